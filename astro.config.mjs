@@ -1,0 +1,93 @@
+// @ts-check
+import { defineConfig, envField } from 'astro/config';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+import netlify from '@netlify/vite-plugin';
+import cspInlineHashes from './integrations/csp-inline-hashes.mjs';
+
+const site = process.env.SITE_URL || 'http://localhost:4321';
+
+/** The origin of a URL in an environment variable, or nothing when it is unset or invalid. */
+const originOf = (value) => {
+  try {
+    return value ? [new URL(value.includes('://') ? value : `http://${value}`).origin] : [];
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * Content-Security-Policy, as a meta tag per page: Astro hashes the scripts and styles it
+ * emits, the csp-inline-hashes integration adds inline scripts. frame-ancestors cannot be set
+ * in a meta tag: netlify.toml sends it as a header.
+ */
+const connectSources = [
+  "'self'",
+  'https://*.supabase.co',
+  'https://identitytoolkit.googleapis.com',
+  'https://securetoken.googleapis.com',
+  ...originOf(process.env.PUBLIC_SUPABASE_URL),
+  ...originOf(process.env.PUBLIC_FIREBASE_AUTH_EMULATOR_HOST),
+];
+const frameSources = ['https://*.firebaseapp.com', 'https://accounts.google.com'];
+
+/** Pages that must not be indexed nor listed in the sitemap. */
+const PRIVATE_PAGES = ['/dashboard', '/success', '/debug', '/404'];
+
+// https://docs.astro.build/en/reference/configuration-reference/
+export default defineConfig({
+  site,
+  output: 'static',
+  trailingSlash: 'ignore',
+  build: { format: 'directory' },
+  // Outside node_modules so two checkouts sharing one node_modules do not share a cache.
+  cacheDir: './.astro-cache',
+  integrations: [
+    react(),
+    cspInlineHashes(),
+    sitemap({ filter: (page) => !PRIVATE_PAGES.some((p) => new URL(page).pathname.startsWith(p)) }),
+  ],
+  devToolbar: { enabled: false },
+  markdown: { syntaxHighlight: false },
+  prefetch: false,
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: https:",
+        "font-src 'self'",
+        `connect-src ${[...new Set(connectSources)].join(' ')}`,
+        `frame-src ${frameSources.join(' ')}`,
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+    },
+  },
+  env: {
+    schema: {
+      PUBLIC_FEATURES_DISABLED: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_SUPABASE_URL: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_SUPABASE_ANON_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_FIREBASE_API_KEY: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_FIREBASE_AUTH_DOMAIN: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_FIREBASE_PROJECT_ID: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_FIREBASE_STORAGE_BUCKET: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_FIREBASE_APP_ID: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_FIREBASE_MEASUREMENT_ID: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_FIREBASE_AUTH_EMULATOR_HOST: envField.string({ context: 'client', access: 'public', optional: true }),
+      PUBLIC_PODCAST_EMBED_URL: envField.string({ context: 'client', access: 'public', optional: true }),
+    },
+    validateSecrets: false,
+  },
+  vite: {
+    cacheDir: './.astro-cache/vite',
+    plugins: [
+      tailwindcss(),
+      // Serves netlify/functions (and netlify.toml redirects and headers) under `astro dev`;
+      // the build stays plain static. Edge functions would try to download Deno: off.
+      netlify({ edgeFunctions: { enabled: false }, images: { enabled: false }, blobs: { enabled: false } }),
+    ],
+  },
+});

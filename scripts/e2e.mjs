@@ -1,0 +1,131 @@
+#!/usr/bin/env node
+/**
+ * End-to-end tests against production builds served as Netlify serves them (`npm start`).
+ *
+ * 1. visitor: the default build (flag on, no accounts) -> JavaScript budgets -> Playwright
+ *    project "visitor" (tests/e2e/*.spec.ts).
+ * 2. members: a build with the flag off, pointed at the Firebase Auth emulator, run inside
+ *    `firebase emulators:exec --only auth` -> Playwright project "members"
+ *    (tests/e2e/members/*.spec.ts). Skipped only when that folder has no spec.
+ *
+ *   node scripts/e2e.mjs [--phase visitor|members] [extra playwright args]
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+const args = process.argv.slice(2);
+const phaseArg = args.indexOf('--phase');
+const only = phaseArg >= 0 ? args[phaseArg + 1] : undefined;
+const extra = args.filter((_, i) => i !== phaseArg && i !== phaseArg + 1);
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+export const EMULATOR_PROJECT = 'demo-inner-alchemy';
+export const EMULATOR_HOST = '127.0.0.1:9099';
+
+function run(cmd, cmdArgs, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(cmd)} ${cmdArgs.join(' ')} exited ${code}`))));
+    child.on('error', reject);
+  });
+}
+
+async function serve(port, env = {}) {
+  // Own process group, so stopping it stops everything it started.
+  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the server exited before it was ready');
+    try {
+      const res = await fetch(url + '/');
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`the server did not answer on ${url}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return {
+    url,
+    stop: () => {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+    },
+  };
+}
+
+const hasSpecs = (dir) => existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.spec.ts'));
+
+async function visitor() {
+  await run('npm', ['run', 'build'], { PUBLIC_FEATURES_DISABLED: '' });
+  await run(process.execPath, [path.join(root, 'scripts/budgets.mjs'), 'dist']);
+  const server = await serve(4399);
+  try {
+    await run(bin('playwright'), ['test', '--project=visitor', ...extra], { BASE_URL: server.url });
+  } finally {
+    server.stop();
+  }
+}
+
+/** Runs inside `firebase emulators:exec`: the Auth emulator is up. */
+async function membersInner() {
+  const env = {
+    PUBLIC_FEATURES_DISABLED: 'false',
+    PUBLIC_FIREBASE_API_KEY: 'demo-api-key',
+    PUBLIC_FIREBASE_AUTH_DOMAIN: `${EMULATOR_PROJECT}.firebaseapp.com`,
+    PUBLIC_FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
+    PUBLIC_FIREBASE_APP_ID: '1:000000000000:web:0000000000000000',
+    PUBLIC_FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+    // The database answers through Playwright route interception in these tests.
+    PUBLIC_SUPABASE_URL: 'http://supabase.test',
+    PUBLIC_SUPABASE_ANON_KEY: 'test-anon-key',
+  };
+  await run('npm', ['run', 'build'], env);
+  const server = await serve(4398, {
+    FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
+    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+  });
+  try {
+    await run(bin('playwright'), ['test', '--project=members', ...extra], { BASE_URL: server.url, ...env });
+  } finally {
+    server.stop();
+  }
+}
+
+async function members() {
+  if (!hasSpecs(path.join(root, 'tests/e2e/members'))) {
+    console.log('e2e: no member specs in tests/e2e/members');
+    return;
+  }
+  await run(bin('firebase'), [
+    'emulators:exec',
+    '--only',
+    'auth',
+    '--project',
+    EMULATOR_PROJECT,
+    `"${process.execPath}" scripts/e2e.mjs --phase members-inner ${extra.join(' ')}`,
+  ]);
+}
+
+try {
+  if (only === 'members-inner') await membersInner();
+  else {
+    if (!only || only === 'visitor') await visitor();
+    if (!only || only === 'members') await members();
+  }
+} catch (error) {
+  console.error(`e2e: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: serves the production build the way Netlify serves it. @netlify/dev answers
+ * each request from the publish folder (dist/), with the netlify.toml redirects and headers
+ * and the functions in netlify/functions; what it does not match gets dist/404.html with 404.
+ *
+ *   PORT (default 4321), HOST (default 127.0.0.1)
+ */
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { NetlifyDev } from '@netlify/dev';
+
+const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+const dist = path.join(root, 'dist');
+const port = Number(process.env.PORT ?? 4321);
+const host = process.env.HOST ?? '127.0.0.1';
+
+if (!existsSync(path.join(dist, 'index.html'))) {
+  console.error('No build found in dist/. Run `npm run build` first.');
+  process.exit(1);
+}
+
+const netlify = new NetlifyDev({
+  projectRoot: root,
+  // Offline and static: no Deno download for edge functions, no image CDN, no blobs, no linked site.
+  edgeFunctions: { enabled: false },
+  images: { enabled: false },
+  blobs: { enabled: false },
+  database: { enabled: false },
+  aiGateway: { enabled: false },
+  geolocation: { enabled: false },
+  serverAddress: null,
+});
+await netlify.start();
+
+const notFoundPage = await readFile(path.join(dist, '404.html')).catch(() => Buffer.from('Not found'));
+
+const server = createServer(async (req, res) => {
+  try {
+    const headers = {};
+    const match = await netlify.handleAndIntrospectNodeRequest(req, {
+      headersCollector: (key, value) => {
+        headers[key] = value;
+      },
+    });
+    if (!match) {
+      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', ...headers });
+      res.end(notFoundPage);
+      return;
+    }
+    const { response } = match;
+    const out = { ...headers };
+    response.headers.forEach((value, key) => {
+      out[key] = value;
+    });
+    res.writeHead(response.status, out);
+    if (response.body && req.method !== 'HEAD') Readable.fromWeb(response.body).pipe(res);
+    else res.end();
+  } catch (error) {
+    console.error('serve: request failed', req.method, req.url, error instanceof Error ? error.message : error);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+    res.end('Internal error');
+  }
+});
+
+server.listen(port, host, () => {
+  console.log(`Inner Alchemy (production build) on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
+});
+
+const stop = async () => {
+  server.close();
+  await netlify.stop();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

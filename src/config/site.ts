@@ -1,0 +1,49 @@
+/** Brand, navigation and links: the one place the site's names and addresses are written. */
+
+export const BRAND = 'Inner Alchemy';
+export const LOUNGE_NAME = `${BRAND} Lounge`;
+export const SUPPORT_EMAIL = 'support@inneralchemy.coach';
+export const SITE_DESCRIPTION =
+  'Emotional-intelligence coaching, a free guided journey and small wellness apps to turn emotional wounds into wisdom.';
+
+export interface NavLink {
+  label: string;
+  href: string;
+}
+
+/** The top-level links of the navigation bar, in order. */
+export const NAV_LINKS: NavLink[] = [
+  { label: 'Home', href: '/' },
+  { label: 'About Us', href: '/about-us' },
+  { label: 'Pricing', href: '/pricing' },
+];
+
+/** The items under "Explore". */
+export const EXPLORE_LINKS: NavLink[] = [
+  { label: 'Master Alchemist', href: '/masteralchemist' },
+  { label: 'Podcast', href: '/podcast' },
+  { label: 'Products', href: '/products' },
+  { label: 'The Future', href: '/future' },
+];
+
+/** External pages linked from the footer. */
+export const FOOTER_LINKS = {
+  privacy: 'https://www.iubenda.com/privacy-policy/inner-alchemy',
+  terms: 'https://www.iubenda.com/terms-and-conditions/inner-alchemy',
+} as const;
+
+/** The external social account the newsletter panel points to (disabled while Coming Soon). */
+export const FOLLOW_URL = 'https://www.instagram.com/inneralchemy.coach/';
+
+/** The podcast's pages on the two platforms, and the show's own page. */
+export const PODCAST_LINKS = {
+  spotify: 'https://open.spotify.com/show/inner-alchemy',
+  apple: 'https://podcasts.apple.com/podcast/inner-alchemy',
+  show: 'https://open.spotify.com/show/inner-alchemy',
+} as const;
+
+/** Whether `href` is the page at `pathname` (trailing slashes ignored). */
+export function isCurrent(href: string, pathname: string): boolean {
+  const clean = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
+  return clean(href) === clean(pathname);
+}

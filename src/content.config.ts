@@ -1,0 +1,38 @@
+/**
+ * Content collections. Every schema lives in `src/lib/schemas.ts` (with a description on each
+ * field) so unit tests can prove that bad content is rejected; this file only wires loaders.
+ */
+import { defineCollection } from 'astro:content';
+import { file, glob } from 'astro/loaders';
+import {
+  appSchema,
+  catalogueEntrySchema,
+  coreValueSchema,
+  faqSchema,
+  journeySchema,
+  programSchema,
+  storyChapterSchema,
+  testimonialSchema,
+  tierSchema,
+} from './lib/schemas';
+
+export const collections = {
+  /** The ten emotional backpacks; the file name is the journey id. */
+  journeys: defineCollection({ loader: glob({ pattern: '*.json', base: './src/content/journeys' }), schema: journeySchema }),
+  /** The founder's story, one Markdown file a chapter. */
+  story: defineCollection({ loader: glob({ pattern: '*.md', base: './src/content/story' }), schema: storyChapterSchema }),
+  /** The six Lounge apps; the file name is the app slug (/app/{slug}). */
+  apps: defineCollection({ loader: glob({ pattern: '*.json', base: './src/content/apps' }), schema: appSchema }),
+  /** Voices of Transformation on the home page. */
+  testimonials: defineCollection({ loader: file('src/content/testimonials.json'), schema: testimonialSchema }),
+  /** Pricing page questions. */
+  faqs: defineCollection({ loader: file('src/content/faqs.json'), schema: faqSchema }),
+  /** The six core values on the about page. */
+  values: defineCollection({ loader: file('src/content/values.json'), schema: coreValueSchema }),
+  /** Membership tiers: Explorer, Adventurer, Alchemist. */
+  tiers: defineCollection({ loader: file('src/content/tiers.json'), schema: tierSchema }),
+  /** The Master Alchemist programmes. */
+  programs: defineCollection({ loader: file('src/content/programs.json'), schema: programSchema }),
+  /** The built-in product catalogue: used when the live one cannot be had. */
+  catalogue: defineCollection({ loader: file('src/content/catalogue.json'), schema: catalogueEntrySchema }),
+};
