@@ -9,6 +9,7 @@ import cspInlineHashes from './integrations/csp-inline-hashes.mjs';
 const site = process.env.SITE_URL || 'http://localhost:4321';
 
 /** The origin of a URL in an environment variable, or nothing when it is unset or invalid. */
+/** @param {string | undefined} value */
 const originOf = (value) => {
   try {
     return value ? [new URL(value.includes('://') ? value : `http://${value}`).origin] : [];

@@ -9,6 +9,10 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * @param {string} dir
+ * @returns {AsyncGenerator<string>}
+ */
 async function* htmlFiles(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
@@ -17,19 +21,24 @@ async function* htmlFiles(dir) {
   }
 }
 
-/** Adds the missing inline-script hashes to the CSP meta of one HTML document. */
+/**
+ * Adds the missing inline-script hashes to the CSP meta of one HTML document.
+ * @param {string} html
+ * @returns {string}
+ */
 export function addInlineHashes(html) {
   const meta = html.match(/<meta http-equiv="content-security-policy" content="([^"]*)">/i);
   if (!meta) return html;
-  const policy = meta[1];
+  const policy = meta[1] ?? '';
   const hashes = new Set();
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    if (/\bsrc=/.test(m[1]) || /type="application\/(ld\+)?json"/.test(m[1]) || !m[2]) continue;
-    const hash = `'sha256-${createHash('sha256').update(m[2]).digest('base64')}'`;
+    const attrs = m[1] ?? '';
+    if (/\bsrc=/.test(attrs) || /type="application\/(ld\+)?json"/.test(attrs) || !m[2]) continue;
+    const hash = `'sha256-${createHash('sha256').update(m[2] ?? '').digest('base64')}'`;
     if (!policy.includes(hash)) hashes.add(hash);
   }
   if (!hashes.size) return html;
-  const next = policy.replace(/script-src ([^;]*)/, (_, sources) => `script-src ${sources} ${[...hashes].join(' ')}`);
+  const next = policy.replace(/script-src ([^;]*)/, (/** @type {string} */ _, /** @type {string} */ sources) => `script-src ${sources} ${[...hashes].join(' ')}`);
   return html.replace(meta[0], meta[0].replace(policy, next));
 }
 

@@ -23,7 +23,9 @@ const extra = args.filter((_, i) => i !== phaseArg && i !== phaseArg + 1);
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 export const EMULATOR_PROJECT = 'demo-inner-alchemy';
-export const EMULATOR_HOST = '127.0.0.1:9099';
+/** Ports: E2E_PORT for the visitor build, E2E_MEMBERS_PORT for the members build. */
+const VISITOR_PORT = Number(process.env.E2E_PORT ?? 4399);
+const MEMBERS_PORT = Number(process.env.E2E_MEMBERS_PORT ?? 4398);
 
 function run(cmd, cmdArgs, env = {}) {
   return new Promise((resolve, reject) => {
@@ -71,7 +73,7 @@ const hasSpecs = (dir) => existsSync(dir) && readdirSync(dir).some((f) => f.ends
 async function visitor() {
   await run('npm', ['run', 'build'], { PUBLIC_FEATURES_DISABLED: '' });
   await run(process.execPath, [path.join(root, 'scripts/budgets.mjs'), 'dist']);
-  const server = await serve(4399);
+  const server = await serve(VISITOR_PORT);
   try {
     await run(bin('playwright'), ['test', '--project=visitor', ...extra], { BASE_URL: server.url });
   } finally {
@@ -79,8 +81,9 @@ async function visitor() {
   }
 }
 
-/** Runs inside `firebase emulators:exec`: the Auth emulator is up. */
+/** Runs inside `scripts/with-auth-emulator.mjs`: the Auth emulator is up. */
 async function membersInner() {
+  const EMULATOR_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
   const env = {
     PUBLIC_FEATURES_DISABLED: 'false',
     PUBLIC_FIREBASE_API_KEY: 'demo-api-key',
@@ -93,7 +96,7 @@ async function membersInner() {
     PUBLIC_SUPABASE_ANON_KEY: 'test-anon-key',
   };
   await run('npm', ['run', 'build'], env);
-  const server = await serve(4398, {
+  const server = await serve(MEMBERS_PORT, {
     FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
     FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
   });
@@ -109,14 +112,7 @@ async function members() {
     console.log('e2e: no member specs in tests/e2e/members');
     return;
   }
-  await run(bin('firebase'), [
-    'emulators:exec',
-    '--only',
-    'auth',
-    '--project',
-    EMULATOR_PROJECT,
-    `"${process.execPath}" scripts/e2e.mjs --phase members-inner ${extra.join(' ')}`,
-  ]);
+  await run(process.execPath, [path.join(root, 'scripts/with-auth-emulator.mjs'), process.execPath, 'scripts/e2e.mjs', '--phase', 'members-inner', ...extra]);
 }
 
 try {

@@ -1,0 +1,14 @@
+/** The service-role Supabase client the functions write with (bypasses row-level security). */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { HttpError } from './http';
+
+let client: SupabaseClient | undefined;
+
+export function supabaseAdmin(): SupabaseClient {
+  if (client) return client;
+  const url = process.env.SUPABASE_URL;
+  const key = process.env.SUPABASE_SERVICE_ROLE_KEY;
+  if (!url || !key) throw new HttpError(503, 'The database is not configured on the server.');
+  client = createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false } });
+  return client;
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+/**
+ * Runs a command with the Firebase Auth emulator up (firebase emulators:exec, a demo- project,
+ * so nothing reaches Google). AUTH_EMULATOR_PORT picks the port (default 9099); the command
+ * gets FIREBASE_AUTH_EMULATOR_HOST and FIREBASE_PROJECT_ID.
+ *
+ *   node scripts/with-auth-emulator.mjs vitest run
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const PROJECT = 'demo-inner-alchemy';
+const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+const port = Number(process.env.AUTH_EMULATOR_PORT ?? 9099);
+const command = process.argv.slice(2);
+if (!command.length) {
+  console.error('usage: with-auth-emulator.mjs <command...>');
+  process.exit(2);
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'ia-emulator-'));
+const config = path.join(dir, 'firebase.json');
+writeFileSync(config, JSON.stringify({ emulators: { auth: { host: '127.0.0.1', port }, ui: { enabled: false }, singleProjectMode: true } }));
+
+const quoted = command.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
+const child = spawn(
+  path.join(root, 'node_modules/.bin/firebase'),
+  ['emulators:exec', '--only', 'auth', '--project', PROJECT, '--config', config, quoted],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}`,
+      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${port}`,
+      FIREBASE_PROJECT_ID: PROJECT,
+      GCLOUD_PROJECT: PROJECT,
+    },
+  },
+);
+child.on('exit', (code) => process.exit(code ?? 1));
