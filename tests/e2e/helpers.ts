@@ -1,0 +1,25 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** Runs axe (WCAG 2.x A and AA rules) and fails on any serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page, options: { include?: string } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  if (options.include) builder = builder.include(options.include);
+  const { violations } = await builder.analyze();
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`),
+  ).toEqual([]);
+}
+
+/** The routes of the built site a visitor can reach (sitemap plus the private ones). */
+export async function builtRoutes(page: Page): Promise<string[]> {
+  const index = await (await page.request.get('/sitemap-index.xml')).text();
+  const maps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+  const routes: string[] = [];
+  for (const map of maps) {
+    const xml = await (await page.request.get(map)).text();
+    routes.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname));
+  }
+  return routes;
+}
