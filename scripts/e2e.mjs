@@ -3,7 +3,7 @@
  * End-to-end tests against production builds served as Netlify serves them (`npm start`).
  *
  * 1. visitor: the default build (flag on, no accounts) -> JavaScript budgets -> Playwright
- *    project "visitor" (tests/e2e/*.spec.ts).
+ *    project "visitor" (tests/e2e/*.spec.ts) -> Lighthouse (mobile) on / and a journey page.
  * 2. members: a build with the flag off, pointed at the Firebase Auth emulator, run inside
  *    `firebase emulators:exec --only auth` -> Playwright project "members"
  *    (tests/e2e/members/*.spec.ts). Skipped only when that folder has no spec.
@@ -79,6 +79,7 @@ async function visitor() {
   } finally {
     server.stop();
   }
+  if (!extra.length) await run(process.execPath, [path.join(root, 'scripts/lighthouse.mjs')], { LIGHTHOUSE_PORT: String(VISITOR_PORT) });
 }
 
 /** Runs inside `scripts/with-auth-emulator.mjs`: the Auth emulator is up. */

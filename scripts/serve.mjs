@@ -53,7 +53,7 @@ const server = createServer(async (req, res) => {
       return;
     }
     const { response } = match;
-    const out = { ...headers };
+    const out = {};
     response.headers.forEach((value, key) => {
       out[key] = value;
     });
