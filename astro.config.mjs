@@ -88,7 +88,14 @@ export default defineConfig({
       tailwindcss(),
       // Serves netlify/functions (and netlify.toml redirects and headers) under `astro dev`;
       // the build stays plain static. Edge functions would try to download Deno: off.
-      netlify({ edgeFunctions: { enabled: false }, images: { enabled: false }, blobs: { enabled: false } }),
+      netlify({
+        edgeFunctions: { enabled: false },
+        images: { enabled: false },
+        blobs: { enabled: false },
+        database: { enabled: false },
+        aiGateway: { enabled: false },
+        geolocation: { enabled: false },
+      }),
     ],
   },
 });
