@@ -99,12 +99,12 @@ export function stepColorType(type: string): StepColorType {
  * finds them). Every pair keeps its text at WCAG AA contrast.
  */
 const STEP_HEADER_CLASSES: Record<StepColorType, string> = {
-  challenge: 'step-challenge bg-gradient-to-br from-rose-600 to-plum-800 text-white',
-  explorer: 'step-explorer bg-gradient-to-br from-sky-700 to-plum-800 text-white',
-  adventurer: 'step-adventurer bg-gradient-to-br from-sage-700 to-plum-800 text-white',
-  alchemist: 'step-alchemist bg-gradient-to-br from-gold-300 to-gold-400 text-plum-900',
-  closing: 'step-closing bg-gradient-to-br from-plum-700 to-plum-900 text-white',
-  other: 'step-other bg-gradient-to-br from-plum-600 to-plum-800 text-white',
+  challenge: 'bg-gradient-to-br from-rose-600 to-plum-800 text-white',
+  explorer: 'bg-gradient-to-br from-sky-700 to-plum-800 text-white',
+  adventurer: 'bg-gradient-to-br from-sage-700 to-plum-800 text-white',
+  alchemist: 'bg-gradient-to-br from-gold-300 to-gold-400 text-plum-900',
+  closing: 'bg-gradient-to-br from-plum-700 to-plum-900 text-white',
+  other: 'bg-gradient-to-br from-plum-600 to-plum-800 text-white',
 };
 
 export function stepHeaderClass(type: string): string {

@@ -120,6 +120,8 @@ test.describe('journey page', () => {
       await expect(liveRegion(page)).toHaveText(`Step ${i + 1} of 5: ${IMPOSTER_STEPS[i]!.title}`);
       await expect(player(page).getByRole('button', { name: 'Previous' })).toBeVisible();
       await expect(icon(page)).toHaveAttribute('data-icon', i >= 3 ? 'transformed' : 'symbolic');
+      // Each step type has its own header colours: all of them must keep their text readable.
+      await expectNoSeriousA11yViolations(page, { include: 'article[aria-labelledby="journey-title"] header' });
     }
     expect(await icon(page).innerHTML()).not.toBe(symbolicSvg);
     await expect(player(page).getByText('You Have Taken the First Step', { exact: true })).toBeVisible();

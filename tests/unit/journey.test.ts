@@ -125,7 +125,7 @@ describe('journey state machine', () => {
     const classes = [...types, 'other'].map(stepHeaderClass);
     expect(new Set(classes).size).toBe(6);
     expect(stepHeaderClass('interlude')).toBe(stepHeaderClass('other'));
-    expect(stepHeaderClass('alchemist')).toContain('step-alchemist');
+    expect(stepHeaderClass('alchemist')).toContain('text-plum-900');
   });
 
   it('splits content into paragraphs at blank lines', () => {
