@@ -1,0 +1,12 @@
+/** One share image per journey (/og/journeys/{id}.png), rendered at build time. */
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { getCollection, type CollectionEntry } from 'astro:content';
+import { renderJourneyImage } from '../../../og/render';
+
+export const getStaticPaths = (async () => {
+  const journeys = await getCollection('journeys');
+  return journeys.map((journey) => ({ params: { id: journey.id }, props: { journey } }));
+}) satisfies GetStaticPaths;
+
+export const GET: APIRoute<{ journey: CollectionEntry<'journeys'> }> = async ({ props }) =>
+  new Response(await renderJourneyImage(props.journey.data), { headers: { 'Content-Type': 'image/png' } });
