@@ -111,6 +111,8 @@ test.describe('home page', () => {
   });
 
   test('the anchors #lead-magnet, #membership-tiers and #coaching-signup exist', async ({ page }) => {
+    // Reduced motion: the jump is instant, so the assertion does not race the smooth scroll.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     for (const id of ['lead-magnet', 'membership-tiers', 'coaching-signup']) {
       await page.goto(`/#${id}`);
       await expect(page.locator(`#${id}`)).toBeInViewport();
