@@ -27,11 +27,11 @@ beforeAll(async () => {
       ('${CLOSED}', current_date + 14, '6:00 PM CET', false, 10, 10),
       ('${FULL}', current_date + 21, '6:00 PM CET', true, 0, 10),
       ('${LAST_SPOT}', current_date + 28, '6:00 PM CET', true, 1, 10)`);
-});
+}, 60_000);
 
 const signUp = `insert into public.coaching_session_signups (user_id, session_id, name, email) values ($1, $2, $3, $4)`;
-const spots = async (id: string) =>
-  (await rows<{ spots_available: number }>(db, service, `select spots_available from public.coaching_sessions where id = $1`, [id]))[0]?.spots_available;
+const spots = async (id: string): Promise<number> =>
+  (await rows<{ spots_available: number }>(db, service, `select spots_available from public.coaching_sessions where id = $1`, [id]))[0]!.spots_available;
 
 describe('coaching sessions', () => {
   it('are read by visitors and members when active, and hidden when not', async () => {

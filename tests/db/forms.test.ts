@@ -5,7 +5,7 @@ import { affected, CHECK_VIOLATION, failure, member, migratedDatabase, NOT_NULL_
 let db: PGlite;
 beforeAll(async () => {
   db = await migratedDatabase();
-});
+}, 60_000);
 
 const idea = `insert into public.community_ideas (name, email, idea_message) values ($1, $2, $3)`;
 const partnership = `insert into public.partnership_requests (name, email, message, partnership_type) values ($1, $2, $3, $4)`;

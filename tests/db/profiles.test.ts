@@ -6,7 +6,7 @@ let db: PGlite;
 beforeAll(async () => {
   db = await migratedDatabase();
   await db.query(`insert into public.profiles (id, email, full_name) values ('uid-b', 'bea@example.com', 'Bea')`);
-});
+}, 60_000);
 
 const insertProfile = `insert into public.profiles (id, email, full_name, membership_tier, project_id) values ($1, $2, $3, $4, $5)`;
 

@@ -5,7 +5,7 @@ import { migratedDatabase, migrationFiles, rows, visitor } from './harness';
 let db: PGlite;
 beforeAll(async () => {
   db = await migratedDatabase({ seed: true });
-});
+}, 60_000);
 
 const TABLES = [
   'coaching_session_signups',

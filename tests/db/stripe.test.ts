@@ -12,7 +12,7 @@ beforeAll(async () => {
     values
       ('cus_A', 'sub_A', 'price_adventurer_monthly', 'active', 1754006400, 1756684800, 'visa', '4242'),
       ('cus_B', 'sub_B', 'price_alchemist_monthly', 'past_due', 1754006400, 1756684800, 'mastercard', '4444');`);
-});
+}, 60_000);
 
 describe('stripe tables: a member', () => {
   it('reads only their own customer', async () => {
