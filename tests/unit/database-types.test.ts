@@ -125,12 +125,12 @@ export function typeChecks(client: SupabaseClient<Database>) {
   expectTypeOf<TablesInsert<'future_launch'>>().toEqualTypeOf<{ email: string; id?: string; created_at?: string }>();
   expectTypeOf<Tables<'stripe_subscriptions'>['current_period_end']>().toEqualTypeOf<number | null>();
 
-  const signups = client
+  const _signups = client
     .from('coaching_session_signups')
     .select('id, name, email, created_at, coaching_sessions(id, date, time)')
     .eq('user_id', 'uid')
     .order('created_at', { ascending: false });
-  type Signup = NonNullable<Awaited<typeof signups>['data']>[number];
+  type Signup = NonNullable<Awaited<typeof _signups>['data']>[number];
   expectTypeOf<Signup>().toEqualTypeOf<{
     id: string;
     name: string;
