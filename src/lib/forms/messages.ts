@@ -50,13 +50,13 @@ export const EARLY_ACCESS_COPY = {
 } as const;
 
 export const IDEA_COPY = {
-  submit: 'Share My Idea',
+  submit: 'Submit Idea',
   submitting: 'Submitting Idea...',
   thanks: 'Thank you for sharing your idea! We read every one, and yours may shape what we build next.',
 } as const;
 
 export const PARTNERSHIP_COPY = {
-  submit: 'Send Partnership Request',
+  submit: 'Submit Request',
   submitting: 'Submitting Request...',
   thanks: 'Thank you for reaching out! We’ll reply to your partnership request within 48 hours.',
 } as const;
