@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { earlyAccessMachine } from '../lib/forms/machine';
 import { EARLY_ACCESS_COPY, EARLY_ACCESS_FAILURES, THANKS_DURATION_MS } from '../lib/forms/messages';
 import { joinEarlyAccess } from '../services/forms';
-import { ErrorMessage, inputClass, useFocusOnError, useFormMachine } from './FormDialog';
+import { ErrorMessage, inputClass, useAdoptTypedValues, useFocusOnError, useFormMachine } from './FormDialog';
 
 interface Props {
   /** The id of the email field (the page may label or link to it). */
@@ -17,6 +17,7 @@ export default function EarlyAccessForm({ id }: Props) {
   const [state, dispatch] = useFormMachine(earlyAccessMachine, joinEarlyAccess, EARLY_ACCESS_FAILURES);
   const form = useRef<HTMLFormElement>(null);
   useFocusOnError(form, state);
+  useAdoptTypedValues(form, state.values, dispatch);
   const loading = state.status === 'submitting';
   const submitted = state.status === 'success';
   const errorId = `${id}-error`;

@@ -45,6 +45,26 @@ export function useFocusOnError<V>(form: React.RefObject<HTMLFormElement | null>
   }, [form, error]);
 }
 
+/**
+ * The fields are server-rendered, so a visitor can type before the island hydrates (on a slow
+ * connection, or while the early-access form's code is still downloading). React keeps that
+ * text on screen but not in its state; this adopts it once, right after hydration, so what the
+ * visitor sees is what gets validated and sent.
+ */
+export function useAdoptTypedValues<V extends object>(form: React.RefObject<HTMLFormElement | null>, values: V, dispatch: (event: FormEvent<V>) => void) {
+  const typed = useRef({ values, dispatch });
+  useEffect(() => {
+    const { values: initial, dispatch: send } = typed.current;
+    const elements = form.current?.elements;
+    if (!elements) return;
+    for (const [name, value] of Object.entries(initial)) {
+      const field = elements.namedItem(name);
+      const editable = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement;
+      if (editable && field.value !== value) send({ type: 'edit', field: name as keyof V, value: field.value });
+    }
+  }, [form]);
+}
+
 interface FieldProps<V> {
   id: string;
   name: Extract<keyof V, string>;

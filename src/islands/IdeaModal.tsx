@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { ideaMachine } from '../lib/forms/machine';
 import { IDEA_COPY, IDEA_FAILURES } from '../lib/forms/messages';
 import { shareIdea } from '../services/forms';
-import { ErrorMessage, Field, FormDialog, useFocusOnError, useFormMachine } from './FormDialog';
+import { ErrorMessage, Field, FormDialog, useAdoptTypedValues, useFocusOnError, useFormMachine } from './FormDialog';
 
 interface Props {
   /** The dialog's id, which the page's "Share Your Idea" buttons open. */
@@ -14,6 +14,7 @@ export default function IdeaModal({ id }: Props) {
   const [state, dispatch] = useFormMachine(ideaMachine, shareIdea, IDEA_FAILURES);
   const form = useRef<HTMLFormElement>(null);
   useFocusOnError(form, state);
+  useAdoptTypedValues(form, state.values, dispatch);
   const busy = state.status === 'submitting';
   const errorId = `${id}-error`;
   const field = { state, dispatch, errorId };

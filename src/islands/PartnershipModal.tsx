@@ -4,7 +4,7 @@ import { partnershipMachine } from '../lib/forms/machine';
 import { PARTNERSHIP_COPY, PARTNERSHIP_FAILURES } from '../lib/forms/messages';
 import { PARTNERSHIP_TYPE_LABELS, PARTNERSHIP_TYPES } from '../lib/forms/partnership';
 import { requestPartnership } from '../services/forms';
-import { ErrorMessage, Field, FormDialog, inputClass, useFocusOnError, useFormMachine } from './FormDialog';
+import { ErrorMessage, Field, FormDialog, inputClass, useAdoptTypedValues, useFocusOnError, useFormMachine } from './FormDialog';
 
 interface Props {
   /** The dialog's id, which the page's partnership buttons open. */
@@ -15,6 +15,7 @@ export default function PartnershipModal({ id }: Props) {
   const [state, dispatch] = useFormMachine(partnershipMachine, requestPartnership, PARTNERSHIP_FAILURES);
   const form = useRef<HTMLFormElement>(null);
   useFocusOnError(form, state);
+  useAdoptTypedValues(form, state.values, dispatch);
   const busy = state.status === 'submitting';
   const errorId = `${id}-error`;
   const field = { state, dispatch, errorId };

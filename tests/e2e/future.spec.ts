@@ -151,3 +151,45 @@ test('partnership modal: the seven types with the default, validation in order, 
   await expect(type).toHaveValue('wellness_practitioner');
   await expect(alert).toHaveText('');
 });
+
+/** Holds back the code of one island until `release` is called, so it cannot hydrate yet. */
+async function holdIsland(page: Page, name: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`/_astro/${name}\\.[^/]*\\.js$`), async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+test('early access: an email typed before the form hydrated is the one checked', async ({ page }) => {
+  const release = await holdIsland(page, 'EarlyAccessForm');
+  await page.reload();
+  const email = page.getByLabel('Email address');
+  await email.scrollIntoViewIfNeeded();
+  await email.fill('ada');
+  await expect(page.locator('astro-island[component-url*="/EarlyAccessForm."]')).toHaveAttribute('ssr');
+  release();
+  await hydrated(page, 'EarlyAccessForm');
+  await page.getByRole('button', { name: 'Notify Me When Ready' }).click();
+  await expect(page.locator('#early-access-email-error')).toHaveText('Please enter a valid email address');
+  await expect(email).toHaveValue('ada');
+});
+
+test('idea modal: opens before it hydrates, and what was typed by then is what gets checked', async ({ page }) => {
+  const release = await holdIsland(page, 'IdeaModal');
+  await page.reload();
+  await page.getByRole('button', { name: 'Share Your Idea' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share Your Idea' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Email').fill('ada@example.com');
+  await dialog.getByLabel('Your idea').fill('Sunday gratitude circles');
+  await expect(page.locator('astro-island[component-url*="/IdeaModal."]')).toHaveAttribute('ssr');
+  release();
+  await hydrated(page, 'IdeaModal');
+  await dialog.getByRole('button', { name: 'Submit Idea' }).click();
+  // Valid as typed, so it reaches the (unconfigured) database and shows the spec's error.
+  await expect(dialog.getByRole('alert')).toHaveText('Failed to submit your idea. Please try again.');
+  await expect(dialog.getByLabel('Your idea')).toHaveValue('Sunday gratitude circles');
+});
