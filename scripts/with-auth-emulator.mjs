@@ -8,6 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +24,25 @@ if (!command.length) {
 
 const dir = mkdtempSync(path.join(tmpdir(), 'ia-emulator-'));
 const config = path.join(dir, 'firebase.json');
-writeFileSync(config, JSON.stringify({ emulators: { auth: { host: '127.0.0.1', port }, ui: { enabled: false }, singleProjectMode: true } }));
+// The hub and logging emulators have fixed default ports (4400, 4500): give them free ones, so
+// several suites (parallel worktrees) can run side by side.
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port: free } = server.address();
+      server.close(() => resolve(free));
+    });
+  });
+const emulators = {
+  auth: { host: '127.0.0.1', port },
+  hub: { host: '127.0.0.1', port: await freePort() },
+  logging: { host: '127.0.0.1', port: await freePort() },
+  ui: { enabled: false },
+  singleProjectMode: true,
+};
+writeFileSync(config, JSON.stringify({ emulators }));
 
 const quoted = command.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
 const child = spawn(

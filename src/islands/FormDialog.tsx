@@ -1,0 +1,193 @@
+/**
+ * What the future page's three forms share: the hook that runs the form state machine and its
+ * submission, the labelled field, the error and thank-you regions, and the native <dialog>
+ * shell of the idea and partnership modals.
+ *
+ * The dialogs are opened by the page's own buttons (a few lines of inline script call
+ * showModal(), so they open even before this hydrates); this code closes them. While a form is
+ * submitting the dialog cannot close: the close button is disabled, Escape's cancel event is
+ * refused and `closedby="none"` tells browsers that support it to ignore close requests.
+ * Closing resets the form. After a success the dialog closes by itself after 3 seconds.
+ */
+import { useEffect, useReducer, useRef, type ReactNode } from 'react';
+import type { FormEvent, FormMachine, FormState } from '../lib/forms/machine';
+import { THANKS_DURATION_MS, type FailureMessages } from '../lib/forms/messages';
+import { settle, type InsertResult } from '../lib/forms/submit';
+
+/** The state machine of a form, with its submission run whenever it enters "submitting". */
+export function useFormMachine<V, P>(machine: FormMachine<V, P>, send: (row: P) => Promise<InsertResult>, failures: FailureMessages) {
+  const [state, dispatch] = useReducer(machine.reduce, machine.initial);
+  const { status, payload } = state;
+  useEffect(() => {
+    if (status !== 'submitting' || payload === null) return;
+    let current = true;
+    void settle(() => send(payload), failures).then((outcome) => {
+      if (current) dispatch({ type: 'resolved', outcome });
+    });
+    return () => {
+      current = false;
+    };
+  }, [status, payload, send, failures]);
+  return [state, dispatch] as const;
+}
+
+/**
+ * Where focus goes when a message appears: into the field a validation message is about, or
+ * back to the submit button (disabled while submitting, so focus was lost) after a failed
+ * submission.
+ */
+export function useFocusOnError<V>(form: React.RefObject<HTMLFormElement | null>, state: FormState<V, unknown>) {
+  const { error } = state;
+  useEffect(() => {
+    if (!error) return;
+    const target = typeof error.field === 'string' ? form.current?.elements.namedItem(error.field) : form.current?.querySelector('button[type="submit"]');
+    if (target instanceof HTMLElement) target.focus();
+  }, [form, error]);
+}
+
+/**
+ * The fields are server-rendered, so a visitor can type before the island hydrates (on a slow
+ * connection, or while the early-access form's code is still downloading). React keeps that
+ * text on screen but not in its state; this adopts it once, right after hydration, so what the
+ * visitor sees is what gets validated and sent.
+ */
+export function useAdoptTypedValues<V extends object>(form: React.RefObject<HTMLFormElement | null>, values: V, dispatch: (event: FormEvent<V>) => void) {
+  const typed = useRef({ values, dispatch });
+  useEffect(() => {
+    const { values: initial, dispatch: send } = typed.current;
+    const elements = form.current?.elements;
+    if (!elements) return;
+    for (const [name, value] of Object.entries(initial)) {
+      const field = elements.namedItem(name);
+      const editable = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement;
+      if (editable && field.value !== value) send({ type: 'edit', field: name as keyof V, value: field.value });
+    }
+  }, [form]);
+}
+
+interface FieldProps<V> {
+  id: string;
+  name: Extract<keyof V, string>;
+  label: string;
+  state: FormState<V, unknown>;
+  dispatch: (event: FormEvent<V>) => void;
+  errorId: string;
+  type?: 'text' | 'email';
+  multiline?: boolean;
+  autoComplete?: string;
+  autoFocus?: boolean;
+  maxLength: number;
+  hint?: string;
+}
+
+export const inputClass =
+  'block w-full rounded-xl border border-plum-200 bg-white px-4 py-2.5 text-base text-ink placeholder:text-ink-soft/70 aria-[invalid=true]:border-rose-600 disabled:cursor-not-allowed disabled:bg-paper-deep';
+
+/** A labelled input or textarea bound to the form's state; marked invalid when the message is about it. */
+export function Field<V>({ id, name, label, state, dispatch, errorId, type = 'text', multiline, autoComplete, autoFocus, maxLength, hint }: FieldProps<V>) {
+  const invalid = state.status === 'error' && state.error?.field === name;
+  const common = {
+    id,
+    name,
+    value: String(state.values[name] ?? ''),
+    disabled: state.status === 'submitting',
+    maxLength,
+    autoFocus,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': invalid ? errorId : undefined,
+    className: `mt-1.5 ${inputClass}`,
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => dispatch({ type: 'edit', field: name, value: e.target.value }),
+  };
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-ink">
+        {label}
+        {hint ? <span className="font-normal text-ink-soft"> {hint}</span> : null}
+      </label>
+      {multiline ? <textarea rows={5} {...common} /> : <input type={type} autoComplete={autoComplete} inputMode={type === 'email' ? 'email' : undefined} {...common} />}
+    </div>
+  );
+}
+
+/** The error message, in a live region that is always there so every new message is announced. */
+export function ErrorMessage({ id, message }: { id: string; message: string | undefined }) {
+  return (
+    <p id={id} role="alert" className={message ? 'rounded-xl bg-rose-100 px-4 py-3 text-sm font-medium text-rose-600' : 'sr-only'}>
+      {message ?? ''}
+    </p>
+  );
+}
+
+interface FormDialogProps {
+  id: string;
+  title: string;
+  description: string;
+  /** Submitting: the dialog refuses to close. */
+  busy: boolean;
+  /** Showing the thank-you: the dialog closes itself after 3 seconds. */
+  done: boolean;
+  thanks: string;
+  onClosed: () => void;
+  children: ReactNode;
+}
+
+export function FormDialog({ id, title, description, busy, done, thanks, onClosed, children }: FormDialogProps) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const thanksRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    if (!done) return;
+    thanksRef.current?.focus();
+    const timer = setTimeout(() => dialog.current?.close(), THANKS_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [done]);
+
+  // `closedby` is newer than React's types: pass it as a plain attribute.
+  const closedBy = { closedby: busy ? 'none' : 'closerequest' } as Record<string, string>;
+
+  return (
+    <dialog
+      id={id}
+      ref={dialog}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-description`}
+      aria-busy={busy || undefined}
+      onCancel={(event) => {
+        if (busy) event.preventDefault();
+      }}
+      onClose={onClosed}
+      {...closedBy}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(36rem,calc(100vw-2rem))] overflow-y-auto rounded-card bg-white p-0 text-ink shadow-soft backdrop:bg-plum-900/60"
+    >
+      <div className="p-6 sm:p-8">
+        <div className="flex items-start justify-between gap-4">
+          <h2 id={`${id}-title`} className="text-2xl font-semibold">
+            {title}
+          </h2>
+          <button
+            type="button"
+            className="-mt-1 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-ink-soft hover:bg-plum-50 hover:text-ink disabled:cursor-not-allowed disabled:opacity-50"
+            aria-label="Close"
+            disabled={busy}
+            onClick={() => dialog.current?.close()}
+          >
+            <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <path d="M18 6 6 18M6 6l12 12" />
+            </svg>
+          </button>
+        </div>
+        <p id={`${id}-description`} className="mt-2 text-ink-soft">
+          {description}
+        </p>
+        <div role="status">
+          {done ? (
+            <p ref={thanksRef} tabIndex={-1} className="mt-6 rounded-xl bg-sage-100 px-4 py-4 font-medium text-sage-700">
+              {thanks}
+            </p>
+          ) : null}
+        </div>
+        {done ? null : children}
+      </div>
+    </dialog>
+  );
+}

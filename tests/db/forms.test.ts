@@ -1,0 +1,121 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
+import { affected, CHECK_VIOLATION, failure, member, migratedDatabase, NOT_NULL_VIOLATION, RLS_VIOLATION, rows, service, UNIQUE_VIOLATION, visitor } from './harness';
+
+let db: PGlite;
+beforeAll(async () => {
+  db = await migratedDatabase();
+}, 60_000);
+
+const idea = `insert into public.community_ideas (name, email, idea_message) values ($1, $2, $3)`;
+const partnership = `insert into public.partnership_requests (name, email, message, partnership_type) values ($1, $2, $3, $4)`;
+const earlyAccess = `insert into public.future_launch (email) values ($1)`;
+const PARTNERSHIP_TYPES = [
+  'wellness_practitioner',
+  'corporate_wellness',
+  'content_creator',
+  'brand',
+  'educational_institution',
+  'mental_health_organization',
+  'other',
+];
+
+describe('the three form tables', () => {
+  it('take a visitor’s idea, partnership request and early-access email', async () => {
+    expect(await failure(db, visitor, idea, [null, 'vi@example.com', 'A gratitude circle every Sunday'])).toBeNull();
+    expect(await failure(db, visitor, partnership, ['Vi', 'vi@example.com', 'We run breathwork retreats in Lisbon.', 'brand'])).toBeNull();
+    expect(await failure(db, visitor, earlyAccess, ['vi@example.com'])).toBeNull();
+    expect(await rows(db, service, `select name, email from public.community_ideas where email = 'vi@example.com'`)).toEqual([{ name: null, email: 'vi@example.com' }]);
+  });
+
+  it('take a member’s too', async () => {
+    expect(await failure(db, member('uid-a'), idea, ['Ada', 'ada@example.com', 'Audio versions of every journey'])).toBeNull();
+    expect(await failure(db, member('uid-a'), partnership, ['Ada', 'ada@example.com', 'Our school would love a workshop.', 'educational_institution'])).toBeNull();
+    expect(await failure(db, member('uid-a'), earlyAccess, ['ada@example.com'])).toBeNull();
+  });
+
+  it('give nothing back to visitors or members, not even their own rows', async () => {
+    for (const who of [visitor, member('uid-a')]) {
+      for (const table of ['community_ideas', 'partnership_requests', 'future_launch', 'monthly_newsletter']) {
+        expect(await rows(db, who, `select * from public.${table}`)).toEqual([]);
+      }
+      // Asking for the inserted row back (return=representation) needs a read policy: refused.
+      expect(await failure(db, who, `${earlyAccess} returning id`, ['readback@example.com'])).toBe(RLS_VIOLATION);
+    }
+    expect(await rows(db, service, `select count(*)::int as n from public.future_launch`)).toEqual([{ n: 2 }]);
+  });
+
+  it('cannot be changed or emptied by visitors or members', async () => {
+    for (const who of [visitor, member('uid-a')]) {
+      for (const table of ['community_ideas', 'partnership_requests', 'future_launch']) {
+        expect(await affected(db, who, `update public.${table} set email = 'mallory@example.com'`)).toBe(0);
+        expect(await affected(db, who, `delete from public.${table}`)).toBe(0);
+      }
+    }
+    expect(await rows(db, service, `select count(*)::int as n from public.community_ideas`)).toEqual([{ n: 2 }]);
+  });
+});
+
+describe('future_launch', () => {
+  it('refuses a duplicate email with SQLSTATE 23505', async () => {
+    expect(await failure(db, visitor, earlyAccess, ['twice@example.com'])).toBeNull();
+    expect(await failure(db, visitor, earlyAccess, ['twice@example.com'])).toBe(UNIQUE_VIOLATION);
+  });
+
+  it('stores emails trimmed and lower-case, with an @', async () => {
+    expect(await failure(db, visitor, earlyAccess, ['Upper@Example.com'])).toBe(CHECK_VIOLATION);
+    expect(await failure(db, visitor, earlyAccess, [' padded@example.com'])).toBe(CHECK_VIOLATION);
+    expect(await failure(db, visitor, earlyAccess, ['no-at-sign'])).toBe(CHECK_VIOLATION);
+    expect(await failure(db, visitor, earlyAccess, [null])).toBe(NOT_NULL_VIOLATION);
+  });
+});
+
+describe('community_ideas', () => {
+  it('needs at least 10 characters of idea after trimming', async () => {
+    expect(await failure(db, visitor, idea, [null, 'idea@example.com', '   123456789   '])).toBe(CHECK_VIOLATION);
+    expect(await failure(db, visitor, idea, [null, 'idea@example.com', '1234567890'])).toBeNull();
+  });
+
+  it('stores an absent name as null, never as an empty string', async () => {
+    expect(await failure(db, visitor, idea, ['', 'idea@example.com', 'Silent retreats for parents'])).toBe(CHECK_VIOLATION);
+    expect(await failure(db, visitor, idea, ['  Ann ', 'idea@example.com', 'Silent retreats for parents'])).toBe(CHECK_VIOLATION);
+  });
+
+  it('stores emails trimmed and lower-case', async () => {
+    expect(await failure(db, visitor, idea, [null, 'Idea@Example.com', 'Silent retreats for parents'])).toBe(CHECK_VIOLATION);
+  });
+});
+
+describe('partnership_requests', () => {
+  it('needs at least 20 characters of message after trimming', async () => {
+    expect(await failure(db, visitor, partnership, ['Pat', 'pat@example.com', '  1234567890123456789  ', 'brand'])).toBe(CHECK_VIOLATION);
+    expect(await failure(db, visitor, partnership, ['Pat', 'pat@example.com', '12345678901234567890', 'brand'])).toBeNull();
+  });
+
+  it('accepts the seven partnership types and nothing else, defaulting to wellness_practitioner', async () => {
+    for (const type of PARTNERSHIP_TYPES) {
+      expect(await failure(db, visitor, partnership, ['Pat', 'pat@example.com', 'A proposal of twenty characters or more', type])).toBeNull();
+    }
+    expect(await failure(db, visitor, partnership, ['Pat', 'pat@example.com', 'A proposal of twenty characters or more', 'investor'])).toBe(CHECK_VIOLATION);
+    await failure(db, visitor, `insert into public.partnership_requests (name, email, message) values ('Dee', 'dee@example.com', 'No type chosen, so the default one')`);
+    expect(await rows(db, service, `select partnership_type from public.partnership_requests where email = 'dee@example.com'`)).toEqual([
+      { partnership_type: 'wellness_practitioner' },
+    ]);
+  });
+
+  it('needs a name', async () => {
+    expect(await failure(db, visitor, partnership, ['', 'pat@example.com', 'A proposal of twenty characters or more', 'brand'])).toBe(CHECK_VIOLATION);
+    expect(await failure(db, visitor, partnership, [null, 'pat@example.com', 'A proposal of twenty characters or more', 'brand'])).toBe(NOT_NULL_VIOLATION);
+  });
+});
+
+describe('monthly_newsletter', () => {
+  it('is written only by the service role, once an email', async () => {
+    const subscribe = `insert into public.monthly_newsletter (email) values ($1)`;
+    expect(await failure(db, visitor, subscribe, ['news@example.com'])).toBe(RLS_VIOLATION);
+    expect(await failure(db, member('uid-a'), subscribe, ['news@example.com'])).toBe(RLS_VIOLATION);
+    expect(await failure(db, service, subscribe, ['news@example.com'])).toBeNull();
+    expect(await failure(db, service, subscribe, ['news@example.com'])).toBe(UNIQUE_VIOLATION);
+    expect(await failure(db, service, subscribe, ['News@example.com'])).toBe(CHECK_VIOLATION);
+  });
+});
