@@ -1,0 +1,160 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../helpers';
+
+/**
+ * /products in the members build (flag off, Firebase Auth emulator; the served functions use
+ * the Stripe and PostgREST doubles started by scripts/e2e.mjs). A member is signed in by
+ * creating the user on the emulator and handing the browser the session Firebase persists
+ * (its localStorage entry), as it would after signing in on /login. The browser's database
+ * reads (stripe_customers, stripe_subscriptions) are answered by route interception.
+ */
+
+const EMULATOR = process.env.PUBLIC_FIREBASE_AUTH_EMULATOR_HOST ?? process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+const API_KEY = process.env.PUBLIC_FIREBASE_API_KEY ?? 'demo-api-key';
+const SUPABASE = process.env.PUBLIC_SUPABASE_URL ?? 'http://supabase.test';
+const STRIPE_DOUBLE = process.env.STRIPE_DOUBLE_URL;
+const POSTGREST_DOUBLE = process.env.POSTGREST_DOUBLE_URL;
+
+interface Member {
+  uid: string;
+  email: string;
+}
+
+/** Creates a user on the emulator and puts its session where Firebase looks for it. */
+async function signIn(page: Page): Promise<Member> {
+  const email = `member-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const res = await page.request.post(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${API_KEY}`, {
+    data: { email, password: 'correct-horse-battery', returnSecureToken: true },
+  });
+  expect(res.ok()).toBe(true);
+  const { localId, idToken, refreshToken, expiresIn } = (await res.json()) as { localId: string; idToken: string; refreshToken: string; expiresIn: string };
+  const now = Date.now();
+  const persisted = {
+    uid: localId,
+    email,
+    emailVerified: false,
+    isAnonymous: false,
+    providerData: [{ providerId: 'password', uid: email, email, displayName: null, phoneNumber: null, photoURL: null }],
+    stsTokenManager: { refreshToken, accessToken: idToken, expirationTime: now + Number(expiresIn) * 1000 },
+    createdAt: String(now),
+    lastLoginAt: String(now),
+    apiKey: API_KEY,
+    appName: '[DEFAULT]',
+  };
+  await page.addInitScript(
+    ({ key, value }) => {
+      localStorage.setItem(key, value);
+      localStorage.setItem('ia:signed-in', '1');
+    },
+    { key: `firebase:authUser:${API_KEY}:[DEFAULT]`, value: JSON.stringify(persisted) },
+  );
+  return { uid: localId, email };
+}
+
+/** Answers the browser's reads of the member's customer and subscription. */
+async function subscription(page: Page, row: { price_id: string; subscription_status: string } | null) {
+  await page.route(`${SUPABASE}/rest/v1/stripe_customers**`, (route) => route.fulfill({ json: row ? [{ customer_id: 'cus_e2e' }] : [] }));
+  await page.route(`${SUPABASE}/rest/v1/stripe_subscriptions**`, (route) => route.fulfill({ json: row ? [row] : [] }));
+}
+
+const card = (page: Page, priceId: string) => page.locator(`[data-product="${priceId}"]`);
+const APPS = ['whispers_before_sleep', 'the_bloom_book', 'stillpoint', 'rise_mode', 'mindstage', 'the_reset_room'].map((a) => `price_app_${a}`);
+
+test('a visitor is offered "Sign In to Purchase", which leads to /login', async ({ page }) => {
+  await page.goto('/products');
+  const links = page.getByRole('main').getByRole('link', { name: /^Sign In to Purchase/ });
+  await expect(links).toHaveCount(11);
+  await expect(page.getByText(/Current Tier/)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await links.first().click();
+  await expect(page).toHaveURL(/\/login\/?$/);
+});
+
+test('an Explorer member: Current Tier, Upgrade, Buy Now, and the Premium content note on apps', async ({ page }) => {
+  await signIn(page);
+  await subscription(page, null);
+  await page.goto('/products');
+  await expect(page.getByText('Current Tier: Explorer')).toBeVisible();
+  await expect(card(page, 'price_explorer_free').getByRole('button', { name: /^Free - Get Started/ })).toBeDisabled();
+  for (const id of ['price_adventurer_monthly', 'price_alchemist_monthly', 'price_founding_membership']) {
+    await expect(card(page, id).getByRole('button', { name: /^Upgrade/ })).toBeEnabled();
+  }
+  for (const id of APPS) {
+    await expect(card(page, id).getByRole('button', { name: /^Buy Now/ })).toBeEnabled();
+    await expect(card(page, id).getByText('Premium content')).toBeVisible();
+  }
+  await expect(card(page, 'price_master_alchemist_course').getByRole('button', { name: /^Buy Now/ })).toBeEnabled();
+  await expect(page.getByRole('main').getByRole('link', { name: /Sign In to Purchase/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('an Adventurer member: Access Now on apps, Upgrade to Alchemist', async ({ page }) => {
+  await signIn(page);
+  await subscription(page, { price_id: 'price_adventurer_monthly', subscription_status: 'active' });
+  await page.goto('/products');
+  await expect(page.getByText('Current Tier: Adventurer')).toBeVisible();
+  const access = card(page, 'price_app_stillpoint').getByRole('link', { name: /^Access Now/ });
+  await expect(access).toHaveAttribute('href', '/app/stillpoint');
+  await expect(access).not.toContainText('Included');
+  await expect(card(page, 'price_alchemist_monthly').getByRole('button', { name: /^Upgrade/ })).toBeEnabled();
+  await expect(card(page, 'price_master_alchemist_course').getByRole('button', { name: /^Buy Now/ })).toBeEnabled();
+  await expect(page.getByText('Premium content')).toHaveCount(0);
+});
+
+test('an Alchemist member: Current Plan, and everything included', async ({ page }) => {
+  await signIn(page);
+  await subscription(page, { price_id: 'price_alchemist_monthly', subscription_status: 'active' });
+  await page.goto('/products');
+  await expect(page.getByText('Current Tier: Alchemist')).toBeVisible();
+  await expect(card(page, 'price_alchemist_monthly').getByRole('button', { name: /^Current Plan/ })).toBeDisabled();
+  for (const id of [...APPS, 'price_master_alchemist_course']) {
+    await expect(card(page, id).getByRole('link', { name: /^Access Now \(Included\)/ })).toBeVisible();
+  }
+  await expect(page.getByRole('main').getByRole('button', { name: /^(Buy Now|Upgrade)/ })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('before 8 August 2025, included access reads "Access Now (Coming Soon)" with the note', async ({ page }) => {
+  await page.clock.setFixedTime(new Date(2025, 7, 7, 12, 0));
+  await signIn(page);
+  await subscription(page, { price_id: 'price_alchemist_monthly', subscription_status: 'active' });
+  await page.goto('/products');
+  await expect(page.getByText('Current Tier: Alchemist')).toBeVisible();
+  const stillpoint = card(page, 'price_app_stillpoint');
+  await expect(stillpoint.getByRole('button', { name: /^Access Now \(Coming Soon\)/ })).toBeDisabled();
+  await expect(stillpoint.getByText('Your access begins on August 8th, 2025')).toBeVisible();
+});
+
+test('Upgrade starts a checkout that lands on the Stripe double, for this member and plan', async ({ page, baseURL }) => {
+  test.skip(!STRIPE_DOUBLE || !POSTGREST_DOUBLE, 'run through scripts/e2e.mjs, which starts the doubles');
+  const member = await signIn(page);
+  await subscription(page, null);
+  await page.goto('/products');
+  await expect(page.getByText('Current Tier: Explorer')).toBeVisible();
+  const upgrade = card(page, 'price_alchemist_monthly').getByRole('button', { name: /^Upgrade/ });
+  await upgrade.click();
+  await page.waitForURL(`${STRIPE_DOUBLE}/pay/**`);
+  await expect(page.getByRole('heading', { name: 'Test checkout' })).toBeVisible();
+
+  const requests = (await (await page.request.get(`${STRIPE_DOUBLE}/__requests`)).json()) as { method: string; path: string; form: Record<string, string> }[];
+  const session = requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').find((r) => r.form.client_reference_id === member.uid);
+  expect(session?.form).toMatchObject({
+    mode: 'subscription',
+    'line_items[0][price]': 'price_alchemist_monthly',
+    success_url: `${baseURL}/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${baseURL}/products`,
+  });
+  const rows = (await (await page.request.get(`${POSTGREST_DOUBLE}/__requests`)).json()) as { method: string; table: string; body: unknown }[];
+  expect(rows.some((r) => r.method === 'POST' && r.table === 'stripe_customers' && (r.body as { user_id?: string }).user_id === member.uid)).toBe(true);
+});
+
+test('a failed checkout shows the server’s message under the button', async ({ page }) => {
+  await signIn(page);
+  await subscription(page, null);
+  await page.route('**/api/stripe-checkout', (route) => route.fulfill({ status: 502, json: { error: 'The payment provider could not be reached. Please try again.' } }));
+  await page.goto('/products');
+  const stillpoint = card(page, 'price_app_stillpoint');
+  await stillpoint.getByRole('button', { name: /^Buy Now/ }).click();
+  await expect(stillpoint.getByRole('alert')).toHaveText('The payment provider could not be reached. Please try again.');
+  await expect(page).toHaveURL(/\/products\/?$/);
+});
