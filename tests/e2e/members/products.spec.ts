@@ -1,61 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers';
+import { checkoutSessionFor, customerKeptFor, doubles, signIn, subscription } from './commerce';
 
 /**
  * /products in the members build (flag off, Firebase Auth emulator; the served functions use
- * the Stripe and PostgREST doubles started by scripts/e2e.mjs). A member is signed in by
- * creating the user on the emulator and handing the browser the session Firebase persists
- * (its localStorage entry), as it would after signing in on /login. The browser's database
- * reads (stripe_customers, stripe_subscriptions) are answered by route interception.
+ * the Stripe and PostgREST doubles started by scripts/e2e.mjs). See ./commerce.ts for how a
+ * member is signed in and how their subscription is answered.
  */
-
-const EMULATOR = process.env.PUBLIC_FIREBASE_AUTH_EMULATOR_HOST ?? process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
-const API_KEY = process.env.PUBLIC_FIREBASE_API_KEY ?? 'demo-api-key';
-const SUPABASE = process.env.PUBLIC_SUPABASE_URL ?? 'http://supabase.test';
-const STRIPE_DOUBLE = process.env.STRIPE_DOUBLE_URL;
-const POSTGREST_DOUBLE = process.env.POSTGREST_DOUBLE_URL;
-
-interface Member {
-  uid: string;
-  email: string;
-}
-
-/** Creates a user on the emulator and puts its session where Firebase looks for it. */
-async function signIn(page: Page): Promise<Member> {
-  const email = `member-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const res = await page.request.post(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${API_KEY}`, {
-    data: { email, password: 'correct-horse-battery', returnSecureToken: true },
-  });
-  expect(res.ok()).toBe(true);
-  const { localId, idToken, refreshToken, expiresIn } = (await res.json()) as { localId: string; idToken: string; refreshToken: string; expiresIn: string };
-  const now = Date.now();
-  const persisted = {
-    uid: localId,
-    email,
-    emailVerified: false,
-    isAnonymous: false,
-    providerData: [{ providerId: 'password', uid: email, email, displayName: null, phoneNumber: null, photoURL: null }],
-    stsTokenManager: { refreshToken, accessToken: idToken, expirationTime: now + Number(expiresIn) * 1000 },
-    createdAt: String(now),
-    lastLoginAt: String(now),
-    apiKey: API_KEY,
-    appName: '[DEFAULT]',
-  };
-  await page.addInitScript(
-    ({ key, value }) => {
-      localStorage.setItem(key, value);
-      localStorage.setItem('ia:signed-in', '1');
-    },
-    { key: `firebase:authUser:${API_KEY}:[DEFAULT]`, value: JSON.stringify(persisted) },
-  );
-  return { uid: localId, email };
-}
-
-/** Answers the browser's reads of the member's customer and subscription. */
-async function subscription(page: Page, row: { price_id: string; subscription_status: string } | null) {
-  await page.route(`${SUPABASE}/rest/v1/stripe_customers**`, (route) => route.fulfill({ json: row ? [{ customer_id: 'cus_e2e' }] : [] }));
-  await page.route(`${SUPABASE}/rest/v1/stripe_subscriptions**`, (route) => route.fulfill({ json: row ? [row] : [] }));
-}
 
 const card = (page: Page, priceId: string) => page.locator(`[data-product="${priceId}"]`);
 const APPS = ['whispers_before_sleep', 'the_bloom_book', 'stillpoint', 'rise_mode', 'mindstage', 'the_reset_room'].map((a) => `price_app_${a}`);
@@ -126,26 +77,23 @@ test('before 8 August 2025, included access reads "Access Now (Coming Soon)" wit
 });
 
 test('Upgrade starts a checkout that lands on the Stripe double, for this member and plan', async ({ page, baseURL }) => {
-  test.skip(!STRIPE_DOUBLE || !POSTGREST_DOUBLE, 'run through scripts/e2e.mjs, which starts the doubles');
+  const { stripe } = doubles();
   const member = await signIn(page);
   await subscription(page, null);
   await page.goto('/products');
   await expect(page.getByText('Current Tier: Explorer')).toBeVisible();
   const upgrade = card(page, 'price_alchemist_monthly').getByRole('button', { name: /^Upgrade/ });
   await upgrade.click();
-  await page.waitForURL(`${STRIPE_DOUBLE}/pay/**`);
+  await page.waitForURL(`${stripe}/pay/**`);
   await expect(page.getByRole('heading', { name: 'Test checkout' })).toBeVisible();
 
-  const requests = (await (await page.request.get(`${STRIPE_DOUBLE}/__requests`)).json()) as { method: string; path: string; form: Record<string, string> }[];
-  const session = requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').find((r) => r.form.client_reference_id === member.uid);
-  expect(session?.form).toMatchObject({
+  expect((await checkoutSessionFor(page, member.uid))?.form).toMatchObject({
     mode: 'subscription',
     'line_items[0][price]': 'price_alchemist_monthly',
     success_url: `${baseURL}/success?session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${baseURL}/products`,
   });
-  const rows = (await (await page.request.get(`${POSTGREST_DOUBLE}/__requests`)).json()) as { method: string; table: string; body: unknown }[];
-  expect(rows.some((r) => r.method === 'POST' && r.table === 'stripe_customers' && (r.body as { user_id?: string }).user_id === member.uid)).toBe(true);
+  expect(await customerKeptFor(page, member.uid)).toBe(true);
 });
 
 test('a failed checkout shows the server’s message under the button', async ({ page }) => {
