@@ -15,7 +15,7 @@ export interface CheckoutButtonProps {
   mode: 'payment' | 'subscription';
   /** The visible label, e.g. "Buy Now" or "Upgrade". */
   label: string;
-  /** Said after the label to screen readers, e.g. the product name. */
+  /** Said after the label to screen readers ("Buy Now: Stillpoint"), e.g. the product name. */
   srLabel?: string;
   className?: string;
 }
@@ -70,9 +70,15 @@ export default function CheckoutButton({ priceId, mode, label, srLabel, classNam
   const processing = state.status === 'processing';
   return (
     <div>
-      <button type="button" className={className} disabled={processing} aria-busy={processing} onClick={() => void start()}>
+      <button
+        type="button"
+        className={className}
+        disabled={processing}
+        aria-busy={processing}
+        aria-label={srLabel && !processing ? `${label}: ${srLabel}` : undefined}
+        onClick={() => void start()}
+      >
         {processing ? 'Processing...' : label}
-        {srLabel && !processing ? <span className="sr-only">: {srLabel}</span> : null}
       </button>
       {state.status === 'error' ? (
         <p role="alert" className="mt-2 text-sm font-medium text-rose-600">

@@ -52,35 +52,31 @@ function Action({ button, name }: { button: ProductButton; name: string }) {
   switch (button.kind) {
     case 'signIn':
       return (
-        <a href={button.href} className="btn btn-primary w-full" data-visitor-cta="">
+        <a href={button.href} className="btn btn-primary w-full" data-visitor-cta="" aria-label={`${button.label}: ${name}`}>
           {button.label}
-          <span className="sr-only">: {name}</span>
         </a>
       );
     case 'checkout':
       return <CheckoutButton priceId={button.priceId} mode={button.mode} label={button.label} srLabel={name} />;
     case 'access':
       return (
-        <a href={button.href} className="btn btn-gold w-full">
+        <a href={button.href} className="btn btn-gold w-full" aria-label={`${button.label}: ${name}`}>
           {button.label}
-          <span className="sr-only">: {name}</span>
         </a>
       );
     case 'accessSoon':
       return (
         <>
-          <button type="button" className="btn w-full" disabled>
+          <button type="button" className="btn w-full" disabled aria-label={`${button.label}: ${name}`}>
             {button.label}
-            <span className="sr-only">: {name}</span>
           </button>
           <p className="mt-2 text-center text-sm text-ink-soft">{button.note}</p>
         </>
       );
     default:
       return (
-        <button type="button" className="btn w-full" disabled>
+        <button type="button" className="btn w-full" disabled aria-label={`${button.label}: ${name}`}>
           {button.label}
-          <span className="sr-only">: {name}</span>
         </button>
       );
   }

@@ -15,6 +15,7 @@ test('a visitor is offered "Sign In to Purchase", which leads to /login', async 
   await page.goto('/products');
   const links = page.getByRole('main').getByRole('link', { name: /^Sign In to Purchase/ });
   await expect(links).toHaveCount(11);
+  await expect(card(page, 'price_app_stillpoint').getByRole('link')).toHaveAccessibleName('Sign In to Purchase: Stillpoint');
   await expect(page.getByText(/Current Tier/)).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await links.first().click();
@@ -35,6 +36,7 @@ test('an Explorer member: Current Tier, Upgrade, Buy Now, and the Premium conten
     await expect(card(page, id).getByText('Premium content')).toBeVisible();
   }
   await expect(card(page, 'price_master_alchemist_course').getByRole('button', { name: /^Buy Now/ })).toBeEnabled();
+  await expect(card(page, 'price_app_stillpoint').getByRole('button')).toHaveAccessibleName('Buy Now: Stillpoint');
   await expect(page.getByRole('main').getByRole('link', { name: /Sign In to Purchase/ })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 });
