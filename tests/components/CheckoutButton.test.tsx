@@ -85,7 +85,7 @@ describe('CheckoutButton', () => {
     ['a failure without an error message', () => fetchMock.mockResolvedValue(answer(502, 'Bad gateway')), 'Failed to create checkout session'],
     ['an answer without a url', () => fetchMock.mockResolvedValue(answer(200, { ok: true })), 'Failed to create checkout session'],
     ['an answer with a javascript: url', () => fetchMock.mockResolvedValue(answer(200, { url: 'javascript:alert(1)' })), 'Failed to create checkout session'],
-    ['a network failure', () => fetchMock.mockRejectedValue(new TypeError('Failed to fetch')), 'Failed to fetch'],
+    ['a network failure', () => fetchMock.mockRejectedValue(new TypeError('Failed to fetch')), 'Failed to start checkout'],
     ['a failure that is not an Error', () => fetchMock.mockRejectedValue('boom'), 'Failed to start checkout'],
   ])('shows the message for %s and can be tried again', async (_name, arrange, message) => {
     arrange();

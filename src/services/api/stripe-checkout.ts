@@ -1,7 +1,7 @@
 /**
  * POST /api/stripe-checkout with the member's ID token: the hosted checkout's address, or an
  * Error with the spec's message ('User not authenticated' without a token; the server's error,
- * or 'Failed to create checkout session').
+ * or 'Failed to create checkout session'; 'Failed to start checkout' when the call cannot be made).
  */
 import { CHECKOUT_MESSAGES, type CheckoutRequest } from '../../lib/checkout';
 import { currentAccessToken } from '../access-token';
@@ -11,11 +11,18 @@ export const STRIPE_CHECKOUT_PATH = '/api/stripe-checkout';
 export async function createCheckoutSession(request: CheckoutRequest): Promise<string> {
   const token = await currentAccessToken();
   if (!token) throw new Error(CHECKOUT_MESSAGES.notAuthenticated);
-  const res = await fetch(STRIPE_CHECKOUT_PATH, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(request),
-  });
+  let res: Response;
+  try {
+    res = await fetch(STRIPE_CHECKOUT_PATH, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(request),
+    });
+  } catch (error) {
+    // Offline or the call never reached the site: the spec's message, not the browser's.
+    console.error('Checkout: the checkout function could not be reached', error);
+    throw new Error(CHECKOUT_MESSAGES.startFailed);
+  }
   const data = (await res.json().catch(() => null)) as { url?: unknown; error?: unknown } | null;
   if (!res.ok || typeof data?.url !== 'string') {
     throw new Error(typeof data?.error === 'string' && data.error ? data.error : CHECKOUT_MESSAGES.failed);
