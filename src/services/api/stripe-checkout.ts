@@ -21,7 +21,7 @@ export async function createCheckoutSession(request: CheckoutRequest): Promise<s
   } catch (error) {
     // Offline or the call never reached the site: the spec's message, not the browser's.
     console.error('Checkout: the checkout function could not be reached', error);
-    throw new Error(CHECKOUT_MESSAGES.startFailed);
+    throw new Error(CHECKOUT_MESSAGES.startFailed, { cause: error });
   }
   const data = (await res.json().catch(() => null)) as { url?: unknown; error?: unknown } | null;
   if (!res.ok || typeof data?.url !== 'string') {
