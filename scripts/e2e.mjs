@@ -97,14 +97,19 @@ async function membersInner() {
     PUBLIC_SUPABASE_ANON_KEY: 'test-anon-key',
   };
   await run('npm', ['run', 'build'], env);
+  // Commerce: the functions talk to local Stripe and PostgREST doubles (tests/fixtures).
+  const { startCommerceDoubles } = await import('../tests/fixtures/commerce-doubles.mjs');
+  const doubles = await startCommerceDoubles();
   const server = await serve(MEMBERS_PORT, {
     FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
     FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+    ...doubles.env,
   });
   try {
-    await run(bin('playwright'), ['test', '--project=members', ...extra], { BASE_URL: server.url, ...env });
+    await run(bin('playwright'), ['test', '--project=members', ...extra], { BASE_URL: server.url, ...env, ...doubles.testEnv });
   } finally {
     server.stop();
+    await doubles.close();
   }
 }
 

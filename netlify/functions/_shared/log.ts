@@ -1,0 +1,32 @@
+/**
+ * One log line per failure. `handle()` (http.ts) logs the 5xx errors it catches; `withFailureLog`
+ * adds one warning line for each 4xx answer, and `upstreamFailure` logs a failed call to Stripe
+ * or the database (with the detail) and answers with a safe message, so no failure is logged
+ * twice and no detail reaches the caller.
+ */
+import { errorResponse, handle } from './http';
+
+/** `handle(name, fn)` plus a warning line for every 4xx answer (method, path, status, message). */
+export function endpoint(name: string, fn: (req: Request) => Promise<Response>): (req: Request) => Promise<Response> {
+  const handled = handle(name, fn);
+  return async (req) => {
+    const res = await handled(req);
+    if (res.status >= 400 && res.status < 500) {
+      let message = '';
+      try {
+        const body = (await res.clone().json()) as { error?: unknown };
+        if (typeof body.error === 'string') message = body.error;
+      } catch {
+        /* not JSON */
+      }
+      console.warn(`[${name}] ${res.status} ${req.method} ${new URL(req.url).pathname}${message ? `: ${message}` : ''}`);
+    }
+    return res;
+  };
+}
+
+/** Logs the failure of an upstream call once and answers `status` with a message safe to show. */
+export function upstreamFailure(name: string, status: 500 | 502 | 503, publicMessage: string, detail: string): Response {
+  console.error(`[${name}] ${status} ${publicMessage} (${detail})`);
+  return errorResponse(status, publicMessage);
+}

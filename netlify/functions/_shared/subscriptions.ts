@@ -1,0 +1,69 @@
+/**
+ * Keeping stripe_subscriptions in step with Stripe. The webhook re-reads the subscription from
+ * Stripe and writes every field the subscription badge shows, keyed on the customer, so a
+ * repeated or late delivery writes the same, current state.
+ */
+import type Stripe from 'stripe';
+
+/** A stripe_subscriptions row (database contract). */
+export interface SubscriptionRow {
+  customer_id: string;
+  subscription_id: string | null;
+  price_id: string | null;
+  subscription_status: string;
+  current_period_start: number | null;
+  current_period_end: number | null;
+  cancel_at_period_end: boolean;
+  payment_method_brand: string | null;
+  payment_method_last4: string | null;
+  updated_at: string;
+}
+
+/** Statuses after which a subscription never grants access again. */
+export const ENDED_STATUSES: readonly string[] = ['canceled', 'incomplete_expired'];
+
+/** The fields read from a subscription; older API versions keep the period at the top level. */
+export interface SubscriptionLike {
+  id: string;
+  customer: string | { id: string };
+  status: string;
+  cancel_at_period_end: boolean;
+  current_period_start?: number | null;
+  current_period_end?: number | null;
+  items: { data: { price: { id: string }; current_period_start?: number | null; current_period_end?: number | null }[] };
+  default_payment_method?: string | null | { type?: string; card?: { brand?: string | null; last4?: string | null } | null };
+}
+
+const idOf = (v: string | { id: string }) => (typeof v === 'string' ? v : v.id);
+
+export function subscriptionRow(sub: SubscriptionLike, now: Date = new Date()): SubscriptionRow {
+  const item = sub.items.data[0];
+  const method = typeof sub.default_payment_method === 'object' ? sub.default_payment_method : null;
+  return {
+    customer_id: idOf(sub.customer),
+    subscription_id: sub.id,
+    price_id: item?.price.id ?? null,
+    subscription_status: sub.status,
+    current_period_start: item?.current_period_start ?? sub.current_period_start ?? null,
+    current_period_end: item?.current_period_end ?? sub.current_period_end ?? null,
+    cancel_at_period_end: Boolean(sub.cancel_at_period_end),
+    payment_method_brand: method?.card?.brand ?? null,
+    payment_method_last4: method?.card?.last4 ?? null,
+    updated_at: now.toISOString(),
+  };
+}
+
+/** The subscription as Stripe has it now, with its payment method expanded. */
+export async function fetchSubscription(client: Stripe, id: string): Promise<SubscriptionLike> {
+  const sub = await client.subscriptions.retrieve(id, { expand: ['default_payment_method'] });
+  return sub as unknown as SubscriptionLike;
+}
+
+/**
+ * Whether writing `next` would replace a live subscription of the same customer with an ended
+ * one: a late "deleted" event of an old subscription after the member started a new one.
+ */
+export function isStaleEnd(existing: Pick<SubscriptionRow, 'subscription_id' | 'subscription_status'> | null, next: SubscriptionRow): boolean {
+  if (!existing?.subscription_id || existing.subscription_id === next.subscription_id) return false;
+  return ENDED_STATUSES.includes(next.subscription_status) && !ENDED_STATUSES.includes(existing.subscription_status);
+}

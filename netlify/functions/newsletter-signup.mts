@@ -1,0 +1,40 @@
+/**
+ * POST /api/newsletter-signup with { email }: the address is trimmed, lower-cased, checked and
+ * stored in monthly_newsletter with the service role. Signing up twice is not an error (the
+ * answer is the same, so it does not reveal who is on the list). 400 for a missing or invalid
+ * address, 502 when the database fails, 503 when it is not configured.
+ */
+import type { Config } from '@netlify/functions';
+import { HttpError, json, readJson, requireMethod } from './_shared/http';
+import { supabaseAdmin } from './_shared/supabase';
+import { endpoint, upstreamFailure } from './_shared/log';
+
+const NAME = 'newsletter-signup';
+const UNIQUE_VIOLATION = '23505';
+/** Something, an @, something, a dot, something; no spaces. */
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function emailFrom(body: unknown): string {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'Request body must be a JSON object.');
+  const value = (body as Record<string, unknown>).email;
+  if (value !== undefined && value !== null && typeof value !== 'string') throw new HttpError(400, 'Please enter a valid email address');
+  const email = (value ?? '').trim().toLowerCase();
+  if (!email) throw new HttpError(400, 'Please enter your email address');
+  if (email.length > 254 || !EMAIL.test(email)) throw new HttpError(400, 'Please enter a valid email address');
+  return email;
+}
+
+export default endpoint(NAME, async (req) => {
+  requireMethod(req, 'POST');
+  const email = emailFrom(await readJson(req));
+  const { error } = await supabaseAdmin().from('monthly_newsletter').insert({ email });
+  if (error && error.code !== UNIQUE_VIOLATION) {
+    return upstreamFailure(NAME, 502, 'Something went wrong. Please try again.', `monthly_newsletter insert: ${error.code ?? ''} ${error.message}`);
+  }
+  return json({ subscribed: true });
+});
+
+export const config: Config = {
+  path: '/api/newsletter-signup',
+  rateLimit: { windowLimit: 5, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

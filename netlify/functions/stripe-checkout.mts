@@ -1,0 +1,114 @@
+/**
+ * POST /api/stripe-checkout with `Authorization: Bearer <Firebase ID token>` and the JSON body
+ * { price_id, success_url, cancel_url, mode }. Answers { url } of a Stripe Checkout session,
+ * or { error } with 400 (malformed or invalid body), 401 (no or bad token), 403 (sent from
+ * another site), 405, 413, 502 (Stripe or the database failed) or 503 (not configured).
+ *
+ * The price must be one of the live catalogue's and the mode its own; both addresses must be
+ * on this site and the success address must carry {CHECKOUT_SESSION_ID}. The member's Stripe
+ * customer is found (stripe_customers, then Stripe by metadata) or created, and kept in
+ * stripe_customers; the session names the member in client_reference_id.
+ */
+import type { Config } from '@netlify/functions';
+import type Stripe from 'stripe';
+import { bearerToken, HttpError, json, readJson, requireMethod } from './_shared/http';
+import { verifyIdToken } from './_shared/auth';
+import { supabaseAdmin } from './_shared/supabase';
+import { endpoint, upstreamFailure } from './_shared/log';
+import { describeStripeError, stripe } from './_shared/stripe';
+import { liveCatalogue } from './_shared/catalogue';
+import { requireSameSite, siteOrigins } from './_shared/origin';
+import { checkAgainstCatalogue, parseCheckoutRequest } from '../../src/lib/checkout';
+
+const NAME = 'stripe-checkout';
+const STRIPE_DOWN = 'The payment provider could not be reached. Please try again.';
+const DATABASE_DOWN = 'Your account could not be prepared for checkout. Please try again.';
+
+class Upstream extends Error {
+  constructor(
+    readonly publicMessage: string,
+    readonly detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+/** The member's Stripe customer id: stored, found at Stripe by metadata, or newly created. */
+async function customerFor(client: Stripe, uid: string, email: string | undefined): Promise<string> {
+  const db = supabaseAdmin();
+  const stored = await db.from('stripe_customers').select('customer_id').eq('user_id', uid).maybeSingle<{ customer_id: string }>();
+  if (stored.error) throw new Upstream(DATABASE_DOWN, `stripe_customers select: ${stored.error.code ?? ''} ${stored.error.message}`);
+  if (stored.data?.customer_id) return stored.data.customer_id;
+
+  let customerId: string;
+  try {
+    const found = await client.customers.search({ query: `metadata['firebase_uid']:'${uid.replace(/'/g, "\\'")}'`, limit: 1 });
+    customerId =
+      found.data[0]?.id ??
+      (
+        await client.customers.create(
+          { ...(email ? { email } : {}), metadata: { firebase_uid: uid } },
+          { idempotencyKey: `customer-for-${uid}` },
+        )
+      ).id;
+  } catch (error) {
+    throw new Upstream(STRIPE_DOWN, `customer: ${describeStripeError(error)}`);
+  }
+
+  const saved = await db.from('stripe_customers').upsert({ user_id: uid, customer_id: customerId }, { onConflict: 'user_id' });
+  if (saved.error) throw new Upstream(DATABASE_DOWN, `stripe_customers upsert: ${saved.error.code ?? ''} ${saved.error.message}`);
+  return customerId;
+}
+
+export default endpoint(NAME, async (req) => {
+  requireMethod(req, 'POST');
+  requireSameSite(req);
+  const token = bearerToken(req);
+  const body = await readJson(req);
+  const parsed = parseCheckoutRequest(body, siteOrigins(req));
+  if (!parsed.ok) throw new HttpError(400, parsed.error);
+  const request = parsed.value;
+
+  const user = await verifyIdToken(token);
+  const client = stripe();
+  supabaseAdmin(); // 503 before any call when the database is not configured
+
+  try {
+    let catalogue;
+    try {
+      catalogue = await liveCatalogue(client);
+    } catch (error) {
+      throw new Upstream(STRIPE_DOWN, `prices: ${describeStripeError(error)}`);
+    }
+    const mismatch = checkAgainstCatalogue(request, catalogue);
+    if (mismatch) throw new HttpError(400, mismatch);
+
+    const customer = await customerFor(client, user.uid, user.email);
+
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await client.checkout.sessions.create({
+        mode: request.mode,
+        line_items: [{ price: request.price_id, quantity: 1 }],
+        customer,
+        client_reference_id: user.uid,
+        success_url: request.success_url,
+        cancel_url: request.cancel_url,
+        metadata: { firebase_uid: user.uid },
+        ...(request.mode === 'subscription' ? { subscription_data: { metadata: { firebase_uid: user.uid } } } : {}),
+      });
+    } catch (error) {
+      throw new Upstream(STRIPE_DOWN, `checkout session: ${describeStripeError(error)}`);
+    }
+    if (!session.url) throw new Upstream(STRIPE_DOWN, `checkout session ${session.id} has no url`);
+    return json({ url: session.url });
+  } catch (error) {
+    if (error instanceof Upstream) return upstreamFailure(NAME, 502, error.publicMessage, error.detail);
+    throw error;
+  }
+});
+
+export const config: Config = {
+  path: '/api/stripe-checkout',
+  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

@@ -1,0 +1,43 @@
+/**
+ * GET /api/stripe-products: the catalogue as an array of entries (priceId, name, description,
+ * mode, price, currency, productType). The active Stripe prices with their products when Stripe
+ * is configured; the built-in catalogue when it is not, or when Stripe fails (one log line).
+ * The answer is cached at the CDN with stale-while-revalidate.
+ */
+import type { Config } from '@netlify/functions';
+import { json, requireMethod } from './_shared/http';
+import { endpoint } from './_shared/log';
+import { describeStripeError, isStripeConfigured, stripe } from './_shared/stripe';
+import { BUILT_IN_CATALOGUE, liveCatalogue } from './_shared/catalogue';
+
+const NAME = 'stripe-products';
+
+/** Live answers: browsers keep a minute, the CDN five, and serves stale for a day while it refreshes. */
+const LIVE_CACHE = {
+  'Cache-Control': 'public, max-age=60, stale-while-revalidate=300',
+  'Netlify-CDN-Cache-Control': 'public, s-maxage=300, stale-while-revalidate=86400',
+};
+/** The built-in catalogue after a Stripe failure: a short CDN life, so the live one returns soon. */
+const FALLBACK_CACHE = {
+  'Cache-Control': 'public, max-age=30, stale-while-revalidate=60',
+  'Netlify-CDN-Cache-Control': 'public, s-maxage=60, stale-while-revalidate=300',
+};
+
+export default endpoint(NAME, async (req) => {
+  requireMethod(req, 'GET');
+  if (!isStripeConfigured()) {
+    return json(BUILT_IN_CATALOGUE, 200, { ...LIVE_CACHE, 'X-Catalogue-Source': 'built-in' });
+  }
+  try {
+    const products = await liveCatalogue(stripe());
+    return json(products, 200, { ...LIVE_CACHE, 'X-Catalogue-Source': 'stripe' });
+  } catch (error) {
+    console.error(`[${NAME}] Stripe failed, serving the built-in catalogue (${describeStripeError(error)})`);
+    return json(BUILT_IN_CATALOGUE, 200, { ...FALLBACK_CACHE, 'X-Catalogue-Source': 'built-in' });
+  }
+});
+
+export const config: Config = {
+  path: '/api/stripe-products',
+  rateLimit: { windowLimit: 120, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

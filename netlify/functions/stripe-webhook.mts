@@ -1,0 +1,102 @@
+/**
+ * POST /api/stripe-webhook from Stripe. The signature is verified on the raw body (400 when
+ * missing or wrong). On checkout.session.completed the member's customer is recorded in
+ * stripe_customers (from client_reference_id) and, for a subscription, the subscription is
+ * synced; on customer.subscription.created, .updated and .deleted the subscription is synced:
+ * re-read from Stripe and upserted into stripe_subscriptions on customer_id with every field
+ * of the contract. Repeated or out-of-order deliveries converge on Stripe's current state.
+ * Other events are acknowledged and ignored. 503 when Stripe, its webhook secret or the
+ * database is not configured; 502 when Stripe or the database fails (Stripe then retries).
+ */
+import type { Config } from '@netlify/functions';
+import type Stripe from 'stripe';
+import { HttpError, json, readText, requireMethod } from './_shared/http';
+import { supabaseAdmin } from './_shared/supabase';
+import { endpoint, upstreamFailure } from './_shared/log';
+import { describeStripeError, stripe } from './_shared/stripe';
+import { fetchSubscription, isStaleEnd, subscriptionRow, type SubscriptionRow } from './_shared/subscriptions';
+
+const NAME = 'stripe-webhook';
+/** Stripe events are a few kilobytes; a generous limit that still refuses floods. */
+const MAX_EVENT_BYTES = 512 * 1024;
+const FAILED = 'The event could not be processed.';
+
+class Upstream extends Error {
+  constructor(readonly detail: string) {
+    super(detail);
+  }
+}
+
+const idOf = (v: string | { id: string } | null | undefined) => (v == null ? null : typeof v === 'string' ? v : v.id);
+
+async function rememberCustomer(userId: string, customerId: string): Promise<void> {
+  const { error } = await supabaseAdmin().from('stripe_customers').upsert({ user_id: userId, customer_id: customerId }, { onConflict: 'user_id' });
+  if (error) throw new Upstream(`stripe_customers upsert: ${error.code ?? ''} ${error.message}`);
+}
+
+async function syncSubscription(client: Stripe, subscriptionId: string): Promise<'written' | 'kept'> {
+  let row: SubscriptionRow;
+  try {
+    row = subscriptionRow(await fetchSubscription(client, subscriptionId));
+  } catch (error) {
+    throw new Upstream(`subscription ${subscriptionId}: ${describeStripeError(error)}`);
+  }
+  const db = supabaseAdmin();
+  const existing = await db
+    .from('stripe_subscriptions')
+    .select('subscription_id, subscription_status')
+    .eq('customer_id', row.customer_id)
+    .maybeSingle<Pick<SubscriptionRow, 'subscription_id' | 'subscription_status'>>();
+  if (existing.error) throw new Upstream(`stripe_subscriptions select: ${existing.error.code ?? ''} ${existing.error.message}`);
+  if (isStaleEnd(existing.data, row)) return 'kept';
+  const { error } = await db.from('stripe_subscriptions').upsert(row, { onConflict: 'customer_id' });
+  if (error) throw new Upstream(`stripe_subscriptions upsert: ${error.code ?? ''} ${error.message}`);
+  return 'written';
+}
+
+export default endpoint(NAME, async (req) => {
+  requireMethod(req, 'POST');
+  const secret = process.env.STRIPE_WEBHOOK_SECRET;
+  if (!secret) throw new HttpError(503, 'Payments are not configured on the server.');
+  const client = stripe();
+  supabaseAdmin();
+
+  const signature = req.headers.get('stripe-signature');
+  if (!signature) throw new HttpError(400, 'Missing Stripe-Signature header.');
+  const payload = await readText(req, MAX_EVENT_BYTES);
+  let event: Stripe.Event;
+  try {
+    event = await client.webhooks.constructEventAsync(payload, signature, secret);
+  } catch {
+    throw new HttpError(400, 'The webhook signature or payload is invalid.');
+  }
+
+  try {
+    switch (event.type) {
+      case 'checkout.session.completed': {
+        const session = event.data.object;
+        const customerId = idOf(session.customer);
+        if (session.client_reference_id && customerId) await rememberCustomer(session.client_reference_id, customerId);
+        const subscriptionId = idOf(session.subscription);
+        if (session.mode === 'subscription' && subscriptionId) {
+          return json({ received: true, subscription: await syncSubscription(client, subscriptionId) });
+        }
+        return json({ received: true });
+      }
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+        return json({ received: true, subscription: await syncSubscription(client, event.data.object.id) });
+      default:
+        return json({ received: true, ignored: event.type });
+    }
+  } catch (error) {
+    if (error instanceof Upstream) return upstreamFailure(NAME, 502, FAILED, `${event.type} ${event.id}: ${error.detail}`);
+    throw error;
+  }
+});
+
+export const config: Config = {
+  path: '/api/stripe-webhook',
+  rateLimit: { windowLimit: 300, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

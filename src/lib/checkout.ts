@@ -1,0 +1,110 @@
+/**
+ * The checkout request, shared by the CheckoutButton (which builds it) and the stripe-checkout
+ * function (which validates it): its shape, the success and cancel addresses, the rules that
+ * keep a checkout on the site's own origin, and the messages of the spec (section 8).
+ */
+import { z } from 'zod';
+import type { Product } from './schemas';
+
+/** The payment provider replaces this with the session id in the success URL. */
+export const CHECKOUT_SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
+
+export const CHECKOUT_MESSAGES = {
+  notAuthenticated: 'User not authenticated',
+  failed: 'Failed to create checkout session',
+  startFailed: 'Failed to start checkout',
+} as const;
+
+export interface CheckoutRequest {
+  price_id: string;
+  success_url: string;
+  cancel_url: string;
+  mode: Product['mode'];
+}
+
+/** `/success?session_id={CHECKOUT_SESSION_ID}` on the given origin. */
+export function successUrlFor(origin: string): string {
+  return `${origin}/success?session_id=${CHECKOUT_SESSION_PLACEHOLDER}`;
+}
+
+/** The body the CheckoutButton sends: success on /success, cancel back to the current page. */
+export function buildCheckoutRequest(input: { priceId: string; mode: Product['mode']; origin: string; currentUrl: string }): CheckoutRequest {
+  return { price_id: input.priceId, mode: input.mode, success_url: successUrlFor(input.origin), cancel_url: input.currentUrl };
+}
+
+const MAX_URL = 2048;
+
+/**
+ * The request body as the function accepts it (shape only; the rules below need context).
+ * Built on first use, so a page that only builds requests does not bundle zod.
+ */
+function buildSchema() {
+  return z.object({
+    price_id: z
+      .string({ error: 'price_id is required.' })
+      .trim()
+      .min(1, 'price_id is required.')
+      .max(255, 'price_id is too long.'),
+    success_url: z.string({ error: 'success_url is required.' }).min(1, 'success_url is required.').max(MAX_URL, 'success_url is too long.'),
+    cancel_url: z.string({ error: 'cancel_url is required.' }).min(1, 'cancel_url is required.').max(MAX_URL, 'cancel_url is too long.'),
+    mode: z.enum(['payment', 'subscription'], { error: 'mode must be "payment" or "subscription".' }),
+  });
+}
+let schema: ReturnType<typeof buildSchema> | undefined;
+export function checkoutRequestSchema(): ReturnType<typeof buildSchema> {
+  schema ??= buildSchema();
+  return schema;
+}
+
+/** Whether `url` is an absolute http(s) address on one of `origins`, without credentials. */
+export function isOnOrigin(url: string, origins: readonly string[]): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return false;
+  if (parsed.username || parsed.password) return false;
+  return origins.includes(parsed.origin);
+}
+
+/** The origins of the given addresses (invalid or empty ones left out), without duplicates. */
+export function originsOf(addresses: readonly (string | null | undefined)[]): string[] {
+  const out = new Set<string>();
+  for (const address of addresses) {
+    if (!address) continue;
+    try {
+      out.add(new URL(address).origin);
+    } catch {
+      /* not an address */
+    }
+  }
+  return [...out];
+}
+
+export type CheckoutValidation = { ok: true; value: CheckoutRequest } | { ok: false; error: string };
+
+/** Shape, then addresses (own origin, success carries the session id). */
+export function parseCheckoutRequest(body: unknown, allowedOrigins: readonly string[]): CheckoutValidation {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return { ok: false, error: 'Request body must be a JSON object.' };
+  }
+  const parsed = checkoutRequestSchema().safeParse(body);
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? 'Invalid checkout request.' };
+  const value = parsed.data;
+  if (!isOnOrigin(value.success_url, allowedOrigins)) return { ok: false, error: 'success_url must be an address on this site.' };
+  if (!value.success_url.includes(CHECKOUT_SESSION_PLACEHOLDER)) {
+    return { ok: false, error: `success_url must contain ${CHECKOUT_SESSION_PLACEHOLDER}.` };
+  }
+  if (!isOnOrigin(value.cancel_url, allowedOrigins)) return { ok: false, error: 'cancel_url must be an address on this site.' };
+  return { ok: true, value };
+}
+
+/** The price must be in the catalogue and the mode must be the price's own. */
+export function checkAgainstCatalogue(request: CheckoutRequest, catalogue: readonly Pick<Product, 'priceId' | 'mode'>[]): string | null {
+  const product = catalogue.find((p) => p.priceId === request.price_id);
+  if (!product) return 'This product is not available for purchase.';
+  if (product.mode !== request.mode) return `mode must be "${product.mode}" for this product.`;
+  return null;
+}

@@ -1,0 +1,218 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import ProductsCatalogue, { type ProductsCatalogueProps } from '../../src/islands/ProductsCatalogue';
+import type { ProductsAnswer } from '../../src/lib/catalogue';
+import { productSchema, type Product } from '../../src/lib/schemas';
+import catalogue from '../../src/content/catalogue.json' with { type: 'json' };
+import { fetchProducts } from '../../src/services/api/stripe-products';
+import { readMemberSubscription } from '../../src/services/membership';
+import { $session, watchSession } from '../../src/stores/session';
+import { fakeLocation, type FakeLocation } from './location';
+
+vi.mock('../../src/services/api/stripe-products', () => ({ fetchProducts: vi.fn() }));
+vi.mock('../../src/services/membership', () => ({ readMemberSubscription: vi.fn() }));
+vi.mock('../../src/stores/session', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/stores/session')>()),
+  watchSession: vi.fn(() => Promise.resolve()),
+}));
+
+const fallback: Product[] = catalogue.map(({ id: _id, ...p }) => productSchema.parse(p));
+const props: ProductsCatalogueProps = {
+  fallback,
+  featuresDisabled: false,
+  accessStart: { year: 2025, monthIndex: 7, day: 8 },
+  accessLinks: { price_app_stillpoint: '/app/stillpoint', price_app_mindstage: '/app/mindstage' },
+};
+const member = { id: 'uid_1', email: 'ada@example.com', phone: null, email_confirmed_at: null, full_name: 'Ada', avatar_url: null, firebase_uid: 'uid_1' };
+
+const products = vi.mocked(fetchProducts);
+const membership = vi.mocked(readMemberSubscription);
+let location: FakeLocation;
+
+beforeEach(() => {
+  location = fakeLocation('/products');
+  products.mockResolvedValue({ kind: 'live', products: fallback, skipped: 0 });
+  membership.mockResolvedValue(null);
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+});
+afterEach(() => {
+  location.restore();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  products.mockReset();
+  membership.mockReset();
+  $session.set({ status: 'unknown' });
+});
+
+const card = (name: string) => {
+  const heading = screen.getByRole('heading', { level: 3, name });
+  return heading.closest('li') as HTMLElement;
+};
+const sectionTitles = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+
+async function renderAs(session: 'visitor' | 'member', subscription: { price_id: string; subscription_status: string } | null = null, extra: Partial<ProductsCatalogueProps> = {}) {
+  membership.mockResolvedValue(subscription);
+  $session.set(session === 'visitor' ? { status: 'signedOut' } : { status: 'signedIn', user: member });
+  render(<ProductsCatalogue {...props} {...extra} />);
+  await waitFor(() => expect(products).toHaveBeenCalled());
+  if (session === 'member') await screen.findByText(/Current Tier/);
+}
+
+describe('ProductsCatalogue: loading the catalogue', () => {
+  it('renders the built-in catalogue in three sections from the first render, with the names stripped', () => {
+    products.mockReturnValue(new Promise(() => {}));
+    render(<ProductsCatalogue {...props} />);
+    expect(sectionTitles()).toEqual(['Membership Tiers', 'Inner Alchemy Apps', 'Courses & Programs']);
+    expect(screen.getByRole('heading', { level: 3, name: 'Whispers Before Sleep' })).toBeTruthy();
+    expect(screen.queryByText(/Inner Alchemy App - /)).toBeNull();
+    expect(within(card('Adventurer Membership')).getByText('/month')).toBeTruthy();
+    expect(within(card('Explorer Membership')).getByText('Free')).toBeTruthy();
+    expect(within(card('Master Alchemist Course')).getByText('$999')).toBeTruthy();
+    expect(within(card('Master Alchemist Course')).queryByText('/month')).toBeNull();
+  });
+
+  it.each<[string, ProductsAnswer]>([
+    ['the call fails', { kind: 'fallback', reason: 'the call failed' }],
+    ['the answer is not an array', { kind: 'fallback', reason: 'the answer is not an array' }],
+  ])('keeps the built-in catalogue, without an error, when %s', async (_name, answer) => {
+    products.mockResolvedValue(answer);
+    render(<ProductsCatalogue {...props} />);
+    await waitFor(() => expect(console.warn).toHaveBeenCalled());
+    expect(sectionTitles()).toEqual(['Membership Tiers', 'Inner Alchemy Apps', 'Courses & Programs']);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the live catalogue, names without the "Oasis App: " prefix', async () => {
+    products.mockResolvedValue({
+      kind: 'live',
+      skipped: 0,
+      products: [{ priceId: 'price_x', name: 'Oasis App: Quiet Harbor', description: 'Calm.', mode: 'payment', price: 12.5, currency: 'eur', productType: 'app' }],
+    });
+    render(<ProductsCatalogue {...props} />);
+    expect(await screen.findByRole('heading', { level: 3, name: 'Quiet Harbor' })).toBeTruthy();
+    expect(sectionTitles()).toEqual(['Inner Alchemy Apps']);
+    expect(within(card('Quiet Harbor')).getByText('€12.50')).toBeTruthy();
+  });
+
+  it('says "No Products Available" for an empty catalogue', async () => {
+    products.mockResolvedValue({ kind: 'empty' });
+    render(<ProductsCatalogue {...props} />);
+    expect(await screen.findByRole('heading', { name: 'No Products Available' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Membership Tiers' })).toBeNull();
+  });
+
+  it.each<[string, () => void]>([
+    ['an answer none of whose entries is a product', () => products.mockResolvedValue({ kind: 'error', reason: 'no entry is a product' })],
+    ['an exception while loading', () => products.mockRejectedValue(new Error('boom'))],
+  ])('says "Unable to Load Products" on %s, and Try Again reloads', async (_name, arrange) => {
+    arrange();
+    render(<ProductsCatalogue {...props} />);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Unable to Load Products' })).toBeTruthy();
+    expect(within(alert).getByText('Failed to load products')).toBeTruthy();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(location.reload).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ProductsCatalogue: a visitor', () => {
+  it('offers "Sign In to Purchase" to /login on every card and shows no tier', async () => {
+    await renderAs('visitor');
+    const links = screen.getAllByRole('link', { name: /^Sign In to Purchase/ });
+    expect(links).toHaveLength(fallback.length);
+    expect(links.every((a) => a.getAttribute('href') === '/login')).toBe(true);
+    expect(screen.queryByText(/Current Tier/)).toBeNull();
+    expect(screen.queryByText('Premium content')).toBeNull();
+    expect(membership).not.toHaveBeenCalled();
+  });
+});
+
+describe('ProductsCatalogue: members by tier (after the access date)', () => {
+  it('Explorer (no subscription): Current Tier, Upgrade, Buy Now and the Premium content note on apps', async () => {
+    await renderAs('member', null);
+    expect(membership).toHaveBeenCalledWith('uid_1');
+    expect(screen.getByText(/Current Tier/).textContent).toBe('Current Tier: Explorer');
+    const explorer = within(card('Explorer Membership')).getByRole('button', { name: /Free - Get Started/ });
+    expect(explorer).toHaveProperty('disabled', true);
+    for (const name of ['Adventurer Membership', 'Alchemist Membership', 'Founding Membership']) {
+      expect(within(card(name)).getByRole('button', { name: /^Upgrade/ })).toHaveProperty('disabled', false);
+    }
+    expect(screen.getAllByRole('button', { name: /^Buy Now/ })).toHaveLength(7);
+    expect(screen.getAllByText('Premium content')).toHaveLength(6);
+    expect(within(card('Master Alchemist Course')).queryByText('Premium content')).toBeNull();
+    expect(screen.queryByRole('link', { name: /Sign In to Purchase/ })).toBeNull();
+  });
+
+  it('Adventurer: Access Now on apps, Upgrade to Alchemist, Buy Now on the course', async () => {
+    await renderAs('member', { price_id: 'price_adventurer_monthly', subscription_status: 'active' });
+    expect(screen.getByText(/Current Tier/).textContent).toBe('Current Tier: Adventurer');
+    const access = within(card('Stillpoint')).getByRole('link', { name: /^Access Now/ });
+    expect(access.textContent).toContain('Access Now');
+    expect(access.textContent).not.toContain('Included');
+    expect(access.getAttribute('href')).toBe('/app/stillpoint');
+    expect(within(card('Alchemist Membership')).getByRole('button', { name: /^Upgrade/ })).toBeTruthy();
+    expect(within(card('Master Alchemist Course')).getByRole('button', { name: /^Buy Now/ })).toBeTruthy();
+    expect(screen.queryByText('Premium content')).toBeNull();
+  });
+
+  it('Alchemist: Current Plan on memberships, Access Now (Included) on apps and the Master Alchemist Course', async () => {
+    await renderAs('member', { price_id: 'price_alchemist_monthly', subscription_status: 'active' });
+    expect(screen.getByText(/Current Tier/).textContent).toBe('Current Tier: Alchemist');
+    for (const name of ['Adventurer Membership', 'Alchemist Membership', 'Founding Membership']) {
+      expect(within(card(name)).getByRole('button', { name: /^Current Plan/ })).toHaveProperty('disabled', true);
+    }
+    expect(screen.getAllByRole('link', { name: /^Access Now \(Included\)/ })).toHaveLength(7);
+    expect(within(card('Master Alchemist Course')).getByRole('link', { name: /Access Now \(Included\)/ }).getAttribute('href')).toBe('/dashboard');
+    expect(screen.queryByRole('button', { name: /^Buy Now/ })).toBeNull();
+  });
+
+  it('a canceled subscription counts as Explorer', async () => {
+    await renderAs('member', { price_id: 'price_alchemist_monthly', subscription_status: 'canceled' });
+    expect(screen.getByText(/Current Tier/).textContent).toBe('Current Tier: Explorer');
+  });
+
+  it('shows Explorer when the membership cannot be read', async () => {
+    membership.mockRejectedValue(new Error('Failed to fetch customer data'));
+    $session.set({ status: 'signedIn', user: member });
+    render(<ProductsCatalogue {...props} />);
+    expect((await screen.findByText(/Current Tier/)).textContent).toBe('Current Tier: Explorer');
+  });
+
+  it('before 8 August 2025: "Access Now (Coming Soon)", disabled, with the note', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2025, 7, 7, 23, 0));
+    await renderAs('member', { price_id: 'price_adventurer_monthly', subscription_status: 'active' });
+    const stillpoint = card('Stillpoint');
+    expect(within(stillpoint).getByRole('button', { name: /^Access Now \(Coming Soon\)/ })).toHaveProperty('disabled', true);
+    expect(within(stillpoint).getByText('Your access begins on August 8th, 2025')).toBeTruthy();
+    expect(screen.getAllByText('Your access begins on August 8th, 2025')).toHaveLength(6);
+  });
+
+  it('hides the buttons while the member’s tier is on its way', async () => {
+    let resolve!: (v: null) => void;
+    membership.mockReturnValue(new Promise((r) => (resolve = r)));
+    $session.set({ status: 'signedIn', user: member });
+    const { container } = render(<ProductsCatalogue {...props} />);
+    await waitFor(() => expect(membership).toHaveBeenCalled());
+    expect(container.querySelectorAll('.invisible[aria-hidden="true"]')).toHaveLength(fallback.length);
+    await act(async () => resolve(null));
+    expect(container.querySelectorAll('.invisible')).toHaveLength(0);
+  });
+});
+
+describe('ProductsCatalogue with the site-wide flag on', () => {
+  it('disables every purchase button, says purchases are unavailable, and loads no session', async () => {
+    $session.set({ status: 'signedIn', user: member });
+    render(<ProductsCatalogue {...props} featuresDisabled />);
+    await waitFor(() => expect(products).toHaveBeenCalled());
+    const buttons = screen.getAllByRole('button', { name: /^Coming Soon/ });
+    expect(buttons).toHaveLength(fallback.length);
+    expect(buttons.every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    expect(screen.getByText('Purchases are temporarily unavailable while we upgrade our systems.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Sign In to Purchase/ })).toBeNull();
+    expect(vi.mocked(watchSession)).not.toHaveBeenCalled();
+    expect(membership).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,14 @@
+import { expect, test } from '@playwright/test';
+
+/**
+ * The buy button of the app pages in the default build (site-wide flag on): disabled, with
+ * the notice, and the page stays static (the CheckoutButton island is used only with the flag off).
+ */
+test('with the flag on the app page’s Buy Now is disabled and the page loads no script', async ({ page }) => {
+  await page.goto('/app/stillpoint');
+  const buy = page.locator('#get-app').getByRole('button', { name: 'Buy Now' });
+  await expect(buy).toBeDisabled();
+  await expect(buy).toHaveAccessibleDescription('Purchases are temporarily unavailable while we upgrade our systems.');
+  await expect(page.locator('astro-island')).toHaveCount(0);
+  await expect(page.locator('script[type="module"], script[src]')).toHaveCount(0);
+});

@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../helpers';
+import { checkoutSessionFor, customerKeptFor, doubles, signIn, subscription } from './commerce';
+
+/**
+ * The buy button of the app pages in the members build (flag off): the CheckoutButton island,
+ * hydrated when it scrolls into view. A visitor goes to /login; a member sees "Processing..."
+ * and lands on the Stripe double's checkout for that app, or reads the server's message.
+ */
+
+const APP = { path: '/app/stillpoint', priceId: 'price_app_stillpoint' };
+
+/** The buy button, scrolled into view and hydrated (Astro removes the island's `ssr` attribute). */
+async function buyButton(page: Page) {
+  const button = page.locator('#get-app').getByRole('button', { name: /^Buy Now/ });
+  await button.scrollIntoViewIfNeeded();
+  await page.locator('#get-app astro-island:not([ssr])').waitFor({ state: 'attached' });
+  return button;
+}
+
+test('a visitor who presses Buy Now goes to /login', async ({ page }) => {
+  await page.goto(APP.path);
+  await expect(page.getByText('Purchases are temporarily unavailable while we upgrade our systems.')).toHaveCount(0);
+  const buy = await buyButton(page);
+  await expect(buy).toBeEnabled();
+  await expect(buy).toHaveAccessibleName('Buy Now: Stillpoint');
+  await expectNoSeriousA11yViolations(page);
+  await buy.click();
+  await expect(page).toHaveURL(/\/login\/?$/);
+});
+
+test('a member’s Buy Now shows "Processing..." and lands on the Stripe double’s checkout for this app', async ({ page, baseURL }) => {
+  const { stripe } = doubles();
+  const member = await signIn(page);
+  await subscription(page, null);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/stripe-checkout', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(APP.path);
+  const buy = await buyButton(page);
+  await buy.click();
+  const processing = page.locator('#get-app').getByRole('button', { name: 'Processing...' });
+  await expect(processing).toBeDisabled();
+  release();
+  await page.waitForURL(`${stripe}/pay/**`);
+  await expect(page.getByRole('heading', { name: 'Test checkout' })).toBeVisible();
+
+  expect((await checkoutSessionFor(page, member.uid))?.form).toMatchObject({
+    mode: 'payment',
+    'line_items[0][price]': APP.priceId,
+    success_url: `${baseURL}/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${baseURL}${APP.path}`,
+  });
+  expect(await customerKeptFor(page, member.uid)).toBe(true);
+});
+
+test('a failed checkout shows the server’s message under the button, which can be pressed again', async ({ page }) => {
+  await signIn(page);
+  await subscription(page, null);
+  await page.route('**/api/stripe-checkout', (route) => route.fulfill({ status: 502, json: { error: 'The payment provider could not be reached. Please try again.' } }));
+  await page.goto(APP.path);
+  const buy = await buyButton(page);
+  await buy.click();
+  await expect(page.locator('#get-app').getByRole('alert')).toHaveText('The payment provider could not be reached. Please try again.');
+  await expect(buy).toBeEnabled();
+  await expect(page).toHaveURL(new RegExp(`${APP.path}/?$`));
+  await expectNoSeriousA11yViolations(page);
+});

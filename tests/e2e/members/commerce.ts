@@ -1,0 +1,82 @@
+/**
+ * Support for the members-build commerce specs (flag off, Firebase Auth emulator; the served
+ * functions use the Stripe and PostgREST doubles that scripts/e2e.mjs starts).
+ *
+ * A member is signed in by creating the user on the emulator and handing the browser the
+ * session Firebase persists (its localStorage entry), as it would after signing in on /login.
+ * The browser's database reads (stripe_customers, stripe_subscriptions) are answered by route
+ * interception.
+ */
+import { expect, type Page } from '@playwright/test';
+
+const EMULATOR = process.env.PUBLIC_FIREBASE_AUTH_EMULATOR_HOST ?? process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+const API_KEY = process.env.PUBLIC_FIREBASE_API_KEY ?? 'demo-api-key';
+const SUPABASE = process.env.PUBLIC_SUPABASE_URL ?? 'http://supabase.test';
+
+export interface Member {
+  uid: string;
+  email: string;
+}
+
+/** Creates a user on the emulator and puts its session where Firebase looks for it. */
+export async function signIn(page: Page): Promise<Member> {
+  const email = `member-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const res = await page.request.post(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${API_KEY}`, {
+    data: { email, password: 'correct-horse-battery', returnSecureToken: true },
+  });
+  expect(res.ok()).toBe(true);
+  const { localId, idToken, refreshToken, expiresIn } = (await res.json()) as { localId: string; idToken: string; refreshToken: string; expiresIn: string };
+  const now = Date.now();
+  const persisted = {
+    uid: localId,
+    email,
+    emailVerified: false,
+    isAnonymous: false,
+    providerData: [{ providerId: 'password', uid: email, email, displayName: null, phoneNumber: null, photoURL: null }],
+    stsTokenManager: { refreshToken, accessToken: idToken, expirationTime: now + Number(expiresIn) * 1000 },
+    createdAt: String(now),
+    lastLoginAt: String(now),
+    apiKey: API_KEY,
+    appName: '[DEFAULT]',
+  };
+  await page.addInitScript(
+    ({ key, value }) => {
+      localStorage.setItem(key, value);
+      localStorage.setItem('ia:signed-in', '1');
+    },
+    { key: `firebase:authUser:${API_KEY}:[DEFAULT]`, value: JSON.stringify(persisted) },
+  );
+  return { uid: localId, email };
+}
+
+/** Answers the browser's reads of the member's customer and subscription. */
+export async function subscription(page: Page, row: { price_id: string; subscription_status: string } | null): Promise<void> {
+  await page.route(`${SUPABASE}/rest/v1/stripe_customers**`, (route) => route.fulfill({ json: row ? [{ customer_id: 'cus_e2e' }] : [] }));
+  await page.route(`${SUPABASE}/rest/v1/stripe_subscriptions**`, (route) => route.fulfill({ json: row ? [row] : [] }));
+}
+
+/** The doubles' addresses; scripts/e2e.mjs sets them for the members phase. */
+export function doubles(): { stripe: string; postgrest: string } {
+  const stripe = process.env.STRIPE_DOUBLE_URL;
+  const postgrest = process.env.POSTGREST_DOUBLE_URL;
+  if (!stripe || !postgrest) throw new Error('STRIPE_DOUBLE_URL and POSTGREST_DOUBLE_URL are unset: run the members specs through scripts/e2e.mjs, which starts the doubles.');
+  return { stripe, postgrest };
+}
+
+export interface RecordedStripeRequest {
+  method: string;
+  path: string;
+  form: Record<string, string>;
+}
+
+/** The checkout session the Stripe double was asked to create for this member. */
+export async function checkoutSessionFor(page: Page, uid: string): Promise<RecordedStripeRequest | undefined> {
+  const requests = (await (await page.request.get(`${doubles().stripe}/__requests`)).json()) as RecordedStripeRequest[];
+  return requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').find((r) => r.form.client_reference_id === uid);
+}
+
+/** Whether the checkout function kept this member's Stripe customer in stripe_customers. */
+export async function customerKeptFor(page: Page, uid: string): Promise<boolean> {
+  const rows = (await (await page.request.get(`${doubles().postgrest}/__requests`)).json()) as { method: string; table: string; body: unknown }[];
+  return rows.some((r) => r.method === 'POST' && r.table === 'stripe_customers' && (r.body as { user_id?: string }).user_id === uid);
+}

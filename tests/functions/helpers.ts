@@ -1,0 +1,82 @@
+/** Shared by the function tests: requests, emulator users, and the one-log-line check. */
+import { expect, vi, type MockInstance } from 'vitest';
+
+export const SITE = 'http://localhost:4321';
+
+export type Handler = (req: Request) => Promise<Response>;
+
+export interface CallOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  /** A string is sent as is; anything else as JSON. */
+  body?: unknown;
+}
+
+/** Calls a function's default export with a Request on the site's origin. */
+export async function call(handler: Handler, path: string, options: CallOptions = {}): Promise<{ status: number; headers: Headers; body: unknown; text: string }> {
+  const { method = 'GET', headers = {}, body } = options;
+  const init: RequestInit = { method, headers: { ...headers } };
+  if (body !== undefined) {
+    init.body = typeof body === 'string' ? body : JSON.stringify(body);
+    if (typeof body !== 'string') (init.headers as Record<string, string>)['content-type'] = 'application/json';
+  }
+  const res = await handler(new Request(`${SITE}${path}`, init));
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, headers: res.headers, body: parsed, text };
+}
+
+/** No stack trace, file path or internal detail in an answer. */
+export function expectNoLeak(text: string): void {
+  expect(text).not.toMatch(/\bat .+\(.+:\d+:\d+\)|\/work\/|node_modules|\.mts|\.ts:\d|Error:|sk_test|service-role/);
+}
+
+export interface LogSpies {
+  warn: MockInstance<typeof console.warn>;
+  error: MockInstance<typeof console.error>;
+  /** Total lines written to warn and error. */
+  lines(): number;
+  all(): string;
+}
+
+/** Silences and counts console.warn and console.error. */
+export function spyOnLogs(): LogSpies {
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+  const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+  return {
+    warn,
+    error,
+    lines: () => warn.mock.calls.length + error.mock.calls.length,
+    all: () => [...warn.mock.calls, ...error.mock.calls].map((c) => c.join(' ')).join('\n'),
+  };
+}
+
+/** The Auth emulator's address; the function tests run under scripts/with-auth-emulator.mjs. */
+export function emulatorHost(): string {
+  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is unset: run these tests under `node scripts/with-auth-emulator.mjs npx vitest run tests/functions`.');
+  return host;
+}
+
+export interface EmulatorUser {
+  uid: string;
+  email: string;
+  idToken: string;
+}
+
+/** Creates a user on the Auth emulator and returns a fresh ID token minted for it. */
+export async function createEmulatorUser(email = `member-${crypto.randomUUID().slice(0, 8)}@example.com`): Promise<EmulatorUser> {
+  const res = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'correct-horse-battery', returnSecureToken: true }),
+  });
+  if (!res.ok) throw new Error(`emulator signUp failed: ${res.status} ${await res.text()}`);
+  const data = (await res.json()) as { localId: string; idToken: string };
+  return { uid: data.localId, email, idToken: data.idToken };
+}

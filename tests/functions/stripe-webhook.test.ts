@@ -1,0 +1,265 @@
+import Stripe from 'stripe';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import handler, { config } from '../../netlify/functions/stripe-webhook.mts';
+import { startStripeDouble, type DoubleSubscription, type StripeDouble } from '../fixtures/stripe-double';
+import { startPostgrestDouble, type PostgrestDouble } from '../fixtures/postgrest-double';
+import { call, expectNoLeak, spyOnLogs, type LogSpies } from './helpers';
+
+const SECRET = 'whsec_test_double_secret';
+const sdk = new Stripe('sk_test_unused');
+
+let stripe: StripeDouble;
+let db: PostgrestDouble;
+let logs: LogSpies;
+const saved = { ...process.env };
+
+const PERIOD_START = 1_767_225_600; // 2026-01-01
+const PERIOD_END = 1_769_904_000; // 2026-02-01
+
+function subscription(overrides: Partial<DoubleSubscription> = {}, itemPeriod = true): DoubleSubscription {
+  return {
+    id: 'sub_1',
+    object: 'subscription',
+    customer: 'cus_1',
+    status: 'active',
+    cancel_at_period_end: false,
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: 'si_1',
+          object: 'subscription_item',
+          price: { id: 'price_alchemist_monthly', object: 'price' },
+          ...(itemPeriod ? { current_period_start: PERIOD_START, current_period_end: PERIOD_END } : {}),
+        },
+      ],
+    },
+    default_payment_method: 'pm_1',
+    ...overrides,
+  };
+}
+
+let eventCounter = 0;
+function signed(type: string, object: Record<string, unknown>, secret = SECRET): { body: string; signature: string } {
+  const body = JSON.stringify({ id: `evt_${++eventCounter}`, object: 'event', api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), type, data: { object }, livemode: false, pending_webhooks: 1, request: null });
+  return { body, signature: sdk.webhooks.generateTestHeaderString({ payload: body, secret }) };
+}
+
+const deliver = (event: { body: string; signature: string }) =>
+  call(handler, '/api/stripe-webhook', { method: 'POST', headers: { 'stripe-signature': event.signature, 'content-type': 'application/json' }, body: event.body });
+
+beforeAll(async () => {
+  stripe = await startStripeDouble();
+  db = await startPostgrestDouble();
+});
+afterAll(async () => {
+  await stripe.close();
+  await db.close();
+});
+beforeEach(() => {
+  Object.assign(process.env, stripe.env, db.env, { STRIPE_WEBHOOK_SECRET: SECRET });
+  stripe.reset();
+  stripe.subscriptions.clear();
+  stripe.paymentMethods.clear();
+  stripe.paymentMethods.set('pm_1', { id: 'pm_1', object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242' } });
+  db.reset();
+  db.tables.stripe_customers = [{ user_id: 'uid_1', customer_id: 'cus_1' }];
+  logs = spyOnLogs();
+});
+afterEach(() => {
+  process.env = { ...saved };
+  logs.warn.mockRestore();
+  logs.error.mockRestore();
+});
+
+const expectedRow = {
+  customer_id: 'cus_1',
+  subscription_id: 'sub_1',
+  price_id: 'price_alchemist_monthly',
+  subscription_status: 'active',
+  current_period_start: PERIOD_START,
+  current_period_end: PERIOD_END,
+  cancel_at_period_end: false,
+  payment_method_brand: 'visa',
+  payment_method_last4: '4242',
+  updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+};
+
+describe('stripe-webhook', () => {
+  it('is served at /api/stripe-webhook with a rate limit per ip and domain', () => {
+    expect(config.path).toBe('/api/stripe-webhook');
+    expect(config.rateLimit?.aggregateBy).toEqual(['ip', 'domain']);
+  });
+
+  it.each(['customer.subscription.created', 'customer.subscription.updated'])(
+    'on %s re-reads the subscription and upserts every field on customer_id',
+    async (type) => {
+      stripe.subscriptions.set('sub_1', subscription());
+      const res = await deliver(signed(type, { id: 'sub_1', object: 'subscription', customer: 'cus_1', status: 'incomplete' }));
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ received: true, subscription: 'written' });
+      const [read] = stripe.requestsTo('GET /v1/subscriptions/sub_1');
+      expect(Object.entries(read?.query ?? {}).some(([k, v]) => k.startsWith('expand') && v === 'default_payment_method')).toBe(true);
+      const [upsert] = db.requestsTo('POST', 'stripe_subscriptions');
+      expect(upsert?.query.on_conflict).toBe('customer_id');
+      expect(upsert?.prefer).toContain('resolution=merge-duplicates');
+      expect(upsert?.apikey).toBe(db.env.SUPABASE_SERVICE_ROLE_KEY);
+      expect(upsert?.body).toEqual(expectedRow);
+      expect(db.tables.stripe_subscriptions).toEqual([expectedRow]);
+      expect(logs.lines()).toBe(0);
+    },
+  );
+
+  it('takes the period from the top-level fields when the items do not carry it (older API versions)', async () => {
+    stripe.subscriptions.set('sub_1', subscription({ current_period_start: 100, current_period_end: 200 }, false));
+    await deliver(signed('customer.subscription.updated', { id: 'sub_1', object: 'subscription' }));
+    expect(db.tables.stripe_subscriptions?.[0]).toMatchObject({ current_period_start: 100, current_period_end: 200 });
+  });
+
+  it('records a cancellation at period end, a deleted subscription, and no card when there is none', async () => {
+    stripe.subscriptions.set('sub_1', subscription({ cancel_at_period_end: true }));
+    await deliver(signed('customer.subscription.updated', { id: 'sub_1', object: 'subscription' }));
+    expect(db.tables.stripe_subscriptions?.[0]).toMatchObject({ cancel_at_period_end: true, subscription_status: 'active' });
+
+    stripe.subscriptions.set('sub_1', subscription({ status: 'canceled', default_payment_method: null }));
+    const res = await deliver(signed('customer.subscription.deleted', { id: 'sub_1', object: 'subscription' }));
+    expect(res.status).toBe(200);
+    expect(db.tables.stripe_subscriptions).toEqual([
+      { ...expectedRow, subscription_status: 'canceled', payment_method_brand: null, payment_method_last4: null },
+    ]);
+  });
+
+  it('on checkout.session.completed records the member’s customer and syncs the subscription', async () => {
+    db.tables.stripe_customers = [];
+    stripe.subscriptions.set('sub_1', subscription());
+    const res = await deliver(
+      signed('checkout.session.completed', { id: 'cs_1', object: 'checkout.session', mode: 'subscription', customer: 'cus_1', subscription: 'sub_1', client_reference_id: 'uid_1' }),
+    );
+    expect(res.status).toBe(200);
+    expect(db.requestsTo('POST', 'stripe_customers')[0]?.body).toEqual({ user_id: 'uid_1', customer_id: 'cus_1' });
+    expect(db.tables.stripe_subscriptions).toEqual([expectedRow]);
+  });
+
+  it('on a completed one-time checkout records the customer and leaves subscriptions alone', async () => {
+    db.tables.stripe_customers = [];
+    const res = await deliver(
+      signed('checkout.session.completed', { id: 'cs_2', object: 'checkout.session', mode: 'payment', customer: 'cus_1', subscription: null, client_reference_id: 'uid_1' }),
+    );
+    expect(res.status).toBe(200);
+    expect(db.tables.stripe_customers).toEqual([{ user_id: 'uid_1', customer_id: 'cus_1' }]);
+    expect(db.requestsTo('POST', 'stripe_subscriptions')).toHaveLength(0);
+    expect(stripe.requests).toHaveLength(0);
+  });
+
+  it('is idempotent: the same event delivered three times leaves one identical row', async () => {
+    stripe.subscriptions.set('sub_1', subscription());
+    const event = signed('customer.subscription.updated', { id: 'sub_1', object: 'subscription' });
+    for (let i = 0; i < 3; i++) expect((await deliver(event)).status).toBe(200);
+    expect(db.tables.stripe_subscriptions).toHaveLength(1);
+    expect(db.tables.stripe_subscriptions?.[0]).toEqual(expectedRow);
+  });
+
+  it('converges on Stripe’s current state when an older event arrives late', async () => {
+    stripe.subscriptions.set('sub_1', subscription({ cancel_at_period_end: true }));
+    const older = signed('customer.subscription.updated', { id: 'sub_1', object: 'subscription', cancel_at_period_end: false });
+    await deliver(signed('customer.subscription.updated', { id: 'sub_1', object: 'subscription', cancel_at_period_end: true }));
+    await deliver(older);
+    expect(db.tables.stripe_subscriptions?.[0]).toMatchObject({ cancel_at_period_end: true });
+  });
+
+  it('keeps a live subscription when the end of an older one arrives after it', async () => {
+    db.tables.stripe_subscriptions = [{ ...expectedRow, subscription_id: 'sub_new', updated_at: 'then' }];
+    stripe.subscriptions.set('sub_old', subscription({ id: 'sub_old', status: 'canceled' }));
+    const res = await deliver(signed('customer.subscription.deleted', { id: 'sub_old', object: 'subscription' }));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ received: true, subscription: 'kept' });
+    expect(db.tables.stripe_subscriptions?.[0]).toMatchObject({ subscription_id: 'sub_new', subscription_status: 'active' });
+  });
+
+  it('acknowledges and ignores other events', async () => {
+    const res = await deliver(signed('invoice.paid', { id: 'in_1', object: 'invoice' }));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ received: true, ignored: 'invoice.paid' });
+    expect(stripe.requests).toHaveLength(0);
+    expect(db.requests).toHaveLength(0);
+  });
+
+  const event = () => signed('customer.subscription.updated', { id: 'sub_1', object: 'subscription' });
+  const badDeliveries: [string, () => { body: string; headers: Record<string, string> }, number][] = [
+    ['no signature header', () => ({ body: event().body, headers: {} }), 400],
+    ['a signature made with another secret', () => {
+      const e = signed('customer.subscription.updated', { id: 'sub_1' }, 'whsec_someone_else');
+      return { body: e.body, headers: { 'stripe-signature': e.signature } };
+    }, 400],
+    ['a body changed after signing', () => {
+      const e = event();
+      return { body: e.body.replace('sub_1', 'sub_2'), headers: { 'stripe-signature': e.signature } };
+    }, 400],
+    ['a garbage signature', () => ({ body: event().body, headers: { 'stripe-signature': 't=1,v1=abc' } }), 400],
+    ['an old signature (replay)', () => {
+      const e = event();
+      const old = sdk.webhooks.generateTestHeaderString({ payload: e.body, secret: SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+      return { body: e.body, headers: { 'stripe-signature': old } };
+    }, 400],
+    ['a signed body that is not JSON', () => {
+      const body = 'not json';
+      return { body, headers: { 'stripe-signature': sdk.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) } };
+    }, 400],
+    ['a body over the size limit', () => ({ body: 'x'.repeat(600 * 1024), headers: { 'stripe-signature': 't=1,v1=abc' } }), 413],
+  ];
+
+  it.each(badDeliveries)('answers %s with its status, writes nothing and logs one line', async (_name, make, status) => {
+    stripe.subscriptions.set('sub_1', subscription());
+    const { body, headers } = make();
+    const res = await call(handler, '/api/stripe-webhook', { method: 'POST', headers, body });
+    expect(res.status).toBe(status);
+    expect(res.body).toEqual({ error: expect.any(String) });
+    expectNoLeak(res.text);
+    expect(db.requests).toHaveLength(0);
+    expect(stripe.requests).toHaveLength(0);
+    expect(logs.lines()).toBe(1);
+  });
+
+  it.each(['GET', 'PUT'])('answers 405 to %s', async (method) => {
+    const res = await call(handler, '/api/stripe-webhook', { method });
+    expect(res.status).toBe(405);
+    expect(logs.lines()).toBe(1);
+  });
+
+  it('answers 503 when the webhook secret is not configured', async () => {
+    delete process.env.STRIPE_WEBHOOK_SECRET;
+    const e = event();
+    const res = await deliver(e);
+    expect(res.status).toBe(503);
+    expect(logs.lines()).toBe(1);
+  });
+
+  it('answers 503 when the database is not configured', async () => {
+    delete process.env.SUPABASE_URL;
+    vi.resetModules();
+    const fresh = (await import('../../netlify/functions/stripe-webhook.mts')).default;
+    const e = event();
+    const res = await call(fresh, '/api/stripe-webhook', { method: 'POST', headers: { 'stripe-signature': e.signature }, body: e.body });
+    expect(res.status).toBe(503);
+    expect(logs.lines()).toBe(1);
+  });
+
+  it('answers 502 with one log line when Stripe cannot give the subscription, so Stripe retries', async () => {
+    stripe.fail('GET /v1/subscriptions/sub_1', 500);
+    const res = await deliver(event());
+    expect(res.status).toBe(502);
+    expectNoLeak(res.text);
+    expect(db.requestsTo('POST', 'stripe_subscriptions')).toHaveLength(0);
+    expect(logs.lines()).toBe(1);
+    expect(logs.all()).toMatch(/\[stripe-webhook\] 502 .*customer\.subscription\.updated evt_\d+/);
+  });
+
+  it('answers 502 with one log line when the database refuses the row', async () => {
+    stripe.subscriptions.set('sub_1', subscription());
+    db.tables.stripe_customers = []; // foreign key: the customer is unknown
+    const res = await deliver(event());
+    expect(res.status).toBe(502);
+    expect(logs.lines()).toBe(1);
+    expect(logs.all()).toContain('23503');
+  });
+});
