@@ -95,6 +95,8 @@ async function membersInner() {
     // The database answers through Playwright route interception in these tests.
     PUBLIC_SUPABASE_URL: 'http://supabase.test',
     PUBLIC_SUPABASE_ANON_KEY: 'test-anon-key',
+    // A podcast player (its script answered by Playwright), so the embed and its CSP are tested.
+    PUBLIC_PODCAST_EMBED_URL: 'http://127.0.0.1:9/podcast-player.js',
   };
   await run('npm', ['run', 'build'], env);
   // Commerce: the functions talk to local Stripe and PostgREST doubles (tests/fixtures).
