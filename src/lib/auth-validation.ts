@@ -57,3 +57,7 @@ export function displayNameFrom(fullName: string): string | null {
   const name = fullName.trim();
   return name ? name : null;
 }
+
+/** After a successful sign-in or sign-up, the green message shows this long before /dashboard. */
+export const REDIRECT_DELAY_MS = 1500;
+export const AFTER_SIGN_IN_PATH = '/dashboard';

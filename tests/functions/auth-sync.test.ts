@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getAuth } from 'firebase-admin/auth';
+import type { Config } from '@netlify/functions';
 
 const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 const SERVICE_KEY = 'service-role-test-key';
@@ -26,7 +27,7 @@ let nextAnswer: { status: number; body: unknown } = { status: 201, body: null };
 
 type Handler = (req: Request) => Promise<Response>;
 let handler: Handler;
-let config: { path: string; rateLimit?: { aggregateBy?: unknown; windowLimit: number; windowSize: number } };
+let config: Config;
 
 beforeAll(async () => {
   if (!EMULATOR) throw new Error('Run the function tests through scripts/with-auth-emulator.mjs');
