@@ -10,6 +10,7 @@ import Field from './shared/Field';
 import GoogleMark from './shared/GoogleMark';
 import MessageBanner from './shared/MessageBanner';
 import { useAuthFlow } from './shared/useAuthFlow';
+import { useHydrated } from './shared/useHydrated';
 
 interface Props {
   /** The site-wide disable flag: buttons disabled and reading "Coming Soon". */
@@ -22,6 +23,9 @@ export default function LoginForm({ disabled = false }: Props) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { status, message, run, fail, clear, busy } = useAuthFlow();
+  const live = useHydrated();
+  /** Until the island is live nothing can be typed or pressed (the static page shows the same form). */
+  const waiting = !disabled && !live;
 
   useEffect(() => {
     if (!disabled) preloadAuth();
@@ -29,14 +33,14 @@ export default function LoginForm({ disabled = false }: Props) {
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (disabled || busy) return;
+    if (disabled || busy || waiting) return;
     const problem = validateLogin({ email, password });
     if (problem) return fail(problem);
     void run(() => signInWithEmail(email, password), loginErrorMessage, SUCCESS);
   };
 
   const onGoogle = () => {
-    if (disabled || busy) return;
+    if (disabled || busy || waiting) return;
     void run(signInWithGoogle, googleLoginErrorMessage, SUCCESS);
   };
 
@@ -54,6 +58,7 @@ export default function LoginForm({ disabled = false }: Props) {
         required
         value={email}
         disabled={status === 'success'}
+        readOnly={waiting}
         onChange={(e) => {
           setEmail(e.target.value);
           clear();
@@ -68,12 +73,13 @@ export default function LoginForm({ disabled = false }: Props) {
         required
         value={password}
         disabled={status === 'success'}
+        readOnly={waiting}
         onChange={(e) => {
           setPassword(e.target.value);
           clear();
         }}
       />
-      <button type="submit" className="btn btn-primary w-full" disabled={disabled || busy}>
+      <button type="submit" className="btn btn-primary w-full" disabled={disabled || busy || waiting}>
         {label('Sign In')}
       </button>
       <div className="flex items-center gap-3 text-sm text-ink-soft" aria-hidden="true">
@@ -81,7 +87,7 @@ export default function LoginForm({ disabled = false }: Props) {
         or
         <span className="h-px flex-1 bg-plum-100" />
       </div>
-      <button type="button" className="btn btn-outline w-full" disabled={disabled || busy} onClick={onGoogle}>
+      <button type="button" className="btn btn-outline w-full" disabled={disabled || busy || waiting} onClick={onGoogle}>
         <GoogleMark />
         {label('Continue with Google')}
       </button>

@@ -11,6 +11,7 @@ import Field from './shared/Field';
 import GoogleMark from './shared/GoogleMark';
 import MessageBanner from './shared/MessageBanner';
 import { useAuthFlow } from './shared/useAuthFlow';
+import { useHydrated } from './shared/useHydrated';
 
 interface Props {
   disabled?: boolean;
@@ -24,6 +25,9 @@ type Values = typeof EMPTY;
 export default function SignupForm({ disabled = false }: Props) {
   const [values, setValues] = useState<Values>(EMPTY);
   const { status, message, run, fail, clear, busy } = useAuthFlow();
+  const live = useHydrated();
+  /** Until the island is live nothing can be typed or pressed (the static page shows the same form). */
+  const waiting = !disabled && !live;
 
   useEffect(() => {
     if (!disabled) preloadAuth();
@@ -36,14 +40,14 @@ export default function SignupForm({ disabled = false }: Props) {
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (disabled || busy) return;
+    if (disabled || busy || waiting) return;
     const problem = validateSignup(values);
     if (problem) return fail(problem);
     void run(() => signUpWithEmail(values.email, values.password, values.fullName), signupErrorMessage, SUCCESS);
   };
 
   const onGoogle = () => {
-    if (disabled || busy) return;
+    if (disabled || busy || waiting) return;
     void run(signInWithGoogle, googleSignupErrorMessage, SUCCESS);
   };
 
@@ -53,8 +57,8 @@ export default function SignupForm({ disabled = false }: Props) {
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5" aria-describedby="signup-message">
       <MessageBanner id="signup-message" message={message} />
-      <Field id="signup-name" label="Full name" name="fullName" autoComplete="name" required value={values.fullName} disabled={locked} onChange={set('fullName')} />
-      <Field id="signup-email" label="Email" type="email" name="email" autoComplete="email" required value={values.email} disabled={locked} onChange={set('email')} />
+      <Field id="signup-name" label="Full name" name="fullName" autoComplete="name" required value={values.fullName} disabled={locked} readOnly={waiting} onChange={set('fullName')} />
+      <Field id="signup-email" label="Email" type="email" name="email" autoComplete="email" required value={values.email} disabled={locked} readOnly={waiting} onChange={set('email')} />
       <Field
         id="signup-password"
         label="Password"
@@ -65,6 +69,7 @@ export default function SignupForm({ disabled = false }: Props) {
         minLength={6}
         value={values.password}
         disabled={locked}
+        readOnly={waiting}
         onChange={set('password')}
       />
       <Field
@@ -76,9 +81,10 @@ export default function SignupForm({ disabled = false }: Props) {
         required
         value={values.confirmPassword}
         disabled={locked}
+        readOnly={waiting}
         onChange={set('confirmPassword')}
       />
-      <button type="submit" className="btn btn-primary w-full" disabled={disabled || busy}>
+      <button type="submit" className="btn btn-primary w-full" disabled={disabled || busy || waiting}>
         {label('Create Account')}
       </button>
       <div className="flex items-center gap-3 text-sm text-ink-soft" aria-hidden="true">
@@ -86,7 +92,7 @@ export default function SignupForm({ disabled = false }: Props) {
         or
         <span className="h-px flex-1 bg-plum-100" />
       </div>
-      <button type="button" className="btn btn-outline w-full" disabled={disabled || busy} onClick={onGoogle}>
+      <button type="button" className="btn btn-outline w-full" disabled={disabled || busy || waiting} onClick={onGoogle}>
         <GoogleMark />
         {label('Sign up with Google')}
       </button>
