@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AFTER_SIGN_IN_PATH, REDIRECT_DELAY_MS } from '../../lib/auth-validation';
 import type { Message } from './MessageBanner';
+import { navigate } from './navigate';
 
 export type AuthStatus = 'idle' | 'submitting' | 'success';
 
@@ -21,7 +22,7 @@ export function useAuthFlow() {
       await action();
       setStatus('success');
       setMessage({ tone: 'success', text: successText });
-      timer.current = setTimeout(() => window.location.assign(AFTER_SIGN_IN_PATH), REDIRECT_DELAY_MS);
+      timer.current = setTimeout(() => navigate(AFTER_SIGN_IN_PATH), REDIRECT_DELAY_MS);
     } catch (error) {
       console.error('Sign-in failed', error);
       setStatus('idle');

@@ -172,7 +172,17 @@ test.describe('the dashboard guard', () => {
     await page.addInitScript(() => {
       if (location.pathname.startsWith('/dashboard')) localStorage.setItem('ia:signed-in', '1');
     });
+    // Hold the page's scripts back a moment, so the state before the session is known shows.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto('/dashboard');
+    await expect(page.getByText('Loading...', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Welcome/ })).toHaveCount(0);
+    release();
     await expect(page).toHaveURL(/\/login\/?$/);
     expect(await page.evaluate(() => localStorage.getItem('ia:signed-in'))).toBeNull();
   });
