@@ -2,11 +2,25 @@
  * Sign-up, sign-in, sign-out and the guard on the members build (flag off), against the
  * Firebase Auth emulator; the database is answered by route interception.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers';
 import { createUser, mockDatabase, PASSWORD, protectEmailEnumeration, signIn, uniqueEmail } from './support';
 
 test.beforeAll(protectEmailEnumeration);
+
+/**
+ * Holds the account sync (served by the real function) until `release()`, so the label the
+ * buttons wear while the member is being signed in can be seen whatever the machine's speed.
+ */
+async function holdAuthSync(page: Page): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/auth-sync', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release };
+}
 
 test('sign up, land on the dashboard, sign out', async ({ page }) => {
   await mockDatabase(page);
@@ -24,8 +38,10 @@ test('sign up, land on the dashboard, sign out', async ({ page }) => {
   await page.getByLabel('Confirm password').fill(PASSWORD);
   await expectNoSeriousA11yViolations(page);
   const submit = page.getByRole('button', { name: 'Create Account' });
+  const held = await holdAuthSync(page);
   await submit.click();
   await expect(page.getByRole('button', { name: 'Creating Account' }).first()).toBeVisible();
+  held.release();
 
   const success = page.locator('[data-tone="success"]');
   await expect(success).toBeVisible();
@@ -110,8 +126,10 @@ test('sign in, then the Account menu on desktop and in the mobile menu', async (
   await page.goto('/login');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(PASSWORD);
+  const held = await holdAuthSync(page);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Signing In' }).first()).toBeVisible();
+  held.release();
   await expect(page.locator('[data-tone="success"]')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard\/?$/, { timeout: 5_000 });
 

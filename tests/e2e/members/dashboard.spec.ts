@@ -138,7 +138,7 @@ test.describe('subscription badge', () => {
     ['incomplete', 'grey', 'Incomplete', 'Adventurer Membership', rows(subscription({ subscription_status: 'incomplete' }))],
   ];
   for (const [status, tone, text, plan, answer] of statusCases) {
-    test(`a ${status} subscription is ${tone}${text ? ` and says "${text}"` : ' without a status'}`, async ({ page }) => {
+    test(`${/^[aeiou]/.test(status) ? 'an' : 'a'} ${status} subscription is ${tone}${text ? ` and says "${text}"` : ' without a status'}`, async ({ page }) => {
       await dashboardWith(page, { 'GET stripe_customers': customer, 'GET stripe_subscriptions': answer });
       await expect(badge(page)).toHaveAttribute('data-subscription-state', 'plan');
       await expect(badge(page)).toHaveAttribute('data-tone', tone);
