@@ -43,9 +43,11 @@ async function readSession(): Promise<AuthProbe> {
 }
 
 export async function runDebugChecks(env: readonly EnvPresence[]): Promise<CheckResult[]> {
-  const [tables, auth, newsletter, products] = await Promise.all([
+  // The session first: a signed-in member's tables are then read with their own token (what
+  // row-level security shows them), not with the anonymous key.
+  const auth = await readSession();
+  const [tables, newsletter, products] = await Promise.all([
     Promise.all(DEBUG_TABLES.map(async (table) => [table, await probeTable(table)] as const)),
-    readSession(),
     probeNewsletter(),
     probeProducts(),
   ]);
