@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import netlify from '@netlify/vite-plugin';
 import cspInlineHashes from './integrations/csp-inline-hashes.mjs';
+import clientSignedIn from './integrations/client-signedin.mjs';
 
 const site = process.env.SITE_URL || 'http://localhost:4321';
 
@@ -31,7 +32,7 @@ const connectSources = [
   ...originOf(process.env.PUBLIC_SUPABASE_URL),
   ...originOf(process.env.PUBLIC_FIREBASE_AUTH_EMULATOR_HOST),
 ];
-const frameSources = ['https://*.firebaseapp.com', 'https://accounts.google.com'];
+const frameSources = ['https://*.firebaseapp.com', 'https://accounts.google.com', ...originOf(process.env.PUBLIC_FIREBASE_AUTH_EMULATOR_HOST)];
 
 /** Pages that must not be indexed nor listed in the sitemap. */
 const PRIVATE_PAGES = ['/dashboard', '/success', '/debug', '/404'];
@@ -46,6 +47,7 @@ export default defineConfig({
   cacheDir: './.astro-cache',
   integrations: [
     react(),
+    clientSignedIn(),
     cspInlineHashes(),
     sitemap({ filter: (page) => !PRIVATE_PAGES.some((p) => new URL(page).pathname.startsWith(p)) }),
   ],

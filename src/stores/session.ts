@@ -1,40 +1,65 @@
 /**
- * The session store: one atom and the actions on it. Islands read it with
- * `useStore($session)` and render a placeholder while it is `unknown`.
+ * The session store: one atom and the actions on it. Islands read it with `useSession()` and
+ * render a placeholder while it is `unknown`.
  *
  * Firebase is loaded only when the browser holds the signed-in hint (set on sign-in, cleared
- * on sign-out) or when a page asks for it (`watchSession({ loadAuth: true })`, the login,
- * signup and dashboard pages), so a visitor who never signed in downloads no Firebase code.
+ * on sign-out) or when a page asks for it (`watchSession({ loadAuth: true })`, the dashboard;
+ * the sign-in actions), so a visitor who never signed in downloads no Firebase code.
  */
 import { atom } from 'nanostores';
-import type { Session } from '../lib/user';
+import { SIGNED_IN_ATTRIBUTE, SIGNED_IN_EVENT, SIGNED_IN_HINT_KEY } from '../lib/session-hint';
+import type { AppUser, Session } from '../lib/user';
+import { syncAccount } from '../services/api/auth-sync';
 
 export const $session = atom<Session>({ status: 'unknown' });
 
-const HINT_KEY = 'ia:signed-in';
-
 export function hasSignedInHint(): boolean {
   try {
-    return localStorage.getItem(HINT_KEY) === '1';
+    return localStorage.getItem(SIGNED_IN_HINT_KEY) === '1';
   } catch {
     return false;
   }
 }
 
+/**
+ * Records whether someone is signed in on this browser: the local-storage hint, the attribute
+ * on <html> the page's CSS reads, and (when it appears) an event that wakes member islands.
+ */
 export function setSignedInHint(signedIn: boolean): void {
+  const had = hasSignedInHint();
   try {
-    if (signedIn) localStorage.setItem(HINT_KEY, '1');
-    else localStorage.removeItem(HINT_KEY);
+    if (signedIn) localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
+    else localStorage.removeItem(SIGNED_IN_HINT_KEY);
   } catch {
     /* storage unavailable: the hint is an optimisation only */
   }
+  if (typeof document === 'undefined') return;
+  document.documentElement.toggleAttribute(SIGNED_IN_ATTRIBUTE, signedIn);
+  if (signedIn && !had) window.dispatchEvent(new Event(SIGNED_IN_EVENT));
+}
+
+type AuthService = typeof import('../services/firebase');
+let service: Promise<AuthService> | undefined;
+
+/** The Firebase service, imported on first use (and once). */
+function loadAuth(): Promise<AuthService> {
+  service ??= import('../services/firebase');
+  return service;
+}
+
+/** Starts downloading sign-in ahead of a click (the Google popup must open promptly). */
+export function preloadAuth(): void {
+  loadAuth().catch(() => {
+    service = undefined;
+  });
 }
 
 let watching: Promise<void> | undefined;
 
 /**
  * Starts following the auth state (once per page). Without the hint and without `loadAuth`,
- * the visitor is signed out and Firebase stays unloaded.
+ * the visitor is signed out and Firebase stays unloaded (a later call, once the hint is set,
+ * starts following).
  */
 export function watchSession(options: { loadAuth?: boolean } = {}): Promise<void> {
   if (watching) return watching;
@@ -42,7 +67,7 @@ export function watchSession(options: { loadAuth?: boolean } = {}): Promise<void
     $session.set({ status: 'signedOut' });
     return Promise.resolve();
   }
-  watching = import('../services/firebase')
+  watching = loadAuth()
     .then(({ onSessionChange }) => {
       onSessionChange((session) => {
         setSignedInHint(session.status === 'signedIn');
@@ -51,7 +76,62 @@ export function watchSession(options: { loadAuth?: boolean } = {}): Promise<void
     })
     .catch((error: unknown) => {
       console.error('Session: could not load sign-in', error);
+      setSignedInHint(false);
       $session.set({ status: 'signedOut' });
     });
   return watching;
+}
+
+/**
+ * After every sign-in and sign-up: POST /api/auth-sync with the ID token (sets the
+ * `role: authenticated` claim, creates the profile), then a forced token refresh so the claim
+ * is in the token the database receives. A failing sync is logged and does not stop the member.
+ */
+async function syncAfterSignIn(auth: AuthService, fullName: string | null): Promise<void> {
+  try {
+    const token = await auth.getIdToken();
+    if (!token) return;
+    const result = await syncAccount(token, fullName);
+    if (!result.ok) {
+      console.error(`Session: account sync failed (${result.status}): ${result.error ?? 'no details'}`);
+      return;
+    }
+    await auth.getIdToken(true);
+  } catch (error) {
+    console.error('Session: account sync failed', error);
+  }
+}
+
+function signedIn(user: AppUser): AppUser {
+  setSignedInHint(true);
+  return user;
+}
+
+export async function signInWithEmail(email: string, password: string): Promise<AppUser> {
+  const auth = await loadAuth();
+  const user = await auth.signInWithEmail(email.trim(), password);
+  await syncAfterSignIn(auth, null);
+  return signedIn(user);
+}
+
+/** Creates the account; the trimmed full name, when not blank, becomes the display name. */
+export async function signUpWithEmail(email: string, password: string, fullName: string): Promise<AppUser> {
+  const auth = await loadAuth();
+  const user = await auth.signUpWithEmail(email.trim(), password, fullName);
+  await syncAfterSignIn(auth, fullName.trim() || null);
+  return signedIn(user);
+}
+
+export async function signInWithGoogle(): Promise<AppUser> {
+  const auth = await loadAuth();
+  const user = await auth.signInWithGoogle();
+  await syncAfterSignIn(auth, null);
+  return signedIn(user);
+}
+
+export async function signOut(): Promise<void> {
+  const auth = await loadAuth();
+  await auth.signOut();
+  setSignedInHint(false);
+  $session.set({ status: 'signedOut' });
 }

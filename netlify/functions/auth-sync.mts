@@ -1,0 +1,78 @@
+/**
+ * POST /api/auth-sync, called by the browser right after a sign-in or sign-up with the fresh
+ * Firebase ID token as a bearer token (at most 5 minutes after that sign-in). It
+ *   1. verifies the token with firebase-admin (401 when it is missing, bad, expired or stale),
+ *   2. sets the custom claim `role: 'authenticated'` that Supabase's third-party auth needs,
+ *      keeping the claims the user already has (the client then refreshes its token),
+ *   3. creates the member's Explorer profile with the service role when there is none (an
+ *      existing profile is left exactly as it is).
+ * Body: optional JSON `{ "full_name": string }`, used when the token carries no name yet.
+ * Answers `{ ok: true, claimsUpdated }`, or `{ error }`: 400 (body), 401 (token), 405 (method),
+ * 413 (size), 502 (the profile write failed), 503 (server not configured).
+ */
+import type { Config } from '@netlify/functions';
+import { getAuth } from 'firebase-admin/auth';
+import { z } from 'zod';
+import { firebaseAdmin, verifyIdToken } from './_shared/auth';
+import { bearerToken, handle, HttpError, json, readText, requireMethod } from './_shared/http';
+import { supabaseAdmin } from './_shared/supabase';
+
+/** How long after signing in the token may be used here (spec: 5 minutes). */
+export const MAX_TOKEN_AGE_SECONDS = 300;
+
+const bodySchema = z.object({
+  full_name: z.string().trim().max(200, 'full_name must be at most 200 characters').optional(),
+});
+
+async function readBody(req: Request): Promise<z.infer<typeof bodySchema>> {
+  const text = await readText(req);
+  if (!text.trim()) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'Request body must be valid JSON.');
+  }
+  const parsed = bodySchema.safeParse(value);
+  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid request body.');
+  return parsed.data;
+}
+
+export default handle('auth-sync', async (req) => {
+  requireMethod(req, 'POST');
+  const token = bearerToken(req);
+  const body = await readBody(req);
+  const decoded = await verifyIdToken(token, { maxAgeSeconds: MAX_TOKEN_AGE_SECONDS });
+  // Checked before anything is written, so a half-configured server changes nothing.
+  const db = supabaseAdmin();
+
+  let claimsUpdated = false;
+  if (decoded['role'] !== 'authenticated') {
+    const auth = getAuth(firebaseAdmin());
+    const user = await auth.getUser(decoded.uid);
+    await auth.setCustomUserClaims(decoded.uid, { ...(user.customClaims ?? {}), role: 'authenticated' });
+    claimsUpdated = true;
+  }
+
+  const fullName = (typeof decoded['name'] === 'string' && decoded['name'].trim()) || body.full_name || null;
+  const { error } = await db.from('profiles').upsert(
+    {
+      id: decoded.uid,
+      email: decoded.email ? decoded.email.toLowerCase() : null,
+      full_name: fullName,
+      membership_tier: 'Explorer',
+    },
+    { onConflict: 'id', ignoreDuplicates: true },
+  );
+  if (error) {
+    console.error(`[auth-sync] profile upsert failed: ${error.code ?? ''} ${error.message}`);
+    throw new HttpError(502, 'Your profile could not be created. Please try again.');
+  }
+
+  return json({ ok: true, claimsUpdated });
+});
+
+export const config: Config = {
+  path: '/api/auth-sync',
+  rateLimit: { windowLimit: 20, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};

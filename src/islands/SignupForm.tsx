@@ -1,0 +1,101 @@
+/**
+ * The signup form: full name, email, password and its confirmation, and Google. With the
+ * site-wide flag on (`disabled`) the page renders it without hydrating: static HTML whose
+ * buttons read "Coming Soon".
+ */
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { googleSignupErrorMessage, signupErrorMessage } from '../lib/auth-errors';
+import { validateSignup } from '../lib/auth-validation';
+import { preloadAuth, signInWithGoogle, signUpWithEmail } from '../stores/session';
+import Field from './shared/Field';
+import GoogleMark from './shared/GoogleMark';
+import MessageBanner from './shared/MessageBanner';
+import { useAuthFlow } from './shared/useAuthFlow';
+import { useHydrated } from './shared/useHydrated';
+
+interface Props {
+  disabled?: boolean;
+}
+
+const SUCCESS = 'Your account is ready! Taking you to your dashboard…';
+
+const EMPTY = { fullName: '', email: '', password: '', confirmPassword: '' };
+type Values = typeof EMPTY;
+
+export default function SignupForm({ disabled = false }: Props) {
+  const [values, setValues] = useState<Values>(EMPTY);
+  const { status, message, run, fail, clear, busy } = useAuthFlow();
+  const live = useHydrated();
+  /** Until the island is live nothing can be typed or pressed (the static page shows the same form). */
+  const waiting = !disabled && !live;
+
+  useEffect(() => {
+    if (!disabled) preloadAuth();
+  }, [disabled]);
+
+  const set = (key: keyof Values) => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [key]: e.target.value }));
+    clear();
+  };
+
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (disabled || busy || waiting) return;
+    const problem = validateSignup(values);
+    if (problem) return fail(problem);
+    void run(() => signUpWithEmail(values.email, values.password, values.fullName), signupErrorMessage, SUCCESS);
+  };
+
+  const onGoogle = () => {
+    if (disabled || busy || waiting) return;
+    void run(signInWithGoogle, googleSignupErrorMessage, SUCCESS);
+  };
+
+  const label = (idle: string) => (disabled ? 'Coming Soon' : status === 'submitting' ? 'Creating Account' : idle);
+  const locked = status === 'success';
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-describedby="signup-message">
+      <MessageBanner id="signup-message" message={message} />
+      <Field id="signup-name" label="Full name" name="fullName" autoComplete="name" required value={values.fullName} disabled={locked} readOnly={waiting} onChange={set('fullName')} />
+      <Field id="signup-email" label="Email" type="email" name="email" autoComplete="email" required value={values.email} disabled={locked} readOnly={waiting} onChange={set('email')} />
+      <Field
+        id="signup-password"
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        required
+        minLength={6}
+        value={values.password}
+        disabled={locked}
+        readOnly={waiting}
+        onChange={set('password')}
+      />
+      <Field
+        id="signup-confirm"
+        label="Confirm password"
+        type="password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        required
+        value={values.confirmPassword}
+        disabled={locked}
+        readOnly={waiting}
+        onChange={set('confirmPassword')}
+      />
+      <button type="submit" className="btn btn-primary w-full" disabled={disabled || busy || waiting}>
+        {label('Create Account')}
+      </button>
+      <div className="flex items-center gap-3 text-sm text-ink-soft" aria-hidden="true">
+        <span className="h-px flex-1 bg-plum-100" />
+        or
+        <span className="h-px flex-1 bg-plum-100" />
+      </div>
+      <button type="button" className="btn btn-outline w-full" disabled={disabled || busy || waiting} onClick={onGoogle}>
+        <GoogleMark />
+        {label('Sign up with Google')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+/** Rapid Fire Coaching Live: availability labels and the signup form's rules (spec, sections 4, 5, 8). */
+
+export const COACHING_MESSAGES = {
+  nameRequired: 'Please enter your name',
+  emailRequired: 'Please enter your email address',
+  emailInvalid: 'Please enter a valid email address',
+  sessionRequired: 'Please select a session',
+  authRequired: 'Authentication required',
+  failed: 'Failed to sign up for the session. Please try again.',
+} as const;
+
+export type Availability = 'Available' | 'Limited' | 'Almost Full' | 'Full';
+
+/**
+ * The label of a session from its free spots relative to its size: above 50% Available, above
+ * 20% Limited, above 0 Almost Full, otherwise Full.
+ */
+export function availability(spotsAvailable: number, maxSpots: number): Availability {
+  if (!(maxSpots > 0) || !(spotsAvailable > 0)) return 'Full';
+  const share = spotsAvailable / maxSpots;
+  if (share > 0.5) return 'Available';
+  if (share > 0.2) return 'Limited';
+  return 'Almost Full';
+}
+
+/** Full sessions cannot be chosen. */
+export function isSelectable(spotsAvailable: number, maxSpots: number): boolean {
+  return availability(spotsAvailable, maxSpots) !== 'Full';
+}
+
+export interface CoachingSignupInput {
+  name: string;
+  email: string;
+  sessionId: string | null;
+}
+
+/** The first problem with the form, in the spec's order, or null when it can be sent. */
+export function validateCoachingSignup(input: CoachingSignupInput): string | null {
+  const name = input.name.trim();
+  const email = input.email.trim();
+  if (!name) return COACHING_MESSAGES.nameRequired;
+  if (!email) return COACHING_MESSAGES.emailRequired;
+  if (!email.includes('@')) return COACHING_MESSAGES.emailInvalid;
+  if (!input.sessionId) return COACHING_MESSAGES.sessionRequired;
+  return null;
+}
+
+/** The row the signup inserts: name trimmed, email trimmed and lower-cased. */
+export function coachingSignupRow(userId: string, input: CoachingSignupInput & { sessionId: string }) {
+  return {
+    user_id: userId,
+    session_id: input.sessionId,
+    name: input.name.trim(),
+    email: input.email.trim().toLowerCase(),
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * The subscription badge (spec, sections 2, 4 and 8): what it says for a subscription row, the
+ * colour of each status and the icon of each plan.
+ */
+import { epochSecondsToMs } from './dates';
+
+export const SUBSCRIPTION_ERRORS = {
+  customer: 'Failed to fetch customer data',
+  subscription: 'Failed to fetch subscription data',
+  unexpected: 'An unexpected error occurred',
+} as const;
+
+export const BADGE_TEXT = {
+  error: 'Error loading subscription',
+  free: 'Free Explorer Plan',
+  unknown: 'Unknown subscription',
+} as const;
+
+/** stripe_subscriptions as the badge uses it. */
+export interface SubscriptionRecord {
+  subscription_id: string | null;
+  price_id: string | null;
+  subscription_status: string | null;
+  current_period_start: number | null;
+  current_period_end: number | null;
+  cancel_at_period_end: boolean | null;
+  payment_method_brand: string | null;
+  payment_method_last4: string | null;
+}
+
+/** The catalogue fields the badge needs. */
+export interface CatalogueProduct {
+  priceId: string;
+  name: string;
+}
+
+export type StatusTone = 'green' | 'blue' | 'yellow' | 'red' | 'grey';
+export type PlanName = 'Explorer' | 'Adventurer' | 'Alchemist';
+
+/** active green, trialing blue, past_due yellow, canceled red, anything else grey. */
+export function statusTone(status: string | null | undefined): StatusTone {
+  switch (status) {
+    case 'active':
+      return 'green';
+    case 'trialing':
+      return 'blue';
+    case 'past_due':
+      return 'yellow';
+    case 'canceled':
+      return 'red';
+    default:
+      return 'grey';
+  }
+}
+
+/** The plan a product name stands for, which picks the badge's icon. */
+export function planOf(productName: string): PlanName {
+  if (productName.includes('Alchemist')) return 'Alchemist';
+  if (productName.includes('Adventurer')) return 'Adventurer';
+  return 'Explorer';
+}
+
+/** "past_due" -> "Past due". */
+export function statusLabel(status: string): string {
+  const words = status.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export type SubscriptionView =
+  | { kind: 'free'; text: typeof BADGE_TEXT.free; plan: 'Explorer' }
+  | { kind: 'unknown'; text: typeof BADGE_TEXT.unknown; priceId: string }
+  | {
+      kind: 'plan';
+      name: string;
+      plan: PlanName;
+      tone: StatusTone;
+      /** Shown next to the plan name unless the status is active. */
+      statusText: string | null;
+      /** Epoch milliseconds. */
+      periodStart: number | null;
+      periodEnd: number | null;
+      cancelAtPeriodEnd: boolean;
+      /** "Visa ending in 4242", when known. */
+      paymentMethod: string | null;
+    };
+
+/**
+ * The badge for a member's subscription row: none (or no price) is the free Explorer plan; a
+ * price outside the catalogue is unknown; otherwise the product with its status and periods.
+ */
+export function describeSubscription(record: SubscriptionRecord | null, catalogue: readonly CatalogueProduct[]): SubscriptionView {
+  if (!record || !record.price_id) return { kind: 'free', text: BADGE_TEXT.free, plan: 'Explorer' };
+  const product = catalogue.find((p) => p.priceId === record.price_id);
+  if (!product) return { kind: 'unknown', text: BADGE_TEXT.unknown, priceId: record.price_id };
+  const status = record.subscription_status ?? '';
+  const brand = record.payment_method_brand?.trim();
+  const last4 = record.payment_method_last4?.trim();
+  return {
+    kind: 'plan',
+    name: product.name,
+    plan: planOf(product.name),
+    tone: statusTone(status),
+    statusText: status === 'active' || !status ? null : statusLabel(status),
+    periodStart: record.current_period_start ? epochSecondsToMs(record.current_period_start) : null,
+    periodEnd: record.current_period_end ? epochSecondsToMs(record.current_period_end) : null,
+    cancelAtPeriodEnd: Boolean(record.cancel_at_period_end),
+    paymentMethod: brand && last4 ? `${statusLabel(brand)} ending in ${last4}` : null,
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * The HTTP probes of the /debug page. They use plain `fetch` (the database through its REST
+ * endpoint) so the page loads neither the Supabase nor the Firebase SDK for a visitor.
+ */
+import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
+import type { ProbeOutcome } from '../lib/debug';
+import { currentAccessToken } from './access-token';
+
+/** The address the newsletter check signs up: a mailbox of the site's own, never a visitor's. */
+export const DEBUG_NEWSLETTER_EMAIL = 'setup-check@inneralchemy.coach';
+
+async function probe(url: string, init: RequestInit = {}): Promise<ProbeOutcome> {
+  try {
+    const res = await fetch(url, { cache: 'no-store', ...init });
+    const text = await res.text();
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = text;
+    }
+    return { kind: 'response', status: res.status, body };
+  } catch (error) {
+    return { kind: 'network-error', message: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+async function databaseHeaders(): Promise<Record<string, string> | null> {
+  if (!PUBLIC_SUPABASE_URL || !PUBLIC_SUPABASE_ANON_KEY) return null;
+  const token = (await currentAccessToken()) ?? PUBLIC_SUPABASE_ANON_KEY;
+  return { apikey: PUBLIC_SUPABASE_ANON_KEY, Authorization: `Bearer ${token}` };
+}
+
+/** Reads at most one row of `table`; null when the database is not configured. */
+export async function probeTable(table: string): Promise<ProbeOutcome | null> {
+  const headers = await databaseHeaders();
+  if (!headers || !PUBLIC_SUPABASE_URL) return null;
+  const base = PUBLIC_SUPABASE_URL.replace(/\/+$/, '');
+  return probe(`${base}/rest/v1/${encodeURIComponent(table)}?select=*&limit=1`, { headers });
+}
+
+export function probeNewsletter(): Promise<ProbeOutcome> {
+  return probe('/api/newsletter-signup', {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(PUBLIC_SUPABASE_ANON_KEY ? { Authorization: `Bearer ${PUBLIC_SUPABASE_ANON_KEY}` } : {}),
+    },
+    body: JSON.stringify({ email: DEBUG_NEWSLETTER_EMAIL }),
+  });
+}
+
+export function probeProducts(): Promise<ProbeOutcome> {
+  return probe('/api/stripe-products');
+}

@@ -1,0 +1,97 @@
+/**
+ * A member's rows in the database, read and written through the browser's Supabase client
+ * (row-level security limits every call to the signed-in member's own rows). Each function
+ * answers `{ data, error }` and never throws for a database answer; a database that is not
+ * configured is reported as an error like any other.
+ */
+import type { CoachingSession, CoachingSignupWithSession, Profile } from '../lib/members';
+import type { SubscriptionRecord } from '../lib/subscription';
+import { getSupabase } from './supabase';
+
+export interface DbError {
+  code: string | null;
+  message: string;
+}
+
+export interface DbResult<T> {
+  data: T | null;
+  error: DbError | null;
+}
+
+const NOT_CONFIGURED: DbError = { code: null, message: 'The database is not configured' };
+
+const toError = (error: { code?: string | null; message: string } | null): DbError | null =>
+  error ? { code: error.code ?? null, message: error.message } : null;
+
+/** profiles: the member's row (PGRST116 when there is none yet). */
+export async function fetchProfile(userId: string): Promise<DbResult<Profile>> {
+  const db = await getSupabase();
+  if (!db) return { data: null, error: NOT_CONFIGURED };
+  const { data, error } = await db.from('profiles').select('*').eq('id', userId).single<Profile>();
+  return { data, error: toError(error) };
+}
+
+/** The member's coaching signups with their session, newest first. */
+export async function fetchCoachingSignups(userId: string): Promise<DbResult<CoachingSignupWithSession[]>> {
+  const db = await getSupabase();
+  if (!db) return { data: null, error: NOT_CONFIGURED };
+  const { data, error } = await db
+    .from('coaching_session_signups')
+    .select('id, name, email, created_at, coaching_sessions(id, date, time)')
+    .eq('user_id', userId)
+    .order('created_at', { ascending: false });
+  return { data: data as CoachingSignupWithSession[] | null, error: toError(error) };
+}
+
+/** Active sessions dated `today` ('YYYY-MM-DD') or later, soonest first. */
+export async function fetchUpcomingSessions(today: string): Promise<DbResult<CoachingSession[]>> {
+  const db = await getSupabase();
+  if (!db) return { data: null, error: NOT_CONFIGURED };
+  const { data, error } = await db
+    .from('coaching_sessions')
+    .select('id, date, time, is_active, spots_available, max_spots')
+    .eq('is_active', true)
+    .gte('date', today)
+    .order('date', { ascending: true });
+  return { data: data as CoachingSession[] | null, error: toError(error) };
+}
+
+export interface NewCoachingSignup {
+  user_id: string;
+  session_id: string;
+  name: string;
+  email: string;
+}
+
+export async function insertCoachingSignup(row: NewCoachingSignup): Promise<{ error: DbError | null }> {
+  const db = await getSupabase();
+  if (!db) return { error: NOT_CONFIGURED };
+  const { error } = await db.from('coaching_session_signups').insert(row);
+  return { error: toError(error) };
+}
+
+/** stripe_customers: the member's Stripe customer id (PGRST116 when there is none). */
+export async function fetchCustomerId(userId: string): Promise<DbResult<string>> {
+  const db = await getSupabase();
+  if (!db) return { data: null, error: NOT_CONFIGURED };
+  const { data, error } = await db
+    .from('stripe_customers')
+    .select('customer_id')
+    .eq('user_id', userId)
+    .single<{ customer_id: string }>();
+  return { data: data?.customer_id ?? null, error: toError(error) };
+}
+
+/** stripe_subscriptions: the customer's subscription (PGRST116 when there is none). */
+export async function fetchSubscription(customerId: string): Promise<DbResult<SubscriptionRecord>> {
+  const db = await getSupabase();
+  if (!db) return { data: null, error: NOT_CONFIGURED };
+  const { data, error } = await db
+    .from('stripe_subscriptions')
+    .select(
+      'subscription_id, price_id, subscription_status, current_period_start, current_period_end, cancel_at_period_end, payment_method_brand, payment_method_last4',
+    )
+    .eq('customer_id', customerId)
+    .single<SubscriptionRecord>();
+  return { data, error: toError(error) };
+}

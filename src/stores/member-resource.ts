@@ -1,0 +1,32 @@
+/**
+ * A store of data that belongs to the signed-in member: loaded when an island first listens,
+ * loaded again when another member signs in, back to `loading` when no one is signed in.
+ */
+import { atom, onMount, type ReadableAtom } from 'nanostores';
+import type { AppUser } from '../lib/user';
+import { $session } from './session';
+
+export type Resource<T> = { status: 'loading' } | { status: 'ready'; value: T };
+
+/** `load` must not throw: it turns failures into a value (an error message). */
+export function memberResource<T>(load: (user: AppUser) => Promise<T>): ReadableAtom<Resource<T>> {
+  const store = atom<Resource<T>>({ status: 'loading' });
+  onMount(store, () => {
+    let current: string | null = null;
+    return $session.subscribe((session) => {
+      if (session.status !== 'signedIn') {
+        current = null;
+        store.set({ status: 'loading' });
+        return;
+      }
+      if (session.user.id === current) return;
+      const id = session.user.id;
+      current = id;
+      store.set({ status: 'loading' });
+      void load(session.user).then((value) => {
+        if (current === id) store.set({ status: 'ready', value });
+      });
+    });
+  });
+  return store;
+}

@@ -1,0 +1,47 @@
+/**
+ * What a visitor who never signed in downloads on the members build: no Firebase outside
+ * /login, /signup and /dashboard, and there at most 160 KiB of gzip JavaScript in all (the
+ * Firebase chunk the forms fetch in the background included).
+ */
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+
+const KIB = 1024;
+
+async function scriptsOf(page: Page, path: string): Promise<{ url: string; gzip: number; firebase: boolean }[]> {
+  const responses: Promise<{ url: string; gzip: number; firebase: boolean }>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    responses.push(
+      res.body().then((body) => ({
+        url: res.url(),
+        gzip: gzipSync(body, { level: 9 }).length,
+        firebase: body.includes('identitytoolkit.googleapis.com'),
+      })),
+    );
+  });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  const inline = await page.evaluate(() =>
+    [...document.querySelectorAll('script:not([src])')].map((s) => s.textContent ?? '').filter((t) => t.trim()),
+  );
+  const inlineRows = inline.map((text, i) => ({ url: `inline #${i}`, gzip: gzipSync(Buffer.from(text), { level: 9 }).length, firebase: false }));
+  return [...(await Promise.all(responses)), ...inlineRows];
+}
+
+for (const path of ['/login', '/signup']) {
+  test(`${path} stays within 160 KiB of gzip JavaScript, Firebase included`, async ({ page }) => {
+    const scripts = await scriptsOf(page, path);
+    expect(scripts.some((s) => s.firebase), 'the form fetches Firebase ahead of a click').toBe(true);
+    const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
+    test.info().annotations.push({ type: 'gzip KiB', description: (total / KIB).toFixed(1) });
+    expect(total).toBeLessThanOrEqual(160 * KIB);
+  });
+}
+
+for (const path of ['/', '/debug']) {
+  test(`${path} downloads no Firebase code for a visitor who never signed in`, async ({ page }) => {
+    const scripts = await scriptsOf(page, path);
+    expect(scripts.filter((s) => s.firebase).map((s) => s.url)).toEqual([]);
+  });
+}

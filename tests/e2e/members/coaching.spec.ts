@@ -1,0 +1,115 @@
+/**
+ * Rapid Fire Coaching Live on the members build: members choose a session in a dialog (labels
+ * by availability, full sessions not selectable), the form's checks in the spec's order, the
+ * insert, the success view that closes itself; visitors keep the prompts.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../helpers';
+import { createUser, mockDatabase, requestsTo, rows, signIn, type Database } from './support';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const isoDay = (offset: number) => {
+  const d = new Date();
+  d.setDate(d.getDate() + offset);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
+
+const SESSIONS = [
+  { id: 'a0000000-0000-4000-8000-000000000001', date: isoDay(3), time: '6:00 PM CET', is_active: true, spots_available: 12, max_spots: 20 },
+  { id: 'a0000000-0000-4000-8000-000000000002', date: isoDay(10), time: '6:00 PM CET', is_active: true, spots_available: 5, max_spots: 20 },
+  { id: 'a0000000-0000-4000-8000-000000000003', date: isoDay(17), time: '7:00 PM CET', is_active: true, spots_available: 2, max_spots: 20 },
+  { id: 'a0000000-0000-4000-8000-000000000004', date: isoDay(24), time: '7:00 PM CET', is_active: true, spots_available: 0, max_spots: 20 },
+];
+
+async function memberOnHome(page: Page, answers: Database['answers'] = {}): Promise<{ db: Database; uid: string }> {
+  const user = await createUser('Ana Lima');
+  const db = await mockDatabase(page, { 'GET coaching_sessions': rows(SESSIONS), ...answers });
+  await signIn(page, user);
+  await page.goto('/#coaching-signup');
+  return { db, uid: user.uid };
+}
+
+test('a member chooses a session and signs up', async ({ page }) => {
+  const { db, uid } = await memberOnHome(page);
+  const section = page.locator('#coaching-signup');
+  await expect(section.getByRole('link', { name: 'Sign Up' })).toBeHidden();
+  await section.getByRole('button', { name: 'Choose Your Session' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Choose Your Session' });
+  await expect(dialog).toBeVisible();
+  const options = dialog.locator('[data-session]');
+  await expect(options).toHaveCount(4);
+  await expect(options.locator('[data-availability]')).toHaveText(['Available', 'Limited', 'Almost Full', 'Full']);
+  await expect(options.nth(0)).toContainText(SESSIONS[0]!.time);
+  await expect(dialog.getByRole('radio').nth(3)).toBeDisabled();
+
+  // The query: active sessions from today on, soonest first.
+  const query = new URL(requestsTo(db, 'coaching_sessions')[0]!.url()).searchParams;
+  expect(query.get('is_active')).toBe('eq.true');
+  expect(query.get('date')).toBe(`gte.${isoDay(0)}`);
+  expect(query.get('order')).toBe('date.asc');
+  await expectNoSeriousA11yViolations(page, { include: 'dialog' });
+
+  // The checks, in the spec's order; editing a field clears the message.
+  const name = dialog.getByLabel('Name');
+  const email = dialog.getByLabel('Email');
+  const submit = dialog.getByRole('button', { name: 'Save My Seat' });
+  const error = dialog.locator('[data-tone="error"]');
+  await expect(name).toHaveValue('Ana Lima'); // prefilled from the account
+  await name.fill('  ');
+  await email.fill('');
+  await submit.click();
+  await expect(error).toHaveText('Please enter your name');
+  await name.fill('  Ana Lima ');
+  await expect(error).toHaveCount(0);
+  await submit.click();
+  await expect(error).toHaveText('Please enter your email address');
+  await email.fill('Ana.Lima@Example.COM ');
+  await expect(error).toHaveCount(0);
+  await email.fill('ana.example.com');
+  await submit.click();
+  await expect(error).toHaveText('Please enter a valid email address');
+  await email.fill(' Ana.Lima@Example.COM ');
+  await submit.click();
+  await expect(error).toHaveText('Please select a session');
+  expect(requestsTo(db, 'coaching_session_signups').filter((r) => r.method() === 'POST')).toHaveLength(0);
+
+  await dialog.getByText('Limited').click();
+  await submit.click();
+  await expect(page.getByRole('dialog', { name: 'You’re in!' })).toBeVisible();
+  const insert = requestsTo(db, 'coaching_session_signups').find((r) => r.method() === 'POST');
+  expect(insert?.postDataJSON()).toEqual({ user_id: uid, session_id: SESSIONS[1]!.id, name: 'Ana Lima', email: 'ana.lima@example.com' });
+  expect(insert?.headers()['authorization']).toMatch(/^Bearer [\w-]+\.[\w-]+\./);
+
+  // The success view closes itself after 2 seconds.
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.waitForTimeout(1_000);
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden({ timeout: 3_000 });
+});
+
+test('a failed insert says so, and the form stays open', async ({ page }) => {
+  await memberOnHome(page, { 'POST coaching_session_signups': { status: 403, body: { code: '42501', message: 'new row violates row-level security policy' } } });
+  await page.getByRole('button', { name: 'Choose Your Session' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose Your Session' });
+  await dialog.getByText('Available', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Save My Seat' }).click();
+  await expect(dialog.locator('[data-tone="error"]')).toHaveText('Failed to sign up for the session. Please try again.');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('a visitor sees the sign-up and login prompts, and no member code loads', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto('/#coaching-signup');
+  const section = page.locator('#coaching-signup');
+  await expect(section.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
+  await expect(section.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+  await expect(section.getByRole('button', { name: 'Choose Your Session' })).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((u) => /CoachingSignup|NavAccount|firebase/.test(u))).toEqual([]);
+});

@@ -1,0 +1,46 @@
+/**
+ * /debug on the members build (database and sign-in configured): every table the spec names is
+ * read, the signed-in member's session is reported, and each class of answer shows as the
+ * spec's section 8 says. The database answers through route interception.
+ */
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../helpers';
+import { createUser, mockDatabase, requestsTo, rows, signIn } from './support';
+
+test('reads each table with the member’s token, reports the session, and classes every answer', async ({ page }) => {
+  const user = await createUser('Ana Lima');
+  const db = await mockDatabase(page, {
+    'GET coaching_sessions': rows([{ id: 'c1' }]),
+    // Members-only rows: "permission denied" still proves the table is there.
+    'GET stripe_customers': { status: 401, body: { code: '42501', message: 'permission denied for table stripe_customers' } },
+    // A table the database does not have.
+    'GET monthly_newsletter': { status: 404, body: { code: 'PGRST205', message: "Could not find the table 'public.monthly_newsletter' in the schema cache" } },
+  });
+  await signIn(page, user);
+  await page.goto('/debug');
+
+  const check = (id: string) => page.locator(`[data-check="${id}"]`);
+  await expect(check('auth:session')).toHaveAttribute('data-status', 'success');
+  await expect(check('auth:session')).toContainText(`Signed in as ${user.email}`);
+  await expect(check('env:PUBLIC_SUPABASE_URL')).toHaveAttribute('data-status', 'success');
+  await expect(check('env:PUBLIC_FIREBASE_API_KEY')).toHaveAttribute('data-status', 'success');
+  // This build sets no storage bucket nor measurement id.
+  await expect(check('env:PUBLIC_FIREBASE_STORAGE_BUCKET')).toHaveAttribute('data-status', 'error');
+  await expect(check('db:connection')).toHaveAttribute('data-status', 'success');
+  await expect(check('table:coaching_sessions')).toHaveAttribute('data-status', 'success');
+  await expect(check('table:profiles')).toHaveAttribute('data-status', 'success');
+  await expect(check('table:stripe_customers')).toHaveAttribute('data-status', 'success');
+  await expect(check('table:monthly_newsletter')).toHaveAttribute('data-status', 'error');
+  await expect(check('table:monthly_newsletter')).toContainText('Could not find the table');
+
+  // Each table was probed once (one row at most), with the member's token rather than the anonymous key.
+  for (const table of ['profiles', 'stripe_customers', 'coaching_sessions', 'monthly_newsletter'] as const) {
+    const reads = requestsTo(db, table).filter((r) => new URL(r.url()).searchParams.get('limit') === '1');
+    expect(reads, table).toHaveLength(1);
+    expect(reads[0]!.headers()['authorization']).toMatch(/^Bearer [\w-]+\.[\w-]+\./);
+  }
+
+  const errors = await page.locator('[data-check][data-status="error"]').count();
+  await expect(page.locator('[data-count="error"]')).toHaveText(`${errors} failed`);
+  await expectNoSeriousA11yViolations(page);
+});

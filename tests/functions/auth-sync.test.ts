@@ -1,0 +1,217 @@
+/**
+ * auth-sync against the real Firebase Auth emulator (tokens made by the emulator, verified by
+ * firebase-admin) and a small local HTTP server standing in for PostgREST, so the Supabase
+ * admin calls are checked where they leave the function: at the HTTP boundary.
+ * Run under scripts/with-auth-emulator.mjs (FIREBASE_AUTH_EMULATOR_HOST is set there).
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getAuth } from 'firebase-admin/auth';
+import type { Config } from '@netlify/functions';
+
+const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+const SERVICE_KEY = 'service-role-test-key';
+
+interface Recorded {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
+
+let server: Server;
+let recorded: Recorded[] = [];
+/** What the stand-in answers the next write with. */
+let nextAnswer: { status: number; body: unknown } = { status: 201, body: null };
+
+type Handler = (req: Request) => Promise<Response>;
+let handler: Handler;
+let config: Config;
+
+beforeAll(async () => {
+  if (!EMULATOR) throw new Error('Run the function tests through scripts/with-auth-emulator.mjs');
+  server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      recorded.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: raw ? JSON.parse(raw) : null });
+      res.writeHead(nextAnswer.status, { 'content-type': 'application/json' });
+      res.end(nextAnswer.body === null ? '' : JSON.stringify(nextAnswer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  process.env.SUPABASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  process.env.SUPABASE_SERVICE_ROLE_KEY = SERVICE_KEY;
+  const mod = await import('../../netlify/functions/auth-sync.mts');
+  handler = mod.default;
+  config = mod.config;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+afterEach(() => {
+  recorded = [];
+  nextAnswer = { status: 201, body: null };
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/** A new account in the emulator, signed in: its uid and a fresh ID token. */
+async function newUser(displayName?: string): Promise<{ uid: string; idToken: string; email: string }> {
+  const email = `member-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const res = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'secret-password', returnSecureToken: true, ...(displayName ? { displayName } : {}) }),
+  });
+  const data = (await res.json()) as { localId: string; idToken: string };
+  if (!res.ok) throw new Error(`emulator signUp failed: ${JSON.stringify(data)}`);
+  return { uid: data.localId, idToken: data.idToken, email };
+}
+
+function call(init: { method?: string; token?: string | null; body?: string; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { ...(init.headers ?? {}) };
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  return handler(
+    new Request('http://localhost/api/auth-sync', {
+      method: init.method ?? 'POST',
+      headers,
+      ...(init.body !== undefined ? { body: init.body } : {}),
+    }),
+  );
+}
+
+const adminAuth = () => getAuth();
+
+describe('auth-sync', () => {
+  it('is served at /api/auth-sync with a rate limit aggregated by ip and domain', () => {
+    expect(config.path).toBe('/api/auth-sync');
+    expect(config.rateLimit?.aggregateBy).toEqual(['ip', 'domain']);
+    expect(config.rateLimit?.windowLimit).toBeGreaterThan(0);
+  });
+
+  it('sets the authenticated role claim and creates the Explorer profile with the service role', async () => {
+    const user = await newUser('Ana Lima');
+    const res = await call({ token: user.idToken });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, claimsUpdated: true });
+
+    expect((await adminAuth().getUser(user.uid)).customClaims).toEqual({ role: 'authenticated' });
+
+    expect(recorded).toHaveLength(1);
+    const [write] = recorded;
+    expect(write?.method).toBe('POST');
+    const url = new URL(write?.url ?? '', 'http://x');
+    expect(url.pathname).toBe('/rest/v1/profiles');
+    expect(url.searchParams.get('on_conflict')).toBe('id');
+    expect(write?.headers.prefer).toContain('resolution=ignore-duplicates');
+    expect(write?.headers.apikey).toBe(SERVICE_KEY);
+    expect(write?.headers.authorization).toBe(`Bearer ${SERVICE_KEY}`);
+    expect(write?.body).toEqual({ id: user.uid, email: user.email, full_name: 'Ana Lima', membership_tier: 'Explorer' });
+  });
+
+  it('keeps the claims a user already has', async () => {
+    const user = await newUser();
+    await adminAuth().setCustomUserClaims(user.uid, { beta: true });
+    const res = await call({ token: user.idToken });
+    expect(res.status).toBe(200);
+    expect((await adminAuth().getUser(user.uid)).customClaims).toEqual({ beta: true, role: 'authenticated' });
+  });
+
+  it('takes the name from the body when the token has none, and leaves the claim alone once the token carries it', async () => {
+    const user = await newUser();
+    await adminAuth().setCustomUserClaims(user.uid, { role: 'authenticated' });
+    // A token minted after the claim was set carries it.
+    const refreshed = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: 'secret-password', returnSecureToken: true }),
+    }).then((r) => r.json() as Promise<{ idToken: string }>);
+
+    const res = await call({ token: refreshed.idToken, body: JSON.stringify({ full_name: '  Bea Costa ' }) });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, claimsUpdated: false });
+    expect(recorded[0]?.body).toMatchObject({ id: user.uid, full_name: 'Bea Costa' });
+  });
+
+  it('answers 401 without a token, with a malformed header, or with a token that is not one', async () => {
+    for (const res of [
+      await call({ token: null }),
+      await call({ headers: { authorization: 'Basic abc' } }),
+      await call({ token: 'not-a-jwt' }),
+    ]) {
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { error: string }).error).toMatch(/\S/);
+    }
+    expect(recorded).toHaveLength(0);
+  });
+
+  it('answers 401 to a token from a sign-in more than 5 minutes ago, and changes nothing', async () => {
+    const user = await newUser();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 6 * 60 * 1000);
+    const res = await call({ token: user.idToken });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: 'Session token is too old; please sign in again' });
+    vi.useRealTimers();
+    expect((await adminAuth().getUser(user.uid)).customClaims ?? {}).toEqual({});
+    expect(recorded).toHaveLength(0);
+  });
+
+  it('accepts a token 4 minutes after sign-in', async () => {
+    const user = await newUser();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 4 * 60 * 1000);
+    expect((await call({ token: user.idToken })).status).toBe(200);
+  });
+
+  it('answers 405 with an Allow header to any method but POST', async () => {
+    for (const method of ['GET', 'PUT', 'DELETE']) {
+      const res = await call({ method });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe('POST');
+    }
+  });
+
+  it('answers 400 to a body that is not JSON or has a bad field', async () => {
+    const user = await newUser();
+    expect((await call({ token: user.idToken, body: '{nope' })).status).toBe(400);
+    const res = await call({ token: user.idToken, body: JSON.stringify({ full_name: 42 }) });
+    expect(res.status).toBe(400);
+    expect(recorded).toHaveLength(0);
+  });
+
+  it('answers 502 without details when the profile cannot be written', async () => {
+    const user = await newUser();
+    nextAnswer = { status: 500, body: { code: 'XX000', message: 'disk full at /var/lib/postgresql' } };
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const res = await call({ token: user.idToken });
+    expect(res.status).toBe(502);
+    const text = await res.text();
+    expect(text).not.toContain('/var/lib');
+    expect(JSON.parse(text)).toEqual({ error: 'Your profile could not be created. Please try again.' });
+  });
+});
+
+describe('auth-sync without a database', () => {
+  it('answers 503 and sets no claim', async () => {
+    const url = process.env.SUPABASE_URL;
+    delete process.env.SUPABASE_URL;
+    vi.resetModules();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const { default: fresh } = await import('../../netlify/functions/auth-sync.mts');
+      const user = await newUser();
+      const res = await fresh(
+        new Request('http://localhost/api/auth-sync', { method: 'POST', headers: { authorization: `Bearer ${user.idToken}` } }),
+      );
+      expect(res.status).toBe(503);
+      expect((await adminAuth().getUser(user.uid)).customClaims ?? {}).toEqual({});
+    } finally {
+      process.env.SUPABASE_URL = url;
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { authCheck, connectionCheck, envCheck, newsletterCheck, productsCheck, summarise, tableCheck } from '../../src/lib/debug';
+
+describe('debug checks', () => {
+  it('fails a missing variable', () => {
+    expect(envCheck('PUBLIC_SUPABASE_URL', true).status).toBe('success');
+    expect(envCheck('PUBLIC_SUPABASE_URL', false)).toMatchObject({ status: 'error', name: 'PUBLIC_SUPABASE_URL' });
+  });
+
+  it('fails the connection when the database is not configured or does not answer', () => {
+    expect(connectionCheck(null).status).toBe('error');
+    expect(connectionCheck({ kind: 'network-error', message: 'Failed to fetch' })).toMatchObject({
+      status: 'error',
+      message: 'Connection failed: Failed to fetch',
+    });
+    expect(connectionCheck({ kind: 'response', status: 503, body: null }).status).toBe('error');
+    expect(connectionCheck({ kind: 'response', status: 200, body: [] }).status).toBe('success');
+  });
+
+  it('passes a readable table, or one that exists but is private; fails any other table error', () => {
+    expect(tableCheck('profiles', { kind: 'response', status: 200, body: [{ id: 'x' }] }).status).toBe('success');
+    expect(tableCheck('profiles', { kind: 'response', status: 401, body: { code: '42501', message: 'permission denied' } }).status).toBe(
+      'success',
+    );
+    expect(
+      tableCheck('monthly_newsletter', { kind: 'response', status: 404, body: { code: 'PGRST205', message: 'Could not find the table' } }),
+    ).toMatchObject({ status: 'error', message: 'Table error: HTTP 404: Could not find the table' });
+    expect(tableCheck('profiles', null).status).toBe('error');
+  });
+
+  it('warns when the session cannot be read', () => {
+    expect(authCheck({ kind: 'signedOut' }).status).toBe('success');
+    expect(authCheck({ kind: 'signedIn', email: 'ana@example.com' }).message).toBe('Signed in as ana@example.com');
+    expect(authCheck({ kind: 'failed', message: 'boom' }).status).toBe('warning');
+  });
+
+  it('fails the newsletter function unless it answers 2xx (or 409, already listed)', () => {
+    expect(newsletterCheck({ kind: 'response', status: 200, body: {} }).status).toBe('success');
+    expect(newsletterCheck({ kind: 'response', status: 409, body: {} }).status).toBe('success');
+    expect(newsletterCheck({ kind: 'response', status: 404, body: null }).status).toBe('error');
+    expect(newsletterCheck({ kind: 'response', status: 503, body: { error: 'Not configured' } }).message).toBe(
+      'Function failed: HTTP 503: Not configured',
+    );
+    expect(newsletterCheck({ kind: 'network-error', message: 'offline' }).status).toBe('error');
+  });
+
+  it('warns about a product list that is not an array and fails a failing function', () => {
+    expect(productsCheck({ kind: 'response', status: 200, body: [{}, {}] })).toMatchObject({ status: 'success', message: '2 products listed' });
+    expect(productsCheck({ kind: 'response', status: 200, body: { products: [] } }).status).toBe('warning');
+    expect(productsCheck({ kind: 'response', status: 404, body: null }).status).toBe('error');
+    expect(productsCheck({ kind: 'network-error', message: 'offline' }).status).toBe('error');
+  });
+
+  it('counts passes, warnings and failures', () => {
+    const results = [envCheck('A', true), envCheck('B', false), authCheck({ kind: 'failed', message: 'x' }), envCheck('C', true)];
+    expect(summarise(results)).toEqual({ success: 2, warning: 1, error: 1 });
+  });
+});

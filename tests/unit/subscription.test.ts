@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import catalogue from '../../src/content/catalogue.json';
+import { describeSubscription, planOf, statusLabel, statusTone, type SubscriptionRecord } from '../../src/lib/subscription';
+import { isNoRows } from '../../src/lib/members';
+
+const record = (over: Partial<SubscriptionRecord> = {}): SubscriptionRecord => ({
+  subscription_id: 'sub_1',
+  price_id: 'price_adventurer_monthly',
+  subscription_status: 'active',
+  current_period_start: 1_735_732_800, // 2025-01-01T12:00:00Z
+  current_period_end: 1_738_411_200, // 2025-02-01T12:00:00Z
+  cancel_at_period_end: false,
+  payment_method_brand: 'visa',
+  payment_method_last4: '4242',
+  ...over,
+});
+
+describe('describeSubscription', () => {
+  it('is the free Explorer plan without a subscription or without a price', () => {
+    expect(describeSubscription(null, catalogue)).toMatchObject({ kind: 'free', text: 'Free Explorer Plan' });
+    expect(describeSubscription(record({ price_id: null }), catalogue)).toMatchObject({ kind: 'free' });
+  });
+
+  it('is unknown when the price is not in the catalogue', () => {
+    expect(describeSubscription(record({ price_id: 'price_retired' }), catalogue)).toMatchObject({
+      kind: 'unknown',
+      text: 'Unknown subscription',
+    });
+  });
+
+  it('names the product, hides the active status and turns epoch seconds into milliseconds', () => {
+    const view = describeSubscription(record(), catalogue);
+    expect(view).toEqual({
+      kind: 'plan',
+      name: 'Adventurer Membership',
+      plan: 'Adventurer',
+      tone: 'green',
+      statusText: null,
+      periodStart: 1_735_732_800_000,
+      periodEnd: 1_738_411_200_000,
+      cancelAtPeriodEnd: false,
+      paymentMethod: 'Visa ending in 4242',
+    });
+  });
+
+  it('shows any status but active next to the plan', () => {
+    const view = describeSubscription(record({ subscription_status: 'past_due', price_id: 'price_alchemist_monthly' }), catalogue);
+    expect(view).toMatchObject({ plan: 'Alchemist', tone: 'yellow', statusText: 'Past due' });
+  });
+
+  it('leaves out periods and payment method it does not have', () => {
+    const view = describeSubscription(
+      record({ current_period_start: null, current_period_end: null, payment_method_brand: null, cancel_at_period_end: null }),
+      catalogue,
+    );
+    expect(view).toMatchObject({ periodStart: null, periodEnd: null, paymentMethod: null, cancelAtPeriodEnd: false });
+  });
+});
+
+describe('statusTone', () => {
+  it.each([
+    ['active', 'green'],
+    ['trialing', 'blue'],
+    ['past_due', 'yellow'],
+    ['canceled', 'red'],
+    ['incomplete', 'grey'],
+    ['unpaid', 'grey'],
+    [null, 'grey'],
+  ] as const)('%s is %s', (status, tone) => {
+    expect(statusTone(status)).toBe(tone);
+  });
+});
+
+describe('planOf', () => {
+  it('picks Alchemist, then Adventurer, else Explorer', () => {
+    expect(planOf('Alchemist Membership')).toBe('Alchemist');
+    expect(planOf('Adventurer Membership')).toBe('Adventurer');
+    expect(planOf('Master Alchemist Course')).toBe('Alchemist');
+    expect(planOf('Founding Membership')).toBe('Explorer');
+  });
+});
+
+describe('statusLabel and no-row errors', () => {
+  it('humanises statuses', () => {
+    expect(statusLabel('trialing')).toBe('Trialing');
+    expect(statusLabel('incomplete_expired')).toBe('Incomplete expired');
+  });
+
+  it('treats PGRST116 as "none", not as an error', () => {
+    expect(isNoRows({ code: 'PGRST116' })).toBe(true);
+    expect(isNoRows({ code: '42501' })).toBe(false);
+    expect(isNoRows(null)).toBe(false);
+  });
+});
