@@ -56,6 +56,13 @@ async function serve(port, env = {}) {
     if (Date.now() > deadline) throw new Error(`the server did not answer on ${url}`);
     await new Promise((r) => setTimeout(r, 300));
   }
+  // The functions are built on their first call (as a deploy builds them before it serves);
+  // one call each before the tests, so no test waits on a build.
+  await Promise.all(
+    readdirSync(path.join(root, 'netlify/functions'))
+      .filter((f) => /\.m?[jt]s$/.test(f))
+      .map((f) => fetch(`${url}/api/${f.replace(/\.m?[jt]s$/, '')}`, { method: 'OPTIONS' }).catch(() => undefined)),
+  );
   return {
     url,
     stop: () => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { VISITOR_ISLANDS } from './helpers';
 
 /**
  * The buy button of the app pages in the default build (site-wide flag on): disabled, with
@@ -9,6 +10,6 @@ test('with the flag on the app page’s Buy Now is disabled and the page loads n
   const buy = page.locator('#get-app').getByRole('button', { name: 'Buy Now' });
   await expect(buy).toBeDisabled();
   await expect(buy).toHaveAccessibleDescription('Purchases are temporarily unavailable while we upgrade our systems.');
-  await expect(page.locator('astro-island')).toHaveCount(0);
+  await expect(page.locator(VISITOR_ISLANDS)).toHaveCount(0);
   await expect(page.locator('script[type="module"], script[src]')).toHaveCount(0);
 });

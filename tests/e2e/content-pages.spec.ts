@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './helpers';
+import { expectNoSeriousA11yViolations, VISITOR_ISLANDS } from './helpers';
 
 const CHAPTER_TITLES = [
   'The Breaking Point',
@@ -345,7 +345,7 @@ test.describe('app pages', () => {
       expect(product).toMatchObject({ name: app.name, offers: { '@type': 'Offer', price: '29.00', priceCurrency: 'USD' } });
 
       // Static HTML: no island, no module script.
-      await expect(page.locator('astro-island')).toHaveCount(0);
+      await expect(page.locator(VISITOR_ISLANDS)).toHaveCount(0);
       await expect(page.locator('script[type="module"], script[src]')).toHaveCount(0);
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
       await expectNoSeriousA11yViolations(page);

@@ -23,3 +23,9 @@ export async function builtRoutes(page: Page): Promise<string[]> {
   }
   return routes;
 }
+
+/**
+ * Islands that hydrate for a visitor: every island except the navigation's member corner
+ * (`client:signedin`), which loads nothing unless the browser holds the signed-in hint.
+ */
+export const VISITOR_ISLANDS = 'astro-island:not([client="signedin"])';

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './helpers';
+import { expectNoSeriousA11yViolations, VISITOR_ISLANDS } from './helpers';
 
 /** The ten journeys, in list order, with their titles. */
 const JOURNEYS = [
@@ -54,7 +54,7 @@ test.describe('journey list', () => {
       await expect(card).toHaveAttribute('href', `/lead-magnet-journey/${id}`);
       await expect(card.getByRole('heading', { level: 2 })).toHaveText(title);
     }
-    expect(await page.locator('script[src], astro-island').count()).toBe(0);
+    expect(await page.locator(`script[src], ${VISITOR_ISLANDS}`).count()).toBe(0);
     await expectNoSeriousA11yViolations(page);
   });
 
@@ -63,7 +63,7 @@ test.describe('journey list', () => {
     const first = page.locator('a.journey-card').first();
     const reveal = (card = first) => card.locator('.journey-card-reveal');
     const description =
-      'You got the role, the praise, the seat at the table, and you’re still waiting to be found out. Set down the mask and meet the capable person who was underneath it all along.';
+      'You got the role, the praise, the seat at the table, and you’re still waiting to be found out. Set down the mask and meet the capable person beneath it.';
 
     // Part of the link's accessible name even while it is transparent.
     await expect(first).toHaveAccessibleName(/The Mask of Imposter Syndrome.*You got the role.*Begin Journey/s);
@@ -324,7 +324,7 @@ test.describe('sign-up prompt', () => {
     await signIn.click({ force: true });
     expect(page.url()).toBe(before);
 
-    expect(await page.locator('script[src], astro-island').count()).toBe(0);
+    expect(await page.locator(`script[src], ${VISITOR_ISLANDS}`).count()).toBe(0);
 
     await page.getByRole('link', { name: 'Explore Another Backpack' }).click();
     await expect(page).toHaveURL(/\/lead-magnet-journey\/?$/);
