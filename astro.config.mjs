@@ -86,6 +86,10 @@ export default defineConfig({
   },
   vite: {
     cacheDir: './.astro-cache/vite',
+    // The share images' renderer is a native addon: load it from node_modules as it is, never
+    // pre-bundle it (the dev server's dependency optimiser cannot read a .node binary).
+    optimizeDeps: { exclude: ['@resvg/resvg-js'] },
+    ssr: { external: ['@resvg/resvg-js'], optimizeDeps: { exclude: ['@resvg/resvg-js'] } },
     plugins: [
       tailwindcss(),
       // Serves netlify/functions (and netlify.toml redirects and headers) under `astro dev`;

@@ -4,7 +4,7 @@
  * Fails when a page scores under its thresholds. Expects `npm run build` to have run.
  *
  *   node scripts/lighthouse.mjs [route ...]     (default: / and a journey page)
- *   LIGHTHOUSE_PORT (default 4397), CHROME_PATH (default /usr/bin/chromium)
+ *   LIGHTHOUSE_PORT (default 4397), CHROME_PATH (default /usr/bin/chromium, else Playwright's Chromium)
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -18,7 +18,16 @@ const port = Number(process.env.LIGHTHOUSE_PORT ?? 4397);
 const routes = process.argv.slice(2).length ? process.argv.slice(2) : ['/', '/lead-magnet-journey/imposter-syndrome'];
 const THRESHOLDS = { performance: 0.95, accessibility: 1, seo: 1 };
 
-const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+/** The browser: CHROME_PATH, CHROMIUM_PATH, Debian's chromium, else Playwright's own (as the e2e tests use). */
+async function findChrome() {
+  const named = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH;
+  if (named) return named;
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  const { chromium } = await import('@playwright/test');
+  const own = chromium.executablePath();
+  return existsSync(own) ? own : undefined;
+}
+const chromePath = await findChrome();
 const server = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
   env: { ...process.env, PORT: String(port) },
   stdio: ['ignore', 'ignore', 'inherit'],

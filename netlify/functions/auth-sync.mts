@@ -14,7 +14,8 @@ import type { Config } from '@netlify/functions';
 import { getAuth } from 'firebase-admin/auth';
 import { z } from 'zod';
 import { firebaseAdmin, verifyIdToken } from './_shared/auth';
-import { bearerToken, handle, HttpError, json, readText, requireMethod } from './_shared/http';
+import { bearerToken, HttpError, json, readText, requireMethod } from './_shared/http';
+import { endpoint, upstreamFailure } from './_shared/log';
 import { supabaseAdmin } from './_shared/supabase';
 
 /** How long after signing in the token may be used here (spec: 5 minutes). */
@@ -38,7 +39,9 @@ async function readBody(req: Request): Promise<z.infer<typeof bodySchema>> {
   return parsed.data;
 }
 
-export default handle('auth-sync', async (req) => {
+const NAME = 'auth-sync';
+
+export default endpoint(NAME, async (req) => {
   requireMethod(req, 'POST');
   const token = bearerToken(req);
   const body = await readBody(req);
@@ -65,8 +68,7 @@ export default handle('auth-sync', async (req) => {
     { onConflict: 'id', ignoreDuplicates: true },
   );
   if (error) {
-    console.error(`[auth-sync] profile upsert failed: ${error.code ?? ''} ${error.message}`);
-    throw new HttpError(502, 'Your profile could not be created. Please try again.');
+    return upstreamFailure(NAME, 502, 'Your profile could not be created. Please try again.', `profiles upsert: ${error.code ?? ''} ${error.message}`);
   }
 
   return json({ ok: true, claimsUpdated });

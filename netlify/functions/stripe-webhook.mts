@@ -4,7 +4,9 @@
  * stripe_customers (from client_reference_id) and, for a subscription, the subscription is
  * synced; on customer.subscription.created, .updated and .deleted the subscription is synced:
  * re-read from Stripe and upserted into stripe_subscriptions on customer_id with every field
- * of the contract. Repeated or out-of-order deliveries converge on Stripe's current state.
+ * of the contract, and the member's profiles.membership_tier set to the tier it gives (the
+ * product's tier while it is active, trialing or past due; Explorer once it has ended).
+ * Repeated or out-of-order deliveries converge on Stripe's current state.
  * Other events are acknowledged and ignored. 503 when Stripe, its webhook secret or the
  * database is not configured; 502 when Stripe or the database fails (Stripe then retries).
  */
@@ -14,7 +16,8 @@ import { HttpError, json, readText, requireMethod } from './_shared/http';
 import { supabaseAdmin } from './_shared/supabase';
 import { endpoint, upstreamFailure } from './_shared/log';
 import { describeStripeError, stripe } from './_shared/stripe';
-import { fetchSubscription, isStaleEnd, subscriptionRow, type SubscriptionRow } from './_shared/subscriptions';
+import { fetchSubscription, isStaleEnd, subscriptionRow, tierOfSubscription, type SubscriptionLike, type SubscriptionRow } from './_shared/subscriptions';
+import type { Tier } from '../../src/lib/tiers';
 
 const NAME = 'stripe-webhook';
 /** Stripe events are a few kilobytes; a generous limit that still refuses floods. */
@@ -34,13 +37,32 @@ async function rememberCustomer(userId: string, customerId: string): Promise<voi
   if (error) throw new Upstream(`stripe_customers upsert: ${error.code ?? ''} ${error.message}`);
 }
 
-async function syncSubscription(client: Stripe, subscriptionId: string): Promise<'written' | 'kept'> {
-  let row: SubscriptionRow;
+/**
+ * Sets the membership tier of the member who owns `customerId` (found in stripe_customers);
+ * nothing when no member owns it yet. Returns the tier written, or null.
+ */
+async function updateTier(customerId: string, tier: Tier): Promise<Tier | null> {
+  const db = supabaseAdmin();
+  const owner = await db.from('stripe_customers').select('user_id').eq('customer_id', customerId).maybeSingle<{ user_id: string }>();
+  if (owner.error) throw new Upstream(`stripe_customers select: ${owner.error.code ?? ''} ${owner.error.message}`);
+  if (!owner.data) return null;
+  const { error } = await db.from('profiles').update({ membership_tier: tier }).eq('id', owner.data.user_id);
+  if (error) throw new Upstream(`profiles update: ${error.code ?? ''} ${error.message}`);
+  return tier;
+}
+
+/**
+ * Writes the subscription as Stripe has it now and the member's tier that follows from it.
+ * 'kept' when it is the late end of an older subscription: the row and the tier stay.
+ */
+async function syncSubscription(client: Stripe, subscriptionId: string): Promise<{ subscription: 'written' | 'kept'; tier?: Tier | null }> {
+  let sub: SubscriptionLike;
   try {
-    row = subscriptionRow(await fetchSubscription(client, subscriptionId));
+    sub = await fetchSubscription(client, subscriptionId);
   } catch (error) {
     throw new Upstream(`subscription ${subscriptionId}: ${describeStripeError(error)}`);
   }
+  const row: SubscriptionRow = subscriptionRow(sub);
   const db = supabaseAdmin();
   const existing = await db
     .from('stripe_subscriptions')
@@ -48,10 +70,10 @@ async function syncSubscription(client: Stripe, subscriptionId: string): Promise
     .eq('customer_id', row.customer_id)
     .maybeSingle<Pick<SubscriptionRow, 'subscription_id' | 'subscription_status'>>();
   if (existing.error) throw new Upstream(`stripe_subscriptions select: ${existing.error.code ?? ''} ${existing.error.message}`);
-  if (isStaleEnd(existing.data, row)) return 'kept';
+  if (isStaleEnd(existing.data, row)) return { subscription: 'kept' };
   const { error } = await db.from('stripe_subscriptions').upsert(row, { onConflict: 'customer_id' });
   if (error) throw new Upstream(`stripe_subscriptions upsert: ${error.code ?? ''} ${error.message}`);
-  return 'written';
+  return { subscription: 'written', tier: await updateTier(row.customer_id, tierOfSubscription(sub)) };
 }
 
 export default endpoint(NAME, async (req) => {
@@ -79,14 +101,14 @@ export default endpoint(NAME, async (req) => {
         if (session.client_reference_id && customerId) await rememberCustomer(session.client_reference_id, customerId);
         const subscriptionId = idOf(session.subscription);
         if (session.mode === 'subscription' && subscriptionId) {
-          return json({ received: true, subscription: await syncSubscription(client, subscriptionId) });
+          return json({ received: true, ...(await syncSubscription(client, subscriptionId)) });
         }
         return json({ received: true });
       }
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted':
-        return json({ received: true, subscription: await syncSubscription(client, event.data.object.id) });
+        return json({ received: true, ...(await syncSubscription(client, event.data.object.id)) });
       default:
         return json({ received: true, ignored: event.type });
     }

@@ -12,7 +12,13 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { inclu
   ).toEqual([]);
 }
 
-/** The routes of the built site a visitor can reach (sitemap plus the private ones). */
+/**
+ * Pages a visitor can open that the sitemap leaves out (not indexed). /dashboard is not among
+ * them: a visitor never sees it, the guard sends them on to /login.
+ */
+export const UNLISTED_ROUTES = ['/success?session_id=cs_test_a1B2c3', '/debug', '/404'] as const;
+
+/** The routes of the built site listed in its sitemap. */
 export async function builtRoutes(page: Page): Promise<string[]> {
   const index = await (await page.request.get('/sitemap-index.xml')).text();
   const maps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);

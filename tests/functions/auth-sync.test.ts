@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getAuth } from 'firebase-admin/auth';
 import type { Config } from '@netlify/functions';
+import { spyOnLogs } from './helpers';
 
 const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 const SERVICE_KEY = 'service-role-test-key';
@@ -187,12 +188,35 @@ describe('auth-sync', () => {
   it('answers 502 without details when the profile cannot be written', async () => {
     const user = await newUser();
     nextAnswer = { status: 500, body: { code: 'XX000', message: 'disk full at /var/lib/postgresql' } };
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const logs = spyOnLogs();
     const res = await call({ token: user.idToken });
     expect(res.status).toBe(502);
     const text = await res.text();
     expect(text).not.toContain('/var/lib');
     expect(JSON.parse(text)).toEqual({ error: 'Your profile could not be created. Please try again.' });
+    // Logged once, with the database's own words for the site owner.
+    expect(logs.lines()).toBe(1);
+    expect(logs.error.mock.calls[0]?.join(' ')).toContain('disk full');
+  });
+
+  it('answers 413 to a body over 16 KiB and writes nothing', async () => {
+    const user = await newUser();
+    const logs = spyOnLogs();
+    const res = await call({ token: user.idToken, body: JSON.stringify({ full_name: 'x'.repeat(17 * 1024) }) });
+    expect(res.status).toBe(413);
+    expect(recorded).toHaveLength(0);
+    expect(logs.lines()).toBe(1);
+  });
+
+  it('logs each refused request once, as a warning with its status and reason', async () => {
+    const logs = spyOnLogs();
+    await call({ token: null });
+    await call({ method: 'GET' });
+    expect(logs.error).not.toHaveBeenCalled();
+    expect(logs.warn.mock.calls.map((c) => c.join(' '))).toEqual([
+      '[auth-sync] 401 POST /api/auth-sync: User not authenticated',
+      expect.stringMatching(/^\[auth-sync\] 405 GET \/api\/auth-sync: /),
+    ]);
   });
 });
 

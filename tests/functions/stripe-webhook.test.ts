@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import handler, { config } from '../../netlify/functions/stripe-webhook.mts';
 import { startStripeDouble, type DoubleSubscription, type StripeDouble } from '../fixtures/stripe-double';
+import catalogue from '../../src/content/catalogue.json';
 import { startPostgrestDouble, type PostgrestDouble } from '../fixtures/postgrest-double';
 import { call, expectNoLeak, spyOnLogs, type LogSpies } from './helpers';
 
@@ -16,7 +17,7 @@ const saved = { ...process.env };
 const PERIOD_START = 1_767_225_600; // 2026-01-01
 const PERIOD_END = 1_769_904_000; // 2026-02-01
 
-function subscription(overrides: Partial<DoubleSubscription> = {}, itemPeriod = true): DoubleSubscription {
+function subscription(overrides: Partial<DoubleSubscription> = {}, itemPeriod = true, priceId = 'price_alchemist_monthly'): DoubleSubscription {
   return {
     id: 'sub_1',
     object: 'subscription',
@@ -29,7 +30,7 @@ function subscription(overrides: Partial<DoubleSubscription> = {}, itemPeriod = 
         {
           id: 'si_1',
           object: 'subscription_item',
-          price: { id: 'price_alchemist_monthly', object: 'price' },
+          price: { id: priceId, object: 'price' },
           ...(itemPeriod ? { current_period_start: PERIOD_START, current_period_end: PERIOD_END } : {}),
         },
       ],
@@ -49,7 +50,8 @@ const deliver = (event: { body: string; signature: string }) =>
   call(handler, '/api/stripe-webhook', { method: 'POST', headers: { 'stripe-signature': event.signature, 'content-type': 'application/json' }, body: event.body });
 
 beforeAll(async () => {
-  stripe = await startStripeDouble();
+  // Stripe sells the built-in catalogue under the same price ids, so a price names its product.
+  stripe = await startStripeDouble({ catalogue });
   db = await startPostgrestDouble();
 });
 afterAll(async () => {
@@ -64,6 +66,10 @@ beforeEach(() => {
   stripe.paymentMethods.set('pm_1', { id: 'pm_1', object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242' } });
   db.reset();
   db.tables.stripe_customers = [{ user_id: 'uid_1', customer_id: 'cus_1' }];
+  db.tables.profiles = [
+    { id: 'uid_1', email: 'member@example.com', membership_tier: 'Explorer' },
+    { id: 'uid_2', email: 'other@example.com', membership_tier: 'Adventurer' },
+  ];
   logs = spyOnLogs();
 });
 afterEach(() => {
@@ -97,9 +103,10 @@ describe('stripe-webhook', () => {
       stripe.subscriptions.set('sub_1', subscription());
       const res = await deliver(signed(type, { id: 'sub_1', object: 'subscription', customer: 'cus_1', status: 'incomplete' }));
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ received: true, subscription: 'written' });
+      expect(res.body).toEqual({ received: true, subscription: 'written', tier: 'Alchemist' });
       const [read] = stripe.requestsTo('GET /v1/subscriptions/sub_1');
-      expect(Object.entries(read?.query ?? {}).some(([k, v]) => k.startsWith('expand') && v === 'default_payment_method')).toBe(true);
+      const expanded = Object.entries(read?.query ?? {}).filter(([k]) => k.startsWith('expand')).map(([, v]) => v);
+      expect(expanded).toEqual(expect.arrayContaining(['default_payment_method', 'items.data.price.product']));
       const [upsert] = db.requestsTo('POST', 'stripe_subscriptions');
       expect(upsert?.query.on_conflict).toBe('customer_id');
       expect(upsert?.prefer).toContain('resolution=merge-duplicates');
@@ -138,6 +145,7 @@ describe('stripe-webhook', () => {
     expect(res.status).toBe(200);
     expect(db.requestsTo('POST', 'stripe_customers')[0]?.body).toEqual({ user_id: 'uid_1', customer_id: 'cus_1' });
     expect(db.tables.stripe_subscriptions).toEqual([expectedRow]);
+    expect(db.tables.profiles?.find((p) => p.id === 'uid_1')?.membership_tier).toBe('Alchemist');
   });
 
   it('on a completed one-time checkout records the customer and leaves subscriptions alone', async () => {
@@ -148,6 +156,7 @@ describe('stripe-webhook', () => {
     expect(res.status).toBe(200);
     expect(db.tables.stripe_customers).toEqual([{ user_id: 'uid_1', customer_id: 'cus_1' }]);
     expect(db.requestsTo('POST', 'stripe_subscriptions')).toHaveLength(0);
+    expect(db.requestsTo('PATCH', 'profiles')).toHaveLength(0);
     expect(stripe.requests).toHaveLength(0);
   });
 
@@ -174,6 +183,64 @@ describe('stripe-webhook', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ received: true, subscription: 'kept' });
     expect(db.tables.stripe_subscriptions?.[0]).toMatchObject({ subscription_id: 'sub_new', subscription_status: 'active' });
+    expect(db.requestsTo('PATCH', 'profiles')).toHaveLength(0);
+  });
+
+  describe('the member’s tier', () => {
+    const tierOf = (uid: string) => db.tables.profiles?.find((p) => p.id === uid)?.membership_tier;
+    const update = () => deliver(signed('customer.subscription.updated', { id: 'sub_1', object: 'subscription' }));
+
+    it('follows the product of the subscription, on the owner’s profile only, with the service role', async () => {
+      stripe.subscriptions.set('sub_1', subscription({}, true, 'price_adventurer_monthly'));
+      expect((await update()).body).toMatchObject({ tier: 'Adventurer' });
+      expect(tierOf('uid_1')).toBe('Adventurer');
+
+      stripe.subscriptions.set('sub_1', subscription({}, true, 'price_alchemist_monthly'));
+      expect((await update()).body).toMatchObject({ tier: 'Alchemist' });
+      expect(tierOf('uid_1')).toBe('Alchemist');
+      expect(tierOf('uid_2')).toBe('Adventurer');
+
+      const [patch] = db.requestsTo('PATCH', 'profiles');
+      expect(patch?.query).toMatchObject({ id: 'eq.uid_1' });
+      expect(patch?.body).toEqual({ membership_tier: 'Adventurer' });
+      expect(patch?.apikey).toBe(db.env.SUPABASE_SERVICE_ROLE_KEY);
+      expect(logs.lines()).toBe(0);
+    });
+
+    it('keeps the tier while a payment is retried and returns to Explorer when the subscription ends', async () => {
+      stripe.subscriptions.set('sub_1', subscription({ status: 'past_due' }));
+      await update();
+      expect(tierOf('uid_1')).toBe('Alchemist');
+
+      stripe.subscriptions.set('sub_1', subscription({ status: 'canceled' }));
+      const res = await deliver(signed('customer.subscription.deleted', { id: 'sub_1', object: 'subscription' }));
+      expect(res.body).toEqual({ received: true, subscription: 'written', tier: 'Explorer' });
+      expect(tierOf('uid_1')).toBe('Explorer');
+    });
+
+    it('gives Explorer for a price whose product Stripe does not name', async () => {
+      stripe.subscriptions.set('sub_1', subscription({}, true, 'price_from_another_shop'));
+      expect((await update()).body).toMatchObject({ tier: 'Explorer' });
+      expect(tierOf('uid_1')).toBe('Explorer');
+    });
+
+    it('changes no other profile when the customer’s member has no profile yet', async () => {
+      db.tables.stripe_customers = [{ user_id: 'uid_9', customer_id: 'cus_1' }, { user_id: 'uid_1', customer_id: 'cus_other' }];
+      stripe.subscriptions.set('sub_1', subscription());
+      await update();
+      expect(tierOf('uid_1')).toBe('Explorer');
+      expect(tierOf('uid_2')).toBe('Adventurer');
+    });
+
+    it('answers 502 with one log line when the profile cannot be updated, so Stripe retries', async () => {
+      stripe.subscriptions.set('sub_1', subscription());
+      db.fail('profiles', 'PATCH', 500, 'XX000');
+      const res = await update();
+      expect(res.status).toBe(502);
+      expectNoLeak(res.text);
+      expect(logs.lines()).toBe(1);
+      expect(logs.all()).toContain('profiles update');
+    });
   });
 
   it('acknowledges and ignores other events', async () => {

@@ -4,6 +4,7 @@
  * repeated or late delivery writes the same, current state.
  */
 import type Stripe from 'stripe';
+import { ENTITLING_STATUSES, tierOfName, type Tier } from '../../../src/lib/tiers';
 
 /** A stripe_subscriptions row (database contract). */
 export interface SubscriptionRow {
@@ -30,7 +31,14 @@ export interface SubscriptionLike {
   cancel_at_period_end: boolean;
   current_period_start?: number | null;
   current_period_end?: number | null;
-  items: { data: { price: { id: string }; current_period_start?: number | null; current_period_end?: number | null }[] };
+  items: {
+    data: {
+      /** The price; its product is an object with a name when `items.data.price.product` is expanded. */
+      price: { id: string; product?: string | { id: string; name?: string; deleted?: boolean } | null };
+      current_period_start?: number | null;
+      current_period_end?: number | null;
+    }[];
+  };
   default_payment_method?: string | null | { type?: string; card?: { brand?: string | null; last4?: string | null } | null };
 }
 
@@ -53,9 +61,22 @@ export function subscriptionRow(sub: SubscriptionLike, now: Date = new Date()): 
   };
 }
 
-/** The subscription as Stripe has it now, with its payment method expanded. */
+/**
+ * The membership tier a subscription gives its member (the profile's membership_tier, which the
+ * navigation badge and the dashboard show): the tier named by its product (spec, "Effective
+ * tier": "Alchemist" before "Adventurer") while the subscription is active, trialing or past
+ * due; Explorer once it has ended, or when the product is unknown or deleted.
+ */
+export function tierOfSubscription(sub: SubscriptionLike): Tier {
+  if (!ENTITLING_STATUSES.includes(sub.status)) return 'Explorer';
+  const product = sub.items.data[0]?.price.product;
+  if (!product || typeof product === 'string' || product.deleted || !product.name) return 'Explorer';
+  return tierOfName(product.name);
+}
+
+/** The subscription as Stripe has it now, with its payment method and its product expanded. */
 export async function fetchSubscription(client: Stripe, id: string): Promise<SubscriptionLike> {
-  const sub = await client.subscriptions.retrieve(id, { expand: ['default_payment_method'] });
+  const sub = await client.subscriptions.retrieve(id, { expand: ['default_payment_method', 'items.data.price.product'] });
   return sub as unknown as SubscriptionLike;
 }
 
