@@ -32,9 +32,6 @@ export const FOOTER_LINKS = {
   terms: 'https://www.iubenda.com/terms-and-conditions/inner-alchemy',
 } as const;
 
-/** The external social account the newsletter panel points to (disabled while Coming Soon). */
-export const FOLLOW_URL = 'https://www.instagram.com/inneralchemy.coach/';
-
 /** The podcast's pages on the two platforms, and the show's own page. */
 export const PODCAST_LINKS = {
   spotify: 'https://open.spotify.com/show/inner-alchemy',
