@@ -2,12 +2,15 @@
  * POST /api/stripe-checkout with `Authorization: Bearer <Firebase ID token>` and the JSON body
  * { price_id, success_url, cancel_url, mode }. Answers { url } of a Stripe Checkout session,
  * or { error } with 400 (malformed or invalid body), 401 (no or bad token), 403 (sent from
- * another site), 405, 413, 502 (Stripe or the database failed) or 503 (not configured).
+ * another site), 405, 409 (the member already has this membership), 413, 502 (Stripe or the
+ * database failed) or 503 (not configured).
  *
  * The price must be one of the live catalogue's and the mode its own; both addresses must be
  * on this site and the success address must carry {CHECKOUT_SESSION_ID}. The member's Stripe
  * customer is found (stripe_customers, then Stripe by metadata) or created, and kept in
- * stripe_customers; the session names the member in client_reference_id.
+ * stripe_customers; the session names the member in client_reference_id. A subscription to the
+ * plan the member already holds (active, trialing or past due in stripe_subscriptions) is
+ * refused, so nobody is billed twice for the same membership.
  */
 import type { Config } from '@netlify/functions';
 import type Stripe from 'stripe';
@@ -19,10 +22,12 @@ import { describeStripeError, stripe } from './_shared/stripe';
 import { liveCatalogue } from './_shared/catalogue';
 import { requireSameSite, siteOrigins } from './_shared/origin';
 import { checkAgainstCatalogue, parseCheckoutRequest } from '../../src/lib/checkout';
+import { ENTITLING_STATUSES } from '../../src/lib/tiers';
 
 const NAME = 'stripe-checkout';
 const STRIPE_DOWN = 'The payment provider could not be reached. Please try again.';
 const DATABASE_DOWN = 'Your account could not be prepared for checkout. Please try again.';
+export const ALREADY_SUBSCRIBED = 'You already have this membership. You can see it on your dashboard.';
 
 class Upstream extends Error {
   constructor(
@@ -60,6 +65,19 @@ async function customerFor(client: Stripe, uid: string, email: string | undefine
   return customerId;
 }
 
+/** 409 when the customer's subscription is already to `priceId` and still grants access. */
+async function refuseSamePlan(customerId: string, priceId: string): Promise<void> {
+  const current = await supabaseAdmin()
+    .from('stripe_subscriptions')
+    .select('price_id, subscription_status')
+    .eq('customer_id', customerId)
+    .maybeSingle<{ price_id: string | null; subscription_status: string }>();
+  if (current.error) throw new Upstream(DATABASE_DOWN, `stripe_subscriptions select: ${current.error.code ?? ''} ${current.error.message}`);
+  if (current.data?.price_id === priceId && ENTITLING_STATUSES.includes(current.data.subscription_status)) {
+    throw new HttpError(409, ALREADY_SUBSCRIBED);
+  }
+}
+
 export default endpoint(NAME, async (req) => {
   requireMethod(req, 'POST');
   requireSameSite(req);
@@ -84,6 +102,7 @@ export default endpoint(NAME, async (req) => {
     if (mismatch) throw new HttpError(400, mismatch);
 
     const customer = await customerFor(client, user.uid, user.email);
+    if (request.mode === 'subscription') await refuseSamePlan(customer, request.price_id);
 
     let session: Stripe.Checkout.Session;
     try {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import handler, { config } from '../../netlify/functions/stripe-checkout.mts';
+import handler, { ALREADY_SUBSCRIBED, config } from '../../netlify/functions/stripe-checkout.mts';
 import catalogue from '../../src/content/catalogue.json' with { type: 'json' };
 import { startStripeDouble, type StripeDouble } from '../fixtures/stripe-double';
 import { startPostgrestDouble, type PostgrestDouble } from '../fixtures/postgrest-double';
@@ -94,6 +94,30 @@ describe('stripe-checkout', () => {
     const [session] = stripe.requestsTo('POST /v1/checkout/sessions');
     expect(session?.form).toMatchObject({ mode: 'payment', customer: 'cus_known', 'line_items[0][price]': 'price_app_stillpoint' });
     expect(session?.form['subscription_data[metadata][firebase_uid]']).toBeUndefined();
+  });
+
+  it('refuses a subscription to the plan the member already holds, and nothing else', async () => {
+    db.tables.stripe_customers = [{ user_id: member.uid, customer_id: 'cus_known' }];
+    const row = { customer_id: 'cus_known', subscription_id: 'sub_1', price_id: 'price_alchemist_monthly', subscription_status: 'active' };
+    db.tables.stripe_subscriptions = [row];
+
+    const res = await checkout(valid);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: ALREADY_SUBSCRIBED });
+    expect(stripe.requestsTo('POST /v1/checkout/sessions')).toHaveLength(0);
+    expect(db.requestsTo('GET', 'stripe_subscriptions')[0]?.query).toMatchObject({ customer_id: 'eq.cus_known' });
+    expect(logs.lines()).toBe(1);
+
+    // Another plan, an app, or the same plan once it has ended can be bought.
+    for (const [body, status] of [
+      [{ ...valid, price_id: 'price_adventurer_monthly' }, 'active'],
+      [{ ...valid, price_id: 'price_app_stillpoint', mode: 'payment' }, 'active'],
+      [valid, 'canceled'],
+    ] as const) {
+      db.tables.stripe_subscriptions = [{ ...row, subscription_status: status }];
+      expect((await checkout(body)).status).toBe(200);
+    }
+    expect(stripe.requestsTo('POST /v1/checkout/sessions')).toHaveLength(3);
   });
 
   it('finds a customer Stripe already has for the member and records it', async () => {
@@ -231,10 +255,11 @@ describe('stripe-checkout', () => {
   });
 
   it.each([
-    ['reading', 'GET'],
-    ['writing', 'POST'],
-  ])('answers 502 with one log line when the database fails %s stripe_customers', async (_name, method) => {
-    db.fail('stripe_customers', method, 500, 'XX000');
+    ['reading stripe_customers', 'stripe_customers', 'GET'],
+    ['writing stripe_customers', 'stripe_customers', 'POST'],
+    ['reading stripe_subscriptions', 'stripe_subscriptions', 'GET'],
+  ])('answers 502 with one log line when the database fails %s', async (_name, table, method) => {
+    db.fail(table, method, 500, 'XX000');
     const res = await checkout(valid);
     expect(res.status).toBe(502);
     expect(res.body).toEqual({ error: expect.stringContaining('Please try again') });
