@@ -6,7 +6,9 @@
  * re-read from Stripe and upserted into stripe_subscriptions on customer_id with every field
  * of the contract, and the member's profiles.membership_tier set to the tier it gives (the
  * product's tier while it is active, trialing or past due; Explorer once it has ended).
- * Repeated or out-of-order deliveries converge on Stripe's current state.
+ * A completed subscription checkout also cancels the member's other live subscriptions (an
+ * upgrade replaces the plan; unused time is prorated). Repeated or out-of-order deliveries
+ * converge on Stripe's current state.
  * Other events are acknowledged and ignored. 503 when Stripe, its webhook secret or the
  * database is not configured; 502 when Stripe or the database fails (Stripe then retries).
  */
@@ -17,7 +19,7 @@ import { supabaseAdmin } from './_shared/supabase';
 import { endpoint, upstreamFailure } from './_shared/log';
 import { describeStripeError, stripe } from './_shared/stripe';
 import { fetchSubscription, isStaleEnd, subscriptionRow, tierOfSubscription, type SubscriptionLike, type SubscriptionRow } from './_shared/subscriptions';
-import type { Tier } from '../../src/lib/tiers';
+import { ENTITLING_STATUSES, type Tier } from '../../src/lib/tiers';
 
 const NAME = 'stripe-webhook';
 /** Stripe events are a few kilobytes; a generous limit that still refuses floods. */
@@ -76,6 +78,24 @@ async function syncSubscription(client: Stripe, subscriptionId: string): Promise
   return { subscription: 'written', tier: await updateTier(row.customer_id, tierOfSubscription(sub)) };
 }
 
+/**
+ * After a checkout that started a subscription, the member's other live subscriptions are
+ * cancelled at once, with the unused time credited (prorated): the new plan replaces the old
+ * one (an upgrade from Adventurer to Alchemist), so nobody pays for two memberships. Their
+ * "deleted" events then find the new subscription in place and leave it (isStaleEnd).
+ * Returns the ids cancelled.
+ */
+async function cancelReplaced(client: Stripe, customerId: string, keep: string): Promise<string[]> {
+  try {
+    const live = await client.subscriptions.list({ customer: customerId, limit: 100 }).autoPagingToArray({ limit: 1000 });
+    const replaced = live.filter((s) => s.id !== keep && ENTITLING_STATUSES.includes(s.status)).map((s) => s.id);
+    for (const id of replaced) await client.subscriptions.cancel(id, { prorate: true });
+    return replaced;
+  } catch (error) {
+    throw new Upstream(`replacing the subscriptions of ${customerId}: ${describeStripeError(error)}`);
+  }
+}
+
 export default endpoint(NAME, async (req) => {
   requireMethod(req, 'POST');
   const secret = process.env.STRIPE_WEBHOOK_SECRET;
@@ -101,7 +121,9 @@ export default endpoint(NAME, async (req) => {
         if (session.client_reference_id && customerId) await rememberCustomer(session.client_reference_id, customerId);
         const subscriptionId = idOf(session.subscription);
         if (session.mode === 'subscription' && subscriptionId) {
-          return json({ received: true, ...(await syncSubscription(client, subscriptionId)) });
+          const synced = await syncSubscription(client, subscriptionId);
+          const replaced = customerId ? await cancelReplaced(client, customerId, subscriptionId) : [];
+          return json({ received: true, ...synced, ...(replaced.length ? { replaced } : {}) });
         }
         return json({ received: true });
       }

@@ -148,6 +148,53 @@ describe('stripe-webhook', () => {
     expect(db.tables.profiles?.find((p) => p.id === 'uid_1')?.membership_tier).toBe('Alchemist');
   });
 
+  describe('an upgrade: a completed subscription checkout while another plan is live', () => {
+    const completed = () =>
+      signed('checkout.session.completed', { id: 'cs_up', object: 'checkout.session', mode: 'subscription', customer: 'cus_1', subscription: 'sub_1', client_reference_id: 'uid_1' });
+
+    beforeEach(() => {
+      stripe.subscriptions.set('sub_0', subscription({ id: 'sub_0' }, true, 'price_adventurer_monthly'));
+      stripe.subscriptions.set('sub_elsewhere', subscription({ id: 'sub_elsewhere', customer: 'cus_2' }, true, 'price_adventurer_monthly'));
+      stripe.subscriptions.set('sub_1', subscription());
+    });
+
+    it('cancels the member’s old plan at once, prorated, and keeps the new one and its tier', async () => {
+      const res = await deliver(completed());
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ received: true, subscription: 'written', tier: 'Alchemist', replaced: ['sub_0'] });
+      expect(stripe.requestsTo('GET /v1/subscriptions')[0]?.query).toMatchObject({ customer: 'cus_1' });
+      const [cancel, ...more] = stripe.requestsTo('DELETE /v1/subscriptions/sub_0');
+      expect(more).toHaveLength(0);
+      expect({ ...cancel?.query, ...cancel?.form }).toMatchObject({ prorate: 'true' });
+      expect(stripe.subscriptions.get('sub_0')?.status).toBe('canceled');
+      expect(stripe.subscriptions.get('sub_elsewhere')?.status).toBe('active');
+      expect(stripe.subscriptions.get('sub_1')?.status).toBe('active');
+
+      // The old plan's "deleted" event then leaves the new plan and the tier in place.
+      const deleted = await deliver(signed('customer.subscription.deleted', { id: 'sub_0', object: 'subscription' }));
+      expect(deleted.body).toEqual({ received: true, subscription: 'kept' });
+      expect(db.tables.stripe_subscriptions).toEqual([expectedRow]);
+      expect(db.tables.profiles?.find((p) => p.id === 'uid_1')?.membership_tier).toBe('Alchemist');
+      expect(logs.lines()).toBe(0);
+    });
+
+    it('cancels nothing more when the event is delivered again', async () => {
+      await deliver(completed());
+      const again = await deliver(completed());
+      expect(again.body).toEqual({ received: true, subscription: 'written', tier: 'Alchemist' });
+      expect(stripe.requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+    });
+
+    it('answers 502 with one log line when Stripe cannot cancel the old plan, so Stripe retries', async () => {
+      stripe.fail('DELETE /v1/subscriptions/sub_0', 500);
+      const res = await deliver(completed());
+      expect(res.status).toBe(502);
+      expectNoLeak(res.text);
+      expect(logs.lines()).toBe(1);
+      expect(logs.all()).toContain('replacing the subscriptions of cus_1');
+    });
+  });
+
   it('on a completed one-time checkout records the customer and leaves subscriptions alone', async () => {
     db.tables.stripe_customers = [];
     const res = await deliver(
