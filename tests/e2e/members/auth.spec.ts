@@ -49,8 +49,8 @@ test('sign up, land on the dashboard, sign out', async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard\/?$/, { timeout: 5_000 }); // ...then the dashboard, 1.5 s later
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ana Lima');
 
-  // The account was synced with the fresh token (the function answers 503 here: no database
-  // on the server in this build; the member continues regardless).
+  // The account was synced with the fresh token and the name typed in the form (the member
+  // continues whatever the function answers).
   expect(sync).toHaveLength(1);
   expect(sync[0]?.auth).toMatch(/^Bearer [\w-]+\.[\w-]+\./);
   expect(sync[0]?.body).toEqual({ full_name: 'Ana Lima' });
