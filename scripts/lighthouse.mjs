@@ -73,7 +73,7 @@ try {
     failed += bad.length ? 1 : 0;
   }
 } finally {
-  await chrome.kill();
+  chrome.kill();
   try {
     process.kill(-server.pid, 'SIGTERM');
   } catch {

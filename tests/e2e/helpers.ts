@@ -35,3 +35,15 @@ export async function builtRoutes(page: Page): Promise<string[]> {
  * (`client:signedin`), which loads nothing unless the browser holds the signed-in hint.
  */
 export const VISITOR_ISLANDS = 'astro-island:not([client="signedin"])';
+
+/** Collects the JavaScript the page downloads, to look for SDK code in it. */
+export function collectScripts(page: Page): { bodies: Promise<string>[] } {
+  const bodies: Promise<string>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script' || /\.m?js(\?|$)/.test(res.url())) bodies.push(res.text().catch(() => ''));
+  });
+  return { bodies };
+}
+
+/** Strings only the Firebase Auth SDK, supabase-js and Stripe's browser SDK contain. */
+export const SDK_MARKERS = [/identitytoolkit\.googleapis\.com/, /supabase-js/, /js\.stripe\.com|api\.stripe\.com/];
