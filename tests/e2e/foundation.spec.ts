@@ -252,6 +252,19 @@ test.describe('site-wide', () => {
     }
   });
 
+  test('no page scrolls sideways from 360 px to 1440 px wide', async ({ page }) => {
+    test.setTimeout(120_000);
+    const routes = [...(await builtRoutes(page)), ...UNLISTED_ROUTES];
+    for (const width of [360, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const route of routes) {
+        await page.goto(route, { waitUntil: 'load' });
+        const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+        expect(scrollWidth, `${route} at ${width} px`).toBeLessThanOrEqual(clientWidth);
+      }
+    }
+  });
+
   test('axe finds no serious or critical violation on any built page', async ({ page }) => {
     test.setTimeout(180_000);
     const routes = [...(await builtRoutes(page)), ...UNLISTED_ROUTES];
