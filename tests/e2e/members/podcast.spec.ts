@@ -9,12 +9,17 @@ import { expect, test } from '@playwright/test';
 const PLAYER_URL = process.env.PUBLIC_PODCAST_EMBED_URL ?? 'http://127.0.0.1:9/podcast-player.js';
 const PLAYER_ORIGIN = new URL(PLAYER_URL).origin;
 // What a real player does: render itself next to the script that loaded it.
+// Real players (Spotify, Apple Podcasts) draw into a frame served from the same origin.
+const FRAME_URL = `${PLAYER_ORIGIN}/podcast-frame.html`;
 const PLAYER_SCRIPT = `(() => {
   const here = document.currentScript.parentElement;
   const player = document.createElement('p');
   player.className = 'test-player';
   player.textContent = 'Episode 12: The Weight of Repeating Patterns';
-  here.append(player);
+  const frame = document.createElement('iframe');
+  frame.title = 'Podcast player';
+  frame.src = ${JSON.stringify(FRAME_URL)};
+  here.append(player, frame);
 })();`;
 
 test.use({ viewport: { width: 1280, height: 600 } });
@@ -25,6 +30,9 @@ test('the player loads when it scrolls into view, under a CSP that allows exactl
     requests.push(route.request().url());
     return route.fulfill({ status: 200, contentType: 'text/javascript', body: PLAYER_SCRIPT });
   });
+  await page.route(FRAME_URL, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Player</title><button>Play episode 12</button>' }),
+  );
   const cspViolations: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
@@ -36,6 +44,8 @@ test('the player loads when it scrolls into view, under a CSP that allows exactl
   expect(scriptSrc.split(/\s+/)).toContain(PLAYER_ORIGIN);
   // No other remote origin may run scripts on this page.
   expect(scriptSrc.split(/\s+/).filter((s) => /^https?:/.test(s))).toEqual([PLAYER_ORIGIN]);
+  const frameSrc = csp?.split(';').map((d) => d.trim()).find((d) => d.startsWith('frame-src')) ?? '';
+  expect(frameSrc.split(/\s+/)).toContain(PLAYER_ORIGIN);
 
   const container = page.locator('#podcast-player [data-podcast-embed]');
   await page.waitForTimeout(500);
@@ -45,6 +55,7 @@ test('the player loads when it scrolls into view, under a CSP that allows exactl
   // The hero's "Listen Now" takes the visitor to the player.
   await page.getByRole('link', { name: 'Listen Now' }).click();
   await expect(container.getByText('Episode 12: The Weight of Repeating Patterns')).toBeVisible();
+  await expect(page.frameLocator('iframe[title="Podcast player"]').getByRole('button', { name: 'Play episode 12' })).toBeVisible();
   expect(requests).toEqual([PLAYER_URL]);
   expect(cspViolations).toEqual([]);
   await expect(page.getByRole('link', { name: /Open the Show Page/ })).toHaveAttribute('rel', 'noopener noreferrer');
