@@ -5,12 +5,13 @@
  * another site), 405, 409 (the member already has this membership), 413, 502 (Stripe or the
  * database failed) or 503 (not configured).
  *
- * The price must be one of the live catalogue's and the mode its own; both addresses must be
- * on this site and the success address must carry {CHECKOUT_SESSION_ID}. The member's Stripe
- * customer is found (stripe_customers, then Stripe by metadata) or created, and kept in
- * stripe_customers; the session names the member in client_reference_id. A subscription to the
- * plan the member already holds (active, trialing or past due in stripe_subscriptions) is
- * refused, so nobody is billed twice for the same membership.
+ * The price must be one of the live catalogue's (named by its lookup key, else its Stripe id)
+ * and the mode its own; both addresses must be on this site and the success address must carry
+ * {CHECKOUT_SESSION_ID}. The member's Stripe customer is found (stripe_customers, then Stripe
+ * by metadata) or created, and kept in stripe_customers; the session names the member in
+ * client_reference_id. A subscription to the plan the member already holds (active, trialing
+ * or past due in stripe_subscriptions) is refused, so nobody is billed twice for the same
+ * membership.
  */
 import type { Config } from '@netlify/functions';
 import type Stripe from 'stripe';
@@ -19,7 +20,7 @@ import { verifyIdToken } from './_shared/auth';
 import { supabaseAdmin } from './_shared/supabase';
 import { endpoint, upstreamFailure } from './_shared/log';
 import { describeStripeError, stripe } from './_shared/stripe';
-import { liveCatalogue } from './_shared/catalogue';
+import { livePrices } from './_shared/catalogue';
 import { requireSameSite, siteOrigins } from './_shared/origin';
 import { checkAgainstCatalogue, parseCheckoutRequest } from '../../src/lib/checkout';
 import { ENTITLING_STATUSES } from '../../src/lib/tiers';
@@ -92,14 +93,19 @@ export default endpoint(NAME, async (req) => {
   supabaseAdmin(); // 503 before any call when the database is not configured
 
   try {
-    let catalogue;
+    let live;
     try {
-      catalogue = await liveCatalogue(client);
+      live = await livePrices(client);
     } catch (error) {
       throw new Upstream(STRIPE_DOWN, `prices: ${describeStripeError(error)}`);
     }
-    const mismatch = checkAgainstCatalogue(request, catalogue);
+    const mismatch = checkAgainstCatalogue(
+      request,
+      live.map((entry) => entry.product),
+    );
     if (mismatch) throw new HttpError(400, mismatch);
+    // The catalogue id may be a lookup key; Stripe's line items take the price's own id.
+    const stripePriceId = live.find((entry) => entry.product.priceId === request.price_id)!.stripePriceId;
 
     const customer = await customerFor(client, user.uid, user.email);
     if (request.mode === 'subscription') await refuseSamePlan(customer, request.price_id);
@@ -108,7 +114,7 @@ export default endpoint(NAME, async (req) => {
     try {
       session = await client.checkout.sessions.create({
         mode: request.mode,
-        line_items: [{ price: request.price_id, quantity: 1 }],
+        line_items: [{ price: stripePriceId, quantity: 1 }],
         customer,
         client_reference_id: user.uid,
         success_url: request.success_url,

@@ -126,6 +126,11 @@ export function classifyProductsAnswer(body: unknown): ProductsAnswer {
 /** The fields of a payment-provider price (with its product expanded) the mapping reads. */
 export interface ProviderPrice {
   id: string;
+  /**
+   * The price's lookup key. Set to the built-in id (`price_app_stillpoint`), it names the price
+   * in the catalogue, so the static app pages, the dashboard badge and checkout agree on it.
+   */
+  lookup_key?: string | null;
   active: boolean;
   currency: string;
   unit_amount: number | null;
@@ -135,6 +140,15 @@ export interface ProviderPrice {
     | string
     | { deleted: true }
     | { deleted?: void; active: boolean; name: string; description: string | null; metadata: Record<string, string> };
+}
+
+/**
+ * The id a provider price has in the catalogue: its lookup key when set, else its own id.
+ * Stripe generates the ids of new prices, so the built-in catalogue's ids (which the static app
+ * pages and the dashboard use) are given to the live prices as lookup keys.
+ */
+export function catalogueId(price: Pick<ProviderPrice, 'id' | 'lookup_key'>): string {
+  return price.lookup_key?.trim() ? price.lookup_key : price.id;
 }
 
 /** Currencies whose amounts the provider counts in whole units (no cents). */
@@ -154,7 +168,8 @@ export function inferProductType(name: string, metadataType: string | undefined,
 /**
  * A catalogue entry from a provider price, or null when the price cannot be sold from the
  * page: inactive, product not expanded, deleted or archived, no fixed amount, or a recurring
- * interval other than one month (the page only says "/month").
+ * interval other than one month (the page only says "/month"). The entry's priceId is the
+ * price's lookup key when it has one (see catalogueId), else Stripe's id.
  */
 export function productFromProviderPrice(price: ProviderPrice): Product | null {
   const product = price.product;
@@ -164,7 +179,7 @@ export function productFromProviderPrice(price: ProviderPrice): Product | null {
   const currency = price.currency.toLowerCase();
   const mode: CheckoutMode = price.type === 'recurring' ? 'subscription' : 'payment';
   return {
-    priceId: price.id,
+    priceId: catalogueId(price),
     name: product.name,
     description: product.description ?? '',
     mode,

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import handler, { ALREADY_SUBSCRIBED, config } from '../../netlify/functions/stripe-checkout.mts';
 import catalogue from '../../src/content/catalogue.json' with { type: 'json' };
-import { startStripeDouble, type StripeDouble } from '../fixtures/stripe-double';
+import { startStripeDouble, stripePriceId, type StripeDouble } from '../fixtures/stripe-double';
 import { startPostgrestDouble, type PostgrestDouble } from '../fixtures/postgrest-double';
 import { call, createEmulatorUser, expectNoLeak, SITE, spyOnLogs, type EmulatorUser, type LogSpies } from './helpers';
 
@@ -72,7 +72,8 @@ describe('stripe-checkout', () => {
     const [session] = stripe.requestsTo('POST /v1/checkout/sessions');
     expect(session?.form).toMatchObject({
       mode: 'subscription',
-      'line_items[0][price]': 'price_alchemist_monthly',
+      // Stripe's own id for the price the catalogue names by its lookup key.
+      'line_items[0][price]': stripePriceId('price_alchemist_monthly'),
       'line_items[0][quantity]': '1',
       customer: customerId,
       client_reference_id: member.uid,
@@ -92,7 +93,7 @@ describe('stripe-checkout', () => {
     expect(stripe.requestsTo('GET /v1/customers/search')).toHaveLength(0);
     expect(db.requestsTo('POST', 'stripe_customers')).toHaveLength(0);
     const [session] = stripe.requestsTo('POST /v1/checkout/sessions');
-    expect(session?.form).toMatchObject({ mode: 'payment', customer: 'cus_known', 'line_items[0][price]': 'price_app_stillpoint' });
+    expect(session?.form).toMatchObject({ mode: 'payment', customer: 'cus_known', 'line_items[0][price]': stripePriceId('price_app_stillpoint') });
     expect(session?.form['subscription_data[metadata][firebase_uid]']).toBeUndefined();
   });
 
@@ -118,6 +119,21 @@ describe('stripe-checkout', () => {
       expect((await checkout(body)).status).toBe(200);
     }
     expect(stripe.requestsTo('POST /v1/checkout/sessions')).toHaveLength(3);
+  });
+
+  it('sells a price without a lookup key under its Stripe id, and a keyed price only under its key', async () => {
+    const stillpoint = stripe.prices.find((p) => p.lookup_key === 'price_app_stillpoint')!;
+    stripe.prices.push({ ...stillpoint, id: 'price_1Unkeyed', lookup_key: null });
+    try {
+      expect((await checkout({ ...valid, price_id: 'price_1Unkeyed', mode: 'payment' })).status).toBe(200);
+      expect(stripe.requestsTo('POST /v1/checkout/sessions')[0]?.form['line_items[0][price]']).toBe('price_1Unkeyed');
+
+      const byStripeId = await checkout({ ...valid, price_id: stillpoint.id, mode: 'payment' });
+      expect(byStripeId.status).toBe(400);
+      expect(byStripeId.body).toEqual({ error: 'This product is not available for purchase.' });
+    } finally {
+      stripe.prices.pop();
+    }
   });
 
   it('finds a customer Stripe already has for the member and records it', async () => {

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import handler, { config } from '../../netlify/functions/stripe-webhook.mts';
-import { startStripeDouble, type DoubleSubscription, type StripeDouble } from '../fixtures/stripe-double';
+import { startStripeDouble, stripePriceId, type DoubleSubscription, type StripeDouble } from '../fixtures/stripe-double';
 import catalogue from '../../src/content/catalogue.json';
 import { startPostgrestDouble, type PostgrestDouble } from '../fixtures/postgrest-double';
 import { call, expectNoLeak, spyOnLogs, type LogSpies } from './helpers';
@@ -17,7 +17,8 @@ const saved = { ...process.env };
 const PERIOD_START = 1_767_225_600; // 2026-01-01
 const PERIOD_END = 1_769_904_000; // 2026-02-01
 
-function subscription(overrides: Partial<DoubleSubscription> = {}, itemPeriod = true, priceId = 'price_alchemist_monthly'): DoubleSubscription {
+/** A subscription to the price the catalogue calls `catalogueId` (Stripe knows it by another id). */
+function subscription(overrides: Partial<DoubleSubscription> = {}, itemPeriod = true, catalogueId = 'price_alchemist_monthly'): DoubleSubscription {
   return {
     id: 'sub_1',
     object: 'subscription',
@@ -30,7 +31,7 @@ function subscription(overrides: Partial<DoubleSubscription> = {}, itemPeriod = 
         {
           id: 'si_1',
           object: 'subscription_item',
-          price: { id: priceId, object: 'price' },
+          price: { id: stripePriceId(catalogueId), object: 'price' },
           ...(itemPeriod ? { current_period_start: PERIOD_START, current_period_end: PERIOD_END } : {}),
         },
       ],
@@ -50,7 +51,7 @@ const deliver = (event: { body: string; signature: string }) =>
   call(handler, '/api/stripe-webhook', { method: 'POST', headers: { 'stripe-signature': event.signature, 'content-type': 'application/json' }, body: event.body });
 
 beforeAll(async () => {
-  // Stripe sells the built-in catalogue under the same price ids, so a price names its product.
+  // Stripe sells the built-in catalogue, each price with its catalogue id as lookup key.
   stripe = await startStripeDouble({ catalogue });
   db = await startPostgrestDouble();
 });
@@ -116,6 +117,24 @@ describe('stripe-webhook', () => {
       expect(logs.lines()).toBe(0);
     },
   );
+
+  it('stores the price under its catalogue id: the lookup key, or Stripe’s id when it has none', async () => {
+    stripe.subscriptions.set('sub_1', subscription());
+    await deliver(signed('customer.subscription.updated', { id: 'sub_1', object: 'subscription' }));
+    // Stripe knows the price as price_1Dbl_alchemist_monthly; the badge and checkout by its lookup key.
+    expect(db.tables.stripe_subscriptions?.[0]?.price_id).toBe('price_alchemist_monthly');
+
+    const alchemist = stripe.prices.find((p) => p.lookup_key === 'price_alchemist_monthly')!;
+    stripe.prices.push({ ...alchemist, id: 'price_1NoKey', lookup_key: null });
+    try {
+      stripe.subscriptions.set('sub_1', { ...subscription(), items: { object: 'list', data: [{ id: 'si_1', object: 'subscription_item', price: { id: 'price_1NoKey', object: 'price' } }] } });
+      const res = await deliver(signed('customer.subscription.updated', { id: 'sub_1', object: 'subscription' }));
+      expect(res.body).toMatchObject({ tier: 'Alchemist' });
+      expect(db.tables.stripe_subscriptions?.[0]?.price_id).toBe('price_1NoKey');
+    } finally {
+      stripe.prices.pop();
+    }
+  });
 
   it('takes the period from the top-level fields when the items do not carry it (older API versions)', async () => {
     stripe.subscriptions.set('sub_1', subscription({ current_period_start: 100, current_period_end: 200 }, false));

@@ -9,6 +9,7 @@ import {
   orderLike,
   priceLabel,
   productFromProviderPrice,
+  catalogueId,
   type ProviderPrice,
 } from '../../src/lib/catalogue';
 import { productSchema, type Product } from '../../src/lib/schemas';
@@ -115,6 +116,11 @@ describe('productFromProviderPrice', () => {
       currency: 'usd',
       productType: 'membership',
     });
+  });
+  it('names the price by its lookup key when it has one, so the built-in ids carry over to Stripe', () => {
+    expect(productFromProviderPrice(price({ id: 'price_1NzQx', lookup_key: 'price_adventurer_monthly' }))?.priceId).toBe('price_adventurer_monthly');
+    expect(productFromProviderPrice(price({ id: 'price_1NzQx', lookup_key: null }))?.priceId).toBe('price_1NzQx');
+    expect(catalogueId({ id: 'price_1NzQx', lookup_key: '  ' })).toBe('price_1NzQx');
   });
   it('maps a one-time price to mode payment, a missing description to empty, and keeps zero-decimal amounts', () => {
     expect(

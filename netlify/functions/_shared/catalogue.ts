@@ -7,20 +7,35 @@ import raw from '../../../src/content/catalogue.json' with { type: 'json' };
 import { productSchema, type Product } from '../../../src/lib/schemas';
 import { orderLike, productFromProviderPrice, type ProviderPrice } from '../../../src/lib/catalogue';
 
+/** A live catalogue entry with the id Stripe knows its price by (line items need it). */
+export interface LiveProduct {
+  product: Product;
+  stripePriceId: string;
+}
+
 /** Every plan, app, course and the Founding Membership, in the order /products shows them. */
 export const BUILT_IN_CATALOGUE: readonly Product[] = Object.freeze(
   (raw as unknown[]).map((entry) => productSchema.parse(entry)),
 );
 
 /**
- * The active prices with their products, as catalogue entries in the built-in order. Prices
- * that cannot be sold from the page (see productFromProviderPrice) are left out. Throws what
- * the SDK throws.
+ * The active prices with their products, as catalogue entries in the built-in order, each with
+ * its Stripe price id. Prices that cannot be sold from the page (see productFromProviderPrice)
+ * are left out. A price's catalogue id is its lookup key when it has one, so prices given the
+ * built-in ids as lookup keys keep the ids the static pages use. Throws what the SDK throws.
  */
-export async function liveCatalogue(client: Stripe): Promise<Product[]> {
+export async function livePrices(client: Stripe): Promise<LiveProduct[]> {
   const prices = await client.prices.list({ active: true, expand: ['data.product'], limit: 100 }).autoPagingToArray({ limit: 1000 });
-  const products = prices
-    .map((price) => productFromProviderPrice(price as unknown as ProviderPrice))
-    .filter((p): p is Product => p !== null);
-  return orderLike(products, BUILT_IN_CATALOGUE);
+  const live = new Map<string, LiveProduct>();
+  for (const price of prices) {
+    const product = productFromProviderPrice(price as unknown as ProviderPrice);
+    if (product && !live.has(product.priceId)) live.set(product.priceId, { product, stripePriceId: price.id });
+  }
+  const ordered = orderLike([...live.values()].map((entry) => entry.product), BUILT_IN_CATALOGUE);
+  return ordered.map((product) => live.get(product.priceId)!);
+}
+
+/** The live catalogue as /api/stripe-products answers it. Throws what the SDK throws. */
+export async function liveCatalogue(client: Stripe): Promise<Product[]> {
+  return (await livePrices(client)).map((entry) => entry.product);
 }

@@ -5,6 +5,7 @@
  */
 import type Stripe from 'stripe';
 import { ENTITLING_STATUSES, tierOfName, type Tier } from '../../../src/lib/tiers';
+import { catalogueId } from '../../../src/lib/catalogue';
 
 /** A stripe_subscriptions row (database contract). */
 export interface SubscriptionRow {
@@ -34,7 +35,7 @@ export interface SubscriptionLike {
   items: {
     data: {
       /** The price; its product is an object with a name when `items.data.price.product` is expanded. */
-      price: { id: string; product?: string | { id: string; name?: string; deleted?: boolean } | null };
+      price: { id: string; lookup_key?: string | null; product?: string | { id: string; name?: string; deleted?: boolean } | null };
       current_period_start?: number | null;
       current_period_end?: number | null;
     }[];
@@ -50,7 +51,8 @@ export function subscriptionRow(sub: SubscriptionLike, now: Date = new Date()): 
   return {
     customer_id: idOf(sub.customer),
     subscription_id: sub.id,
-    price_id: item?.price.id ?? null,
+    // The catalogue's id for the price (its lookup key when set), as the badge and checkout use.
+    price_id: item ? catalogueId(item.price) : null,
     subscription_status: sub.status,
     current_period_start: item?.current_period_start ?? sub.current_period_start ?? null,
     current_period_end: item?.current_period_end ?? sub.current_period_end ?? null,

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers';
+import { stripePriceId } from '../../fixtures/stripe-double';
 import { checkoutSessionFor, customerKeptFor, doubles, signIn, subscription } from './commerce';
 
 /**
@@ -50,7 +51,8 @@ test('a memberâ€™s Buy Now shows "Processing..." and lands on the Stripe doubleâ
 
   expect((await checkoutSessionFor(page, member.uid))?.form).toMatchObject({
     mode: 'payment',
-    'line_items[0][price]': APP.priceId,
+    // The static page names the price by the catalogue id; Stripe gets its own id for it.
+    'line_items[0][price]': stripePriceId(APP.priceId),
     success_url: `${baseURL}/success?session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${baseURL}${APP.path}`,
   });

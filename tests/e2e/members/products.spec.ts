@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers';
+import { stripePriceId } from '../../fixtures/stripe-double';
 import { checkoutSessionFor, customerKeptFor, doubles, signIn, subscription } from './commerce';
 
 /**
@@ -91,7 +92,7 @@ test('Upgrade starts a checkout that lands on the Stripe double, for this member
 
   expect((await checkoutSessionFor(page, member.uid))?.form).toMatchObject({
     mode: 'subscription',
-    'line_items[0][price]': 'price_alchemist_monthly',
+    'line_items[0][price]': stripePriceId('price_alchemist_monthly'),
     success_url: `${baseURL}/success?session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${baseURL}/products`,
   });
