@@ -84,6 +84,9 @@ describe('LoginForm', () => {
       ['Signing In', true],
     ]);
 
+    // From here the clock moves only when the test moves it, so "not yet at 1499 ms" holds
+    // however slow the machine is (typing above needs it to follow real time).
+    vi.useFakeTimers({ shouldAdvanceTime: false });
     await act(async () => pending.resolve({ id: 'u1' }));
     expect(banner()?.getAttribute('data-tone')).toBe('success');
     expect(screen.getByRole('status').textContent).toMatch(/Welcome back/);
