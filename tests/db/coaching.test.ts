@@ -117,6 +117,9 @@ describe('coaching signups', () => {
     expect(await failure(db, member('uid-f'), signUp, ['uid-f', OPEN, 'Fay', 'Fay@Example.com'])).toBe(CHECK_VIOLATION);
     expect(await failure(db, member('uid-f'), signUp, ['uid-f', OPEN, ' Fay ', 'fay@example.com'])).toBe(CHECK_VIOLATION);
     expect(await failure(db, member('uid-f'), signUp, ['uid-f', OPEN, '', 'fay@example.com'])).toBe(CHECK_VIOLATION);
+    // Tabs and line breaks count as untrimmed too, as they do for the form's trim().
+    expect(await failure(db, member('uid-f'), signUp, ['uid-f', OPEN, 'Fay\n', 'fay@example.com'])).toBe(CHECK_VIOLATION);
+    expect(await failure(db, member('uid-f'), signUp, ['uid-f', OPEN, 'Fay', '\tfay@example.com'])).toBe(CHECK_VIOLATION);
   });
 
   it('a member still sees a session they signed up for after it closes; others do not', async () => {

@@ -68,12 +68,22 @@ describe('future_launch', () => {
     expect(await failure(db, visitor, earlyAccess, ['no-at-sign'])).toBe(CHECK_VIOLATION);
     expect(await failure(db, visitor, earlyAccess, [null])).toBe(NOT_NULL_VIOLATION);
   });
+
+  it('counts tabs, line breaks and non-breaking spaces as untrimmed, as the site’s trim() does', async () => {
+    // Otherwise "x@y.co\n" would pass the check and the unique key beside "x@y.co".
+    for (const email of ['pasted@example.com\n', '\tpasted@example.com', 'pasted@example.com\r\n', '\u00a0pasted@example.com']) {
+      expect(await failure(db, visitor, earlyAccess, [email])).toBe(CHECK_VIOLATION);
+    }
+    expect(await failure(db, visitor, earlyAccess, ['pasted@example.com'])).toBeNull();
+  });
 });
 
 describe('community_ideas', () => {
   it('needs at least 10 characters of idea after trimming', async () => {
     expect(await failure(db, visitor, idea, [null, 'idea@example.com', '   123456789   '])).toBe(CHECK_VIOLATION);
     expect(await failure(db, visitor, idea, [null, 'idea@example.com', '1234567890'])).toBeNull();
+    expect(await failure(db, visitor, idea, [null, 'idea@example.com', '\n\n\t123456789\n '])).toBe(CHECK_VIOLATION);
+    expect(await failure(db, visitor, idea, ['\tAnn', 'idea@example.com', 'Silent retreats for parents'])).toBe(CHECK_VIOLATION);
   });
 
   it('stores an absent name as null, never as an empty string', async () => {
@@ -90,6 +100,9 @@ describe('partnership_requests', () => {
   it('needs at least 20 characters of message after trimming', async () => {
     expect(await failure(db, visitor, partnership, ['Pat', 'pat@example.com', '  1234567890123456789  ', 'brand'])).toBe(CHECK_VIOLATION);
     expect(await failure(db, visitor, partnership, ['Pat', 'pat@example.com', '12345678901234567890', 'brand'])).toBeNull();
+    expect(await failure(db, visitor, partnership, ['Pat', 'pat@example.com', `12345${'\t'.repeat(15)}`, 'brand'])).toBe(CHECK_VIOLATION);
+    expect(await failure(db, visitor, partnership, ['Pat\n', 'pat@example.com', 'A proposal of twenty characters or more', 'brand'])).toBe(CHECK_VIOLATION);
+    expect(await failure(db, visitor, partnership, ['Pat', 'pat@example.com\n', 'A proposal of twenty characters or more', 'brand'])).toBe(CHECK_VIOLATION);
   });
 
   it('accepts the seven partnership types and nothing else, defaulting to wellness_practitioner', async () => {

@@ -87,5 +87,6 @@ describe('profiles: the service role and the constraints', () => {
     expect(await failure(db, service, insertProfile, ['uid-u', 'Ula@Example.com', null, 'Explorer', null])).toBe(CHECK_VIOLATION);
     expect(await failure(db, service, insertProfile, ['uid-u', ' ula@example.com', null, 'Explorer', null])).toBe(CHECK_VIOLATION);
     expect(await failure(db, service, insertProfile, ['uid-u', 'ula.example.com', null, 'Explorer', null])).toBe(CHECK_VIOLATION);
+    expect(await failure(db, service, insertProfile, ['uid-u', 'ula@example.com\n', null, 'Explorer', null])).toBe(CHECK_VIOLATION);
   });
 });
