@@ -86,7 +86,8 @@ describe('the journey content', () => {
   it.each(files)('%s passes the schema, with 60 to 150 words a step and the closing message', (file) => {
     const journey = journeySchema.parse(load(file));
     for (const step of journey.steps) {
-      const words = step.content.split(/\s+/).filter(Boolean).length;
+      // A step is what the visitor reads: its content and its prompt.
+      const words = `${step.content} ${step.prompt ?? ''}`.split(/\s+/).filter(Boolean).length;
       expect(words, step.title).toBeGreaterThanOrEqual(60);
       expect(words, step.title).toBeLessThanOrEqual(150);
     }
