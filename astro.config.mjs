@@ -7,7 +7,9 @@ import netlify from '@netlify/vite-plugin';
 import cspInlineHashes from './integrations/csp-inline-hashes.mjs';
 import clientSignedIn from './integrations/client-signedin.mjs';
 
-const site = process.env.SITE_URL || 'http://localhost:4321';
+// The canonical address for canonical and share URLs: SITE_URL, else the site's main address
+// Netlify sets in URL at build time (so a deploy that forgets SITE_URL never shares localhost).
+const site = process.env.SITE_URL || process.env.URL || 'http://localhost:4321';
 
 /** The origin of a URL in an environment variable, or nothing when it is unset or invalid. */
 /** @param {string | undefined} value */
