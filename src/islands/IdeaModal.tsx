@@ -1,5 +1,6 @@
 /** The idea modal of the future page: optional name, email and the idea itself. */
 import { useRef } from 'react';
+import { useHydrated } from './shared/useHydrated';
 import { ideaMachine } from '../lib/forms/machine';
 import { IDEA_COPY, IDEA_FAILURES } from '../lib/forms/messages';
 import { shareIdea } from '../services/forms';
@@ -16,6 +17,8 @@ export default function IdeaModal({ id }: Props) {
   useFocusOnError(form, state);
   useAdoptTypedValues(form, state.values, dispatch);
   const busy = state.status === 'submitting';
+  /** Until the island is live a submit would be lost, so the button waits (what was typed is kept). */
+  const live = useHydrated();
   const errorId = `${id}-error`;
   const field = { state, dispatch, errorId };
 
@@ -43,7 +46,7 @@ export default function IdeaModal({ id }: Props) {
         <Field {...field} id={`${id}-email`} name="email" label="Email" type="email" autoComplete="email" maxLength={320} />
         <Field {...field} id={`${id}-idea`} name="idea" label="Your idea" multiline maxLength={5000} />
         <ErrorMessage id={errorId} message={state.status === 'error' ? state.error?.message : undefined} />
-        <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+        <button type="submit" className="btn btn-primary w-full" disabled={busy || !live}>
           {busy ? IDEA_COPY.submitting : IDEA_COPY.submit}
         </button>
       </form>

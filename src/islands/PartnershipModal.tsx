@@ -1,5 +1,6 @@
 /** The partnership modal of the future page: name, email, partnership type and message. */
 import { useRef } from 'react';
+import { useHydrated } from './shared/useHydrated';
 import { partnershipMachine } from '../lib/forms/machine';
 import { PARTNERSHIP_COPY, PARTNERSHIP_FAILURES } from '../lib/forms/messages';
 import { PARTNERSHIP_TYPE_LABELS, PARTNERSHIP_TYPES } from '../lib/forms/partnership';
@@ -17,6 +18,8 @@ export default function PartnershipModal({ id }: Props) {
   useFocusOnError(form, state);
   useAdoptTypedValues(form, state.values, dispatch);
   const busy = state.status === 'submitting';
+  /** Until the island is live a submit would be lost, so the button waits (what was typed is kept). */
+  const live = useHydrated();
   const errorId = `${id}-error`;
   const field = { state, dispatch, errorId };
 
@@ -63,7 +66,7 @@ export default function PartnershipModal({ id }: Props) {
         </div>
         <Field {...field} id={`${id}-message`} name="message" label="Your message" multiline maxLength={5000} />
         <ErrorMessage id={errorId} message={state.status === 'error' ? state.error?.message : undefined} />
-        <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+        <button type="submit" className="btn btn-primary w-full" disabled={busy || !live}>
           {busy ? PARTNERSHIP_COPY.submitting : PARTNERSHIP_COPY.submit}
         </button>
       </form>

@@ -170,6 +170,7 @@ test('early access: an email typed before the form hydrated is the one checked',
   await email.scrollIntoViewIfNeeded();
   await email.fill('ada');
   await expect(page.locator('astro-island[component-url*="/EarlyAccessForm."]')).toHaveAttribute('ssr');
+  await expect(page.getByRole('button', { name: 'Notify Me When Ready' })).toBeDisabled();
   release();
   await hydrated(page, 'EarlyAccessForm');
   await page.getByRole('button', { name: 'Notify Me When Ready' }).click();
@@ -186,9 +187,15 @@ test('idea modal: opens before it hydrates, and what was typed by then is what g
   await dialog.getByLabel('Email').fill('ada@example.com');
   await dialog.getByLabel('Your idea').fill('Sunday gratitude circles');
   await expect(page.locator('astro-island[component-url*="/IdeaModal."]')).toHaveAttribute('ssr');
+  // A submit now would be lost (nothing is listening yet), so the button waits for the island.
+  const submit = dialog.getByRole('button', { name: 'Submit Idea' });
+  await expect(submit).toBeDisabled();
+  await dialog.getByLabel('Email').press('Enter');
+  await expect(dialog).toBeVisible();
   release();
   await hydrated(page, 'IdeaModal');
-  await dialog.getByRole('button', { name: 'Submit Idea' }).click();
+  await expect(submit).toBeEnabled();
+  await submit.click();
   // Valid as typed, so it reaches the (unconfigured) database and shows the spec's error.
   await expect(dialog.getByRole('alert')).toHaveText('Failed to submit your idea. Please try again.');
   await expect(dialog.getByLabel('Your idea')).toHaveValue('Sunday gratitude circles');

@@ -96,6 +96,7 @@ test.describe('journey list', () => {
 
 test.describe('journey page', () => {
   test('walks forwards and backwards to the sign-up page', async ({ page }) => {
+    test.slow(); // ten step changes, each checked with axe
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => {
