@@ -3,13 +3,16 @@
  * `npm start`: serves the production build the way Netlify serves it. @netlify/dev answers
  * each request from the publish folder (dist/), with the netlify.toml redirects and headers
  * and the functions in netlify/functions; what it does not match gets dist/404.html with 404.
+ * Text answers are compressed (brotli, else gzip) as Netlify's CDN compresses them, so sizes and
+ * Lighthouse timings here are those of a deploy.
  *
  *   PORT (default 4321), HOST (default 127.0.0.1)
  */
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { Readable } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { NetlifyDev } from '@netlify/dev';
@@ -55,6 +58,20 @@ const netlify = new NetlifyDev({
 });
 await netlify.start();
 
+/** Content types a CDN compresses. */
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
+
+/** A compressing stream for what the client accepts, or null (with the header to send). */
+function encoderFor(req, contentType) {
+  if (!COMPRESSIBLE.test(contentType ?? '')) return null;
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) {
+    return { encoding: 'br', stream: zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } }) };
+  }
+  if (/\bgzip\b/.test(accepted)) return { encoding: 'gzip', stream: zlib.createGzip({ level: 6 }) };
+  return null;
+}
+
 const notFoundPage = await readFile(path.join(dist, '404.html')).catch(() => Buffer.from('Not found'));
 
 const server = createServer(async (req, res) => {
@@ -75,9 +92,17 @@ const server = createServer(async (req, res) => {
     response.headers.forEach((value, key) => {
       out[key] = value;
     });
+    const hasBody = response.body && req.method !== 'HEAD' && response.status !== 204 && response.status !== 304;
+    const encoder = hasBody && !out['content-encoding'] ? encoderFor(req, out['content-type']) : null;
+    if (encoder) {
+      delete out['content-length'];
+      out['content-encoding'] = encoder.encoding;
+      out.vary = out.vary ? `${out.vary}, Accept-Encoding` : 'Accept-Encoding';
+    }
     res.writeHead(response.status, out);
-    if (response.body && req.method !== 'HEAD') Readable.fromWeb(response.body).pipe(res);
-    else res.end();
+    if (!hasBody) res.end();
+    else if (encoder) pipeline(Readable.fromWeb(response.body), encoder.stream, res, () => {});
+    else Readable.fromWeb(response.body).pipe(res);
   } catch (error) {
     console.error('serve: request failed', req.method, req.url, error instanceof Error ? error.message : error);
     if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });

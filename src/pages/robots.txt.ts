@@ -1,8 +1,12 @@
 import type { APIRoute } from 'astro';
 
-/** robots.txt with the absolute sitemap address of this build's SITE_URL. */
+/**
+ * robots.txt with the absolute sitemap address of this build's SITE_URL. Nothing is disallowed:
+ * the private pages (dashboard, debug, success) say noindex in their HTML, which a crawler only
+ * reads when it may fetch them; a Disallow would keep them indexable from links.
+ */
 export const GET: APIRoute = ({ site }) => {
   const sitemap = new URL('/sitemap-index.xml', site ?? 'http://localhost:4321').href;
-  const body = ['User-agent: *', 'Disallow: /dashboard', 'Disallow: /debug', 'Disallow: /success', '', `Sitemap: ${sitemap}`, ''].join('\n');
+  const body = ['User-agent: *', 'Allow: /', '', `Sitemap: ${sitemap}`, ''].join('\n');
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };

@@ -312,7 +312,7 @@ test.describe('podcast page', () => {
   test('publishes PodcastSeries structured data and has no serious axe violations', async ({ page }) => {
     await page.goto('/podcast');
     const series = (await structuredData(page)).find((d) => d['@type'] === 'PodcastSeries');
-    expect(series).toMatchObject({ name: 'The Inner Alchemy Podcast', url: expect.stringMatching(/\/podcast$/) });
+    expect(series).toMatchObject({ name: 'The Inner Alchemy Podcast', url: expect.stringMatching(/\/podcast\/$/) });
     expect(series?.sameAs).toHaveLength(2);
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     await expectNoSeriousA11yViolations(page);

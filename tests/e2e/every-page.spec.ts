@@ -1,7 +1,8 @@
 /**
  * Every page a visitor can open, one test each, visited once: the sitemap's pages (read from the
  * build, so each is a test of its own and the two workers share them) and the unlisted ones.
- * Each page has one h1 and absolute canonical and share URLs, breaks no CSP rule, loads no
+ * Each page has one h1 and absolute canonical and share URLs (the sitemap's address for a listed
+ * page), breaks no CSP rule, loads no
  * Firebase, Supabase or Stripe code (/debug checks the database with supabase-js), has no
  * serious or critical axe violation once its islands are live, and does not scroll sideways
  * at 360 px or at 1440 px.
@@ -21,7 +22,8 @@ function sitemapRoutes(): string[] {
   return locs(readFileSync(index, 'utf8')).flatMap((map) => locs(readFileSync(path.join(dist, map), 'utf8')));
 }
 
-const ROUTES = [...sitemapRoutes(), ...UNLISTED_ROUTES];
+const LISTED = sitemapRoutes();
+const ROUTES = [...LISTED, ...UNLISTED_ROUTES];
 /** SDKs a page may load because it needs them. */
 const ALLOWED_SDKS: Record<string, RegExp[]> = { '/debug': [/supabase-js/] };
 
@@ -47,6 +49,12 @@ for (const route of ROUTES) {
       expect(value, sel).toMatch(/^https?:\/\//);
     }
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+    if (LISTED.includes(route)) {
+      // One address per page: the canonical and share URL are the sitemap's, slash included.
+      const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+      expect(new URL(canonical!).pathname).toBe(route);
+      await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', canonical!);
+    }
 
     const texts = await Promise.all(scripts.bodies);
     const allowed = ALLOWED_SDKS[route.replace(/\/$/, '') || '/'] ?? [];

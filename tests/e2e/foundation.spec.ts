@@ -232,6 +232,8 @@ test.describe('site-wide', () => {
   test('robots.txt and the sitemap use absolute URLs', async ({ request }) => {
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap-index\.xml$/m);
+    // The noindex pages must stay fetchable, or crawlers never read their noindex.
+    expect(robots).not.toMatch(/^Disallow: *\S/m);
     const index = await request.get('/sitemap-index.xml');
     expect(index.ok()).toBe(true);
     expect(await index.text()).toContain('<loc>');

@@ -203,7 +203,7 @@ test.describe('sharing', () => {
       expect(await meta('meta[property="og:description"]')).toBe(description);
       expect(await meta('meta[property="og:title"]')).toBe(`${title} | Inner Alchemy`);
       const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
-      expect(new URL(canonical!).pathname).toBe(`/lead-magnet-journey/${id}`);
+      expect(new URL(canonical!).pathname).toBe(`/lead-magnet-journey/${id}/`);
       expect(await meta('meta[property="og:url"]')).toBe(canonical);
       const image = new URL((await meta('meta[property="og:image"]'))!);
       expect(image.protocol).toMatch(/^https?:$/);

@@ -11,6 +11,7 @@ const PLAYER_ORIGIN = new URL(PLAYER_URL).origin;
 // What a real player does: render itself next to the script that loaded it.
 // Real players (Spotify, Apple Podcasts) draw into a frame served from the same origin.
 const FRAME_URL = `${PLAYER_ORIGIN}/podcast-frame.html`;
+const FEED_URL = `${PLAYER_ORIGIN}/podcast-feed.json`;
 const PLAYER_SCRIPT = `(() => {
   const here = document.currentScript.parentElement;
   const player = document.createElement('p');
@@ -20,6 +21,12 @@ const PLAYER_SCRIPT = `(() => {
   frame.title = 'Podcast player';
   frame.src = ${JSON.stringify(FRAME_URL)};
   here.append(player, frame);
+  // Players read their episode list from their own host.
+  fetch(${JSON.stringify(FEED_URL)}).then((r) => r.json()).then((feed) => {
+    const latest = document.createElement('p');
+    latest.textContent = 'Latest: ' + feed.latest;
+    here.append(latest);
+  });
 })();`;
 
 test.use({ viewport: { width: 1280, height: 600 } });
@@ -30,6 +37,9 @@ test('the player loads when it scrolls into view, under a CSP that allows exactl
     requests.push(route.request().url());
     return route.fulfill({ status: 200, contentType: 'text/javascript', body: PLAYER_SCRIPT });
   });
+  await page.route(FEED_URL, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: JSON.stringify({ latest: 'Episode 13' }) }),
+  );
   await page.route(FRAME_URL, (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Player</title><button>Play episode 12</button>' }),
   );
@@ -44,8 +54,10 @@ test('the player loads when it scrolls into view, under a CSP that allows exactl
   expect(scriptSrc.split(/\s+/)).toContain(PLAYER_ORIGIN);
   // No other remote origin may run scripts on this page.
   expect(scriptSrc.split(/\s+/).filter((s) => /^https?:/.test(s))).toEqual([PLAYER_ORIGIN]);
-  const frameSrc = csp?.split(';').map((d) => d.trim()).find((d) => d.startsWith('frame-src')) ?? '';
-  expect(frameSrc.split(/\s+/)).toContain(PLAYER_ORIGIN);
+  for (const name of ['frame-src', 'connect-src', 'media-src']) {
+    const directive = csp?.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `)) ?? '';
+    expect(directive.split(/\s+/), name).toContain(PLAYER_ORIGIN);
+  }
 
   const container = page.locator('#podcast-player [data-podcast-embed]');
   await page.waitForTimeout(500);
@@ -56,6 +68,7 @@ test('the player loads when it scrolls into view, under a CSP that allows exactl
   await page.getByRole('link', { name: 'Listen Now' }).click();
   await expect(container.getByText('Episode 12: The Weight of Repeating Patterns')).toBeVisible();
   await expect(page.frameLocator('iframe[title="Podcast player"]').getByRole('button', { name: 'Play episode 12' })).toBeVisible();
+  await expect(container.getByText('Latest: Episode 13')).toBeVisible();
   expect(requests).toEqual([PLAYER_URL]);
   expect(cspViolations).toEqual([]);
   await expect(page.getByRole('link', { name: /Open the Show Page/ })).toHaveAttribute('rel', 'noopener noreferrer');
