@@ -16,7 +16,8 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: process.env.BASE_URL ?? 'http://127.0.0.1:4399',
-    trace: 'retain-on-failure',
+    // Recording a trace costs CPU on every test; the retry of a failed test records one.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
       args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],

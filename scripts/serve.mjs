@@ -99,11 +99,13 @@ const server = createServer(async (req, res) => {
       out['content-encoding'] = encoder.encoding;
       out.vary = out.vary ? `${out.vary}, Accept-Encoding` : 'Accept-Encoding';
     }
+    if (res.destroyed) return; // the browser gave up on it (a page left mid-load)
     res.writeHead(response.status, out);
     if (!hasBody) res.end();
     else if (encoder) pipeline(Readable.fromWeb(response.body), encoder.stream, res, () => {});
     else Readable.fromWeb(response.body).pipe(res);
   } catch (error) {
+    if (res.destroyed || error?.code === 'ERR_STREAM_DESTROYED') return; // the browser gave up on it
     console.error('serve: request failed', req.method, req.url, error instanceof Error ? error.message : error);
     if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
     res.end('Internal error');

@@ -39,7 +39,9 @@ for (const path of ['/login', '/signup']) {
   });
 }
 
-for (const path of ['/', '/debug']) {
+// Every page with an island a visitor gets (home: coaching; products and the app pages: the
+// checkout buttons; future: the forms; debug: the checks; about and the journeys: React only).
+for (const path of ['/', '/debug', '/products', '/app/stillpoint', '/future', '/about-us', '/lead-magnet-journey/imposter-syndrome']) {
   test(`${path} downloads no Firebase code for a visitor who never signed in`, async ({ page }) => {
     const scripts = await scriptsOf(page, path);
     expect(scripts.filter((s) => s.firebase).map((s) => s.url)).toEqual([]);
