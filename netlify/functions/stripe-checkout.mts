@@ -23,6 +23,7 @@ import { describeStripeError, stripe } from './_shared/stripe';
 import { livePrices } from './_shared/catalogue';
 import { requireSameSite, siteOrigins } from './_shared/origin';
 import { checkAgainstCatalogue, parseCheckoutRequest } from '../../src/lib/checkout';
+import { findProduct } from '../../src/lib/catalogue';
 import { ENTITLING_STATUSES } from '../../src/lib/tiers';
 
 const NAME = 'stripe-checkout';
@@ -99,13 +100,10 @@ export default endpoint(NAME, async (req) => {
     } catch (error) {
       throw new Upstream(STRIPE_DOWN, `prices: ${describeStripeError(error)}`);
     }
-    const mismatch = checkAgainstCatalogue(
-      request,
-      live.map((entry) => entry.product),
-    );
+    const mismatch = checkAgainstCatalogue(request, live);
     if (mismatch) throw new HttpError(400, mismatch);
     // The catalogue id may be a lookup key; Stripe's line items take the price's own id.
-    const stripePriceId = live.find((entry) => entry.product.priceId === request.price_id)!.stripePriceId;
+    const { stripePriceId } = findProduct(live, request.price_id)!;
 
     const customer = await customerFor(client, user.uid, user.email);
     if (request.mode === 'subscription') await refuseSamePlan(customer, request.price_id);

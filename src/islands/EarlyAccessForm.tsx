@@ -3,11 +3,10 @@
  * the button reads "Joining..."; the thank-you shows for 3 seconds, then the form returns.
  */
 import { useEffect, useRef } from 'react';
-import { useHydrated } from './shared/useHydrated';
 import { earlyAccessMachine } from '../lib/forms/machine';
 import { EARLY_ACCESS_COPY, EARLY_ACCESS_FAILURES, THANKS_DURATION_MS } from '../lib/forms/messages';
 import { joinEarlyAccess } from '../services/forms';
-import { ErrorMessage, inputClass, useAdoptTypedValues, useFocusOnError, useFormMachine } from './FormDialog';
+import { ErrorMessage, inputClass, useAdoptTypedValues, useFocusOnError, useFormMachine, SubmitButton } from './FormDialog';
 
 interface Props {
   /** The id of the email field (the page may label or link to it). */
@@ -20,8 +19,6 @@ export default function EarlyAccessForm({ id }: Props) {
   useFocusOnError(form, state);
   useAdoptTypedValues(form, state.values, dispatch);
   const loading = state.status === 'submitting';
-  /** Until the island is live a submit would be lost, so the button waits (what was typed is kept). */
-  const live = useHydrated();
   const submitted = state.status === 'success';
   const errorId = `${id}-error`;
   const invalid = state.status === 'error' && state.error?.field === 'email';
@@ -68,9 +65,7 @@ export default function EarlyAccessForm({ id }: Props) {
               onChange={(e) => dispatch({ type: 'edit', field: 'email', value: e.target.value })}
               className={`${inputClass} sm:flex-1`}
             />
-            <button type="submit" className="btn btn-gold shrink-0" disabled={loading || !live}>
-              {loading ? EARLY_ACCESS_COPY.submitting : EARLY_ACCESS_COPY.submit}
-            </button>
+            <SubmitButton busy={loading} label={EARLY_ACCESS_COPY.submit} busyLabel={EARLY_ACCESS_COPY.submitting} className="btn btn-gold shrink-0" />
           </div>
           <ErrorMessage id={errorId} message={state.status === 'error' ? state.error?.message : undefined} />
         </form>

@@ -1,6 +1,6 @@
 /**
  * What the future page's three forms share: the hook that runs the form state machine and its
- * submission, the labelled field, the error and thank-you regions, and the native <dialog>
+ * submission, the labelled field, the submit button, the error and thank-you regions, and the native <dialog>
  * shell of the idea and partnership modals.
  *
  * The dialogs are opened by the page's own buttons (a few lines of inline script call
@@ -13,6 +13,7 @@ import { useEffect, useReducer, useRef, type ReactNode } from 'react';
 import type { FormEvent, FormMachine, FormState } from '../lib/forms/machine';
 import { THANKS_DURATION_MS, type FailureMessages } from '../lib/forms/messages';
 import { settle, type InsertResult } from '../lib/forms/submit';
+import { useHydrated } from './shared/useHydrated';
 
 /** The state machine of a form, with its submission run whenever it enters "submitting". */
 export function useFormMachine<V, P>(machine: FormMachine<V, P>, send: (row: P) => Promise<InsertResult>, failures: FailureMessages) {
@@ -106,6 +107,19 @@ export function Field<V>({ id, name, label, state, dispatch, errorId, type = 'te
       </label>
       {multiline ? <textarea rows={5} {...common} /> : <input type={type} autoComplete={autoComplete} inputMode={type === 'email' ? 'email' : undefined} {...common} />}
     </div>
+  );
+}
+
+/**
+ * The submit button: its label, or the busy label while submitting. Disabled while submitting
+ * and until the island is live, when a submit would be lost (what was typed is kept).
+ */
+export function SubmitButton({ busy, label, busyLabel, className }: { busy: boolean; label: string; busyLabel: string; className: string }) {
+  const live = useHydrated();
+  return (
+    <button type="submit" className={className} disabled={busy || !live}>
+      {busy ? busyLabel : label}
+    </button>
   );
 }
 

@@ -1,10 +1,9 @@
 /** The idea modal of the future page: optional name, email and the idea itself. */
 import { useRef } from 'react';
-import { useHydrated } from './shared/useHydrated';
 import { ideaMachine } from '../lib/forms/machine';
 import { IDEA_COPY, IDEA_FAILURES } from '../lib/forms/messages';
 import { shareIdea } from '../services/forms';
-import { ErrorMessage, Field, FormDialog, useAdoptTypedValues, useFocusOnError, useFormMachine } from './FormDialog';
+import { ErrorMessage, Field, FormDialog, useAdoptTypedValues, useFocusOnError, useFormMachine, SubmitButton } from './FormDialog';
 
 interface Props {
   /** The dialog's id, which the page's "Share Your Idea" buttons open. */
@@ -17,8 +16,6 @@ export default function IdeaModal({ id }: Props) {
   useFocusOnError(form, state);
   useAdoptTypedValues(form, state.values, dispatch);
   const busy = state.status === 'submitting';
-  /** Until the island is live a submit would be lost, so the button waits (what was typed is kept). */
-  const live = useHydrated();
   const errorId = `${id}-error`;
   const field = { state, dispatch, errorId };
 
@@ -46,9 +43,7 @@ export default function IdeaModal({ id }: Props) {
         <Field {...field} id={`${id}-email`} name="email" label="Email" type="email" autoComplete="email" maxLength={320} />
         <Field {...field} id={`${id}-idea`} name="idea" label="Your idea" multiline maxLength={5000} />
         <ErrorMessage id={errorId} message={state.status === 'error' ? state.error?.message : undefined} />
-        <button type="submit" className="btn btn-primary w-full" disabled={busy || !live}>
-          {busy ? IDEA_COPY.submitting : IDEA_COPY.submit}
-        </button>
+        <SubmitButton busy={busy} label={IDEA_COPY.submit} busyLabel={IDEA_COPY.submitting} className="btn btn-primary w-full" />
       </form>
     </FormDialog>
   );

@@ -1,11 +1,10 @@
 /** The partnership modal of the future page: name, email, partnership type and message. */
 import { useRef } from 'react';
-import { useHydrated } from './shared/useHydrated';
 import { partnershipMachine } from '../lib/forms/machine';
 import { PARTNERSHIP_COPY, PARTNERSHIP_FAILURES } from '../lib/forms/messages';
 import { PARTNERSHIP_TYPE_LABELS, PARTNERSHIP_TYPES } from '../lib/forms/partnership';
 import { requestPartnership } from '../services/forms';
-import { ErrorMessage, Field, FormDialog, inputClass, useAdoptTypedValues, useFocusOnError, useFormMachine } from './FormDialog';
+import { ErrorMessage, Field, FormDialog, inputClass, useAdoptTypedValues, useFocusOnError, useFormMachine, SubmitButton } from './FormDialog';
 
 interface Props {
   /** The dialog's id, which the page's partnership buttons open. */
@@ -18,8 +17,6 @@ export default function PartnershipModal({ id }: Props) {
   useFocusOnError(form, state);
   useAdoptTypedValues(form, state.values, dispatch);
   const busy = state.status === 'submitting';
-  /** Until the island is live a submit would be lost, so the button waits (what was typed is kept). */
-  const live = useHydrated();
   const errorId = `${id}-error`;
   const field = { state, dispatch, errorId };
 
@@ -66,9 +63,7 @@ export default function PartnershipModal({ id }: Props) {
         </div>
         <Field {...field} id={`${id}-message`} name="message" label="Your message" multiline maxLength={5000} />
         <ErrorMessage id={errorId} message={state.status === 'error' ? state.error?.message : undefined} />
-        <button type="submit" className="btn btn-primary w-full" disabled={busy || !live}>
-          {busy ? PARTNERSHIP_COPY.submitting : PARTNERSHIP_COPY.submit}
-        </button>
+        <SubmitButton busy={busy} label={PARTNERSHIP_COPY.submit} busyLabel={PARTNERSHIP_COPY.submitting} className="btn btn-primary w-full" />
       </form>
     </FormDialog>
   );

@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { DEV_SITE } from '../lib/urls';
 
 /**
  * robots.txt with the absolute sitemap address of this build's SITE_URL. Nothing is disallowed:
@@ -6,7 +7,7 @@ import type { APIRoute } from 'astro';
  * reads when it may fetch them; a Disallow would keep them indexable from links.
  */
 export const GET: APIRoute = ({ site }) => {
-  const sitemap = new URL('/sitemap-index.xml', site ?? 'http://localhost:4321').href;
+  const sitemap = new URL('/sitemap-index.xml', site ?? DEV_SITE).href;
   const body = ['User-agent: *', 'Allow: /', '', `Sitemap: ${sitemap}`, ''].join('\n');
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };

@@ -8,10 +8,7 @@ import { productSchema, type Product } from '../../../src/lib/schemas';
 import { orderLike, productFromProviderPrice, type ProviderPrice } from '../../../src/lib/catalogue';
 
 /** A live catalogue entry with the id Stripe knows its price by (line items need it). */
-export interface LiveProduct {
-  product: Product;
-  stripePriceId: string;
-}
+export type LiveProduct = Product & { stripePriceId: string };
 
 /** Every plan, app, course and the Founding Membership, in the order /products shows them. */
 export const BUILT_IN_CATALOGUE: readonly Product[] = Object.freeze(
@@ -19,23 +16,21 @@ export const BUILT_IN_CATALOGUE: readonly Product[] = Object.freeze(
 );
 
 /**
- * The active prices with their products, as catalogue entries in the built-in order, each with
- * its Stripe price id. Prices that cannot be sold from the page (see productFromProviderPrice)
- * are left out. A price's catalogue id is its lookup key when it has one, so prices given the
- * built-in ids as lookup keys keep the ids the static pages use. Throws what the SDK throws.
+ * The active prices with their products, as catalogue entries, each with its Stripe price id.
+ * Prices that cannot be sold from the page (see productFromProviderPrice) are left out. An
+ * entry's priceId is the price's lookup key when it has one, so prices given the built-in ids
+ * as lookup keys keep the ids the static pages use. Throws what the SDK throws.
  */
 export async function livePrices(client: Stripe): Promise<LiveProduct[]> {
   const prices = await client.prices.list({ active: true, expand: ['data.product'], limit: 100 }).autoPagingToArray({ limit: 1000 });
-  const live = new Map<string, LiveProduct>();
-  for (const price of prices) {
+  return prices.flatMap((price) => {
     const product = productFromProviderPrice(price as unknown as ProviderPrice);
-    if (product && !live.has(product.priceId)) live.set(product.priceId, { product, stripePriceId: price.id });
-  }
-  const ordered = orderLike([...live.values()].map((entry) => entry.product), BUILT_IN_CATALOGUE);
-  return ordered.map((product) => live.get(product.priceId)!);
+    return product ? [{ ...product, stripePriceId: price.id }] : [];
+  });
 }
 
-/** The live catalogue as /api/stripe-products answers it. Throws what the SDK throws. */
+/** The live catalogue as /api/stripe-products answers it, in the built-in order. Throws what the SDK throws. */
 export async function liveCatalogue(client: Stripe): Promise<Product[]> {
-  return (await livePrices(client)).map((entry) => entry.product);
+  const products = (await livePrices(client)).map(({ stripePriceId: _stripeId, ...product }) => product);
+  return orderLike(products, BUILT_IN_CATALOGUE);
 }
