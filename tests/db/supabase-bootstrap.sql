@@ -1,19 +1,18 @@
--- What a new Supabase project has before any migration runs, reduced to what the migrations
--- and their policies rely on: the API roles, their default grants on the public schema (every
--- privilege, so row-level security is the only guard), and auth.jwt() reading the claims that
--- PostgREST puts in request.jwt.claims.
+-- What a Supabase project has before any migration runs, reduced to what the migrations and
+-- their policies rely on: the API roles, their use of the public schema, Supabase's init-time
+-- default privileges (every privilege on what postgres creates in public, as projects had
+-- until 2026), and auth.jwt() reading the claims that PostgREST puts in request.jwt.claims.
+-- tests/db/supabase-current-defaults.sql then takes those defaults away, as a project created
+-- today has them (see harness.ts).
 
 create role anon nologin noinherit;
 create role authenticated nologin noinherit;
 create role service_role nologin noinherit bypassrls;
 
 grant usage on schema public to anon, authenticated, service_role;
-grant all on all tables in schema public to anon, authenticated, service_role;
-grant all on all routines in schema public to anon, authenticated, service_role;
-grant all on all sequences in schema public to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on routines to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on routines to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
 
 create schema auth;
 grant usage on schema auth to anon, authenticated, service_role;

@@ -1,0 +1,148 @@
+/**
+ * Every request the site makes to the database, as PostgREST runs it, in the order a visitor
+ * becomes a paying member: the browser's reads and writes (supabase-js with the anon key or a
+ * member's token) and each function's service-role calls. Each must succeed, on a project
+ * created today (only the migrations' grants) and where grants are broad (see harness.ts), so
+ * a missing grant or an over-strict policy fails here before it fails in production.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
+import { failure, member, migratedDatabase, rows, service, visitor, type Who } from './harness';
+
+let db: PGlite;
+const SESSION = '00000000-0000-4000-8000-0000000000a1';
+const UID = 'firebase-uid-ada';
+const ada = member(UID);
+
+beforeAll(async () => {
+  db = await migratedDatabase();
+  // The site owner adds sessions in the table editor (as postgres).
+  await db.query(`insert into public.coaching_sessions (id, date, time, spots_available, max_spots) values ($1, current_date + 7, '6:00 PM CET', 10, 10)`, [SESSION]);
+}, 60_000);
+
+/**
+ * An insert as PostgREST writes it for supabase-js `insert()` / `upsert()` with
+ * `Prefer: return=minimal`: the JSON body through json_populate_record, and for an upsert
+ * `on conflict (...) do nothing` (ignoreDuplicates) or `do update set` every sent column.
+ */
+function postgrestInsert(table: string, body: Record<string, unknown>, upsert?: { onConflict: string; ignoreDuplicates?: boolean }): [string, unknown[]] {
+  const columns = Object.keys(body).sort();
+  const list = columns.map((c) => `"${c}"`).join(', ');
+  let sql =
+    `insert into "public"."${table}" (${list}) ` +
+    `select ${columns.map((c) => `pgrst_body."${c}"`).join(', ')} ` +
+    `from (select $1::json as json_data) pgrst_payload, ` +
+    `lateral (select ${list} from json_populate_record(null::"public"."${table}", pgrst_payload.json_data)) pgrst_body`;
+  if (upsert) {
+    sql += upsert.ignoreDuplicates
+      ? ` on conflict ("${upsert.onConflict}") do nothing`
+      : ` on conflict ("${upsert.onConflict}") do update set ${columns.map((c) => `"${c}" = excluded."${c}"`).join(', ')}`;
+  }
+  return [sql, [JSON.stringify(body)]];
+}
+
+/** Runs the request as `who` and expects it to succeed (no SQLSTATE). */
+async function succeeds(who: Who, [sql, params]: [string, unknown[]]): Promise<void> {
+  expect(await failure(db, who, sql, params), sql).toBeNull();
+}
+
+describe('every request the site makes', () => {
+  it('visitors: the three future-page forms (supabase-js insert with the anon key)', async () => {
+    await succeeds(visitor, postgrestInsert('future_launch', { email: 'vi@example.com' }));
+    await succeeds(visitor, postgrestInsert('community_ideas', { name: null, email: 'vi@example.com', idea_message: 'A gratitude circle every Sunday' }));
+    await succeeds(visitor, postgrestInsert('community_ideas', { name: 'Vi', email: 'vi@example.com', idea_message: 'Audio versions of each journey' }));
+    await succeeds(
+      visitor,
+      postgrestInsert('partnership_requests', { name: 'Vi', email: 'vi@example.com', message: 'We run breathwork retreats in Lisbon.', partnership_type: 'brand' }),
+    );
+  });
+
+  it('members: the same forms, sent with their token', async () => {
+    await succeeds(ada, postgrestInsert('future_launch', { email: 'ada@example.com' }));
+    await succeeds(ada, postgrestInsert('community_ideas', { name: 'Ada', email: 'ada@example.com', idea_message: 'A journey about grief, please' }));
+    await succeeds(
+      ada,
+      postgrestInsert('partnership_requests', { name: 'Ada', email: 'ada@example.com', message: 'Our school would love a workshop.', partnership_type: 'educational_institution' }),
+    );
+  });
+
+  it('visitors: the coaching sessions on the home page and the coaching dialog', async () => {
+    const sessions = await rows(
+      db,
+      visitor,
+      `select id, date, time, is_active, spots_available, max_spots from public.coaching_sessions where is_active = true and date >= current_date order by date`,
+    );
+    expect(sessions.map((s) => s.id)).toEqual([SESSION]);
+  });
+
+  it('newsletter-signup: stores the address with the service role', async () => {
+    await succeeds(service, postgrestInsert('monthly_newsletter', { email: 'vi@example.com' }));
+  });
+
+  it('auth-sync: creates the member’s Explorer profile, and a second sign-in leaves it alone', async () => {
+    const profile = { id: UID, email: 'ada@example.com', full_name: 'Ada Lovelace', membership_tier: 'Explorer' };
+    await succeeds(service, postgrestInsert('profiles', profile, { onConflict: 'id', ignoreDuplicates: true }));
+    await succeeds(service, postgrestInsert('profiles', { ...profile, full_name: 'Someone Else' }, { onConflict: 'id', ignoreDuplicates: true }));
+    expect(await rows(db, service, `select full_name from public.profiles where id = $1`, [UID])).toEqual([{ full_name: 'Ada Lovelace' }]);
+  });
+
+  it('members: the dashboard and the nav badge read the profile', async () => {
+    expect(await rows(db, ada, `select * from public.profiles where id = $1`, [UID])).toMatchObject([{ id: UID, membership_tier: 'Explorer' }]);
+  });
+
+  it('members: sign up for a session, then read their signups with the session embedded', async () => {
+    await succeeds(ada, postgrestInsert('coaching_session_signups', { user_id: UID, session_id: SESSION, name: 'Ada Lovelace', email: 'ada@example.com' }));
+    const signups = await rows(
+      db,
+      ada,
+      `select s.id, s.name, s.email, s.created_at, to_jsonb(c) as coaching_sessions
+       from public.coaching_session_signups s
+       left join lateral (select c.id, c.date, c.time from public.coaching_sessions c where c.id = s.session_id) c on true
+       where s.user_id = $1 order by s.created_at desc`,
+      [UID],
+    );
+    expect(signups).toMatchObject([{ name: 'Ada Lovelace', coaching_sessions: { id: SESSION, time: '6:00 PM CET' } }]);
+  });
+
+  it('stripe-checkout: finds no customer, records the new one, reads the subscription', async () => {
+    expect(await rows(db, service, `select customer_id from public.stripe_customers where user_id = $1`, [UID])).toEqual([]);
+    await succeeds(service, postgrestInsert('stripe_customers', { user_id: UID, customer_id: 'cus_Ada' }, { onConflict: 'user_id' }));
+    expect(await rows(db, service, `select price_id, subscription_status from public.stripe_subscriptions where customer_id = $1`, ['cus_Ada'])).toEqual([]);
+  });
+
+  it('stripe-webhook: records the customer, syncs the subscription and sets the tier', async () => {
+    await succeeds(service, postgrestInsert('stripe_customers', { user_id: UID, customer_id: 'cus_Ada' }, { onConflict: 'user_id' }));
+    expect(await rows(db, service, `select subscription_id, subscription_status from public.stripe_subscriptions where customer_id = $1`, ['cus_Ada'])).toEqual([]);
+    const subscription = {
+      customer_id: 'cus_Ada',
+      subscription_id: 'sub_Ada',
+      price_id: 'price_alchemist_monthly',
+      subscription_status: 'active',
+      current_period_start: 1_763_000_000,
+      current_period_end: 1_765_600_000,
+      cancel_at_period_end: false,
+      payment_method_brand: 'visa',
+      payment_method_last4: '4242',
+      updated_at: new Date().toISOString(),
+    };
+    await succeeds(service, postgrestInsert('stripe_subscriptions', subscription, { onConflict: 'customer_id' }));
+    // A later event of the same subscription updates the row in place.
+    await succeeds(service, postgrestInsert('stripe_subscriptions', { ...subscription, cancel_at_period_end: true }, { onConflict: 'customer_id' }));
+    expect(await rows(db, service, `select user_id from public.stripe_customers where customer_id = $1`, ['cus_Ada'])).toEqual([{ user_id: UID }]);
+    expect(await failure(db, service, `update public.profiles set membership_tier = $1 where id = $2`, ['Alchemist', UID])).toBeNull();
+  });
+
+  it('members: /products and the dashboard read their customer and subscription', async () => {
+    expect(await rows(db, ada, `select customer_id from public.stripe_customers where user_id = $1`, [UID])).toEqual([{ customer_id: 'cus_Ada' }]);
+    expect(
+      await rows(
+        db,
+        ada,
+        `select subscription_id, price_id, subscription_status, current_period_start, current_period_end, cancel_at_period_end, payment_method_brand, payment_method_last4
+         from public.stripe_subscriptions where customer_id = $1`,
+        ['cus_Ada'],
+      ),
+    ).toMatchObject([{ price_id: 'price_alchemist_monthly', subscription_status: 'active', cancel_at_period_end: true }]);
+    expect(await rows(db, ada, `select membership_tier from public.profiles where id = $1`, [UID])).toEqual([{ membership_tier: 'Alchemist' }]);
+  });
+});
