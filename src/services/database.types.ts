@@ -27,6 +27,13 @@ export const SUBSCRIPTION_STATUSES = [
 ] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
+/** A one-time purchase: pending until the payment settles, then paid, failed or refunded. */
+export const PURCHASE_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+
+/** The catalogue's product types (src/lib/catalogue.ts), as the purchases table allows them. */
+export const PURCHASE_PRODUCT_TYPES = ['app', 'course', 'membership'] as const;
+
 /** A column: its type as information_schema names it, nullability, default, allowed values. */
 export interface ColumnSpec {
   readonly type: 'text' | 'uuid' | 'integer' | 'bigint' | 'boolean' | 'date' | 'timestamp with time zone';
@@ -107,6 +114,20 @@ export const SCHEMA = {
     email: { type: 'text' },
     created_at: TIMESTAMP,
   },
+  purchases: {
+    id: UUID_ID,
+    user_id: { type: 'text' },
+    price_id: { type: 'text' },
+    product_type: { type: 'text', values: PURCHASE_PRODUCT_TYPES },
+    checkout_session_id: { type: 'text' },
+    payment_intent_id: { type: 'text', nullable: true },
+    amount: { type: 'integer' },
+    currency: { type: 'text' },
+    status: { type: 'text', default: true, values: PURCHASE_STATUSES },
+    purchased_at: TIMESTAMP,
+    refunded_at: { type: 'timestamp with time zone', nullable: true },
+    updated_at: TIMESTAMP,
+  },
 } as const satisfies Record<string, Record<string, ColumnSpec>>;
 
 /** The foreign keys, as supabase-js needs them to type nested selects such as `coaching_sessions(id, date, time)`. */
@@ -136,6 +157,7 @@ export const RELATIONSHIPS = {
   partnership_requests: [],
   future_launch: [],
   monthly_newsletter: [],
+  purchases: [],
 } as const satisfies Record<keyof typeof SCHEMA, readonly unknown[]>;
 
 type Schema = typeof SCHEMA;
@@ -189,3 +211,4 @@ export type CommunityIdea = Tables<'community_ideas'>;
 export type PartnershipRequest = Tables<'partnership_requests'>;
 export type FutureLaunch = Tables<'future_launch'>;
 export type MonthlyNewsletter = Tables<'monthly_newsletter'>;
+export type Purchase = Tables<'purchases'>;

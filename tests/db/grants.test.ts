@@ -50,6 +50,10 @@ const EXPECTED: Record<string, Partial<Record<Role, string[]>>> = {
   monthly_newsletter: {
     service_role: ['INSERT'],
   },
+  purchases: {
+    authenticated: ['SELECT'],
+    service_role: ['INSERT', 'SELECT', 'UPDATE'],
+  },
 };
 
 let db: PGlite;

@@ -15,6 +15,7 @@ const TABLES = [
   'monthly_newsletter',
   'partnership_requests',
   'profiles',
+  'purchases',
   'stripe_customers',
   'stripe_subscriptions',
 ];
