@@ -11,7 +11,6 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error plain JavaScript module shared with the scripts
 import { bundleFunctions, LAMBDA_NODE_FLAGS, ROOT, startFunction } from '../../scripts/functions-bundle.mjs';
 
 interface Bundle {
