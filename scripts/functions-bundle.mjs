@@ -10,6 +10,7 @@ import { fork } from 'node:child_process';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { resolveConfig } from '@netlify/config';
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
 
 export const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -23,17 +24,36 @@ const HOST = fileURLToPath(new URL('./lambda-host.mjs', import.meta.url));
 export const LAMBDA_NODE_FLAGS = ['--no-experimental-require-module', '--no-experimental-detect-module'];
 
 /**
- * Bundles every function of netlify/functions into `dest` with the settings of netlify.toml
- * (esbuild for Node functions; Functions v2 are traced with nft). `archiveFormat: 'zip'` gives
- * the archives Netlify uploads; 'none' the same files in one folder a function.
+ * netlify.toml's [functions] settings as Netlify's build hands them to the bundler (read by
+ * Netlify's own config reader, offline), and the functions folder.
+ */
+export async function functionsConfig() {
+  const { config } = await resolveConfig({ cwd: ROOT, repositoryRoot: ROOT, offline: true, mode: 'cli' });
+  const zisi = {};
+  for (const [pattern, settings] of Object.entries(config.functions ?? {})) {
+    zisi[pattern] = {
+      ...(settings.node_bundler ? { nodeBundler: settings.node_bundler } : {}),
+      ...(settings.included_files ? { includedFiles: [...settings.included_files], includedFilesBasePath: ROOT } : {}),
+      ...(settings.external_node_modules ? { externalNodeModules: settings.external_node_modules } : {}),
+      ...(settings.ignored_node_modules ? { ignoredNodeModules: settings.ignored_node_modules } : {}),
+    };
+  }
+  return { config: zisi, directory: config.functionsDirectory ?? path.join(ROOT, 'netlify/functions') };
+}
+
+/**
+ * Bundles every function of the functions folder into `dest` with the settings of
+ * netlify.toml, as `netlify build` does. `archiveFormat: 'zip'` gives the archives Netlify
+ * uploads; 'none' the same files in one folder a function.
  * Returns [{ name, path, entryFilename, routes }].
  */
 export async function bundleFunctions(dest, { archiveFormat = 'none' } = {}) {
-  const results = await zipFunctions([path.join(ROOT, 'netlify/functions')], dest, {
+  const { config, directory } = await functionsConfig();
+  const results = await zipFunctions([directory], dest, {
     archiveFormat,
     basePath: ROOT,
     repositoryRoot: ROOT,
-    config: { '*': { nodeBundler: 'esbuild' } },
+    config,
   });
   return results
     .map(({ name, path: out, entryFilename, routes }) => ({ name, path: out, entryFilename, routes: routes ?? [] }))

@@ -73,11 +73,14 @@ describe('the functions as Netlify bundles them, under AWS Lambda\'s Node flags'
     expect(JSON.parse(Buffer.from(res.body).toString('utf8'))).toEqual({ error: `Method ${method} is not allowed; use ${allow}.` });
   });
 
-  it('auth-sync answers a POST without a session token with 401, not a crash', async () => {
+  it('auth-sync on a server without Firebase settings answers 503 with a clear message, never 500', async () => {
     const fn = started.get('auth-sync')!;
     await fn.ready;
-    const res = await fn.invoke({ url: 'http://localhost:4321/api/auth-sync', method: 'POST', headers: { 'content-type': 'application/json' }, body: '{not json' });
-    expect(res.status).toBe(401);
+    const res = await fn.invoke({ url: 'http://localhost:4321/api/auth-sync', method: 'POST', headers: { authorization: 'Bearer x', 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(503);
+    expect(JSON.parse(Buffer.from(res.body).toString('utf8'))).toEqual({
+      error: 'Sign-in cannot be completed: the server is not fully configured (FIREBASE_PROJECT_ID is not set).',
+    });
   });
 
   it('the key fetcher firebase-admin bundles turns a JWK into a public key under the same flags', () => {
