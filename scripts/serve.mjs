@@ -168,11 +168,16 @@ server.listen(port, host, () => {
   console.log(`Inner Alchemy (production build) on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
 });
 
+let stopping = false;
 const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  // Never hang on the way out: whatever is still closing after two seconds is left to the OS.
+  setTimeout(() => process.exit(0), 2000).unref();
   server.close();
-  for (const f of await functions.catch(() => [])) f.fn.stop();
   rmSync(bundleDir, { recursive: true, force: true });
-  await netlify.stop();
+  for (const f of await functions.catch(() => [])) f.fn.stop();
+  await netlify.stop().catch(() => {});
   process.exit(0);
 };
 process.on('SIGINT', stop);
