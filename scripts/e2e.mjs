@@ -56,8 +56,8 @@ async function serve(port, env = {}) {
     if (Date.now() > deadline) throw new Error(`the server did not answer on ${url}`);
     await new Promise((r) => setTimeout(r, 300));
   }
-  // The functions are built on their first call (as a deploy builds them before it serves);
-  // one call each before the tests, so no test waits on a build.
+  // The functions are bundled and started once the server is up (as a deploy builds them
+  // before it serves); one call each before the tests, so no test waits on a cold start.
   await Promise.all(
     readdirSync(path.join(root, 'netlify/functions'))
       .filter((f) => /\.m?[jt]s$/.test(f))

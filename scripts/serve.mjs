@@ -1,22 +1,28 @@
 #!/usr/bin/env node
 /**
  * `npm start`: serves the production build the way Netlify serves it. @netlify/dev answers
- * each request from the publish folder (dist/), with the netlify.toml redirects and headers
- * and the functions in netlify/functions; what it does not match gets dist/404.html with 404.
- * Text answers are compressed (brotli, else gzip) as Netlify's CDN compresses them, so sizes and
- * Lighthouse timings here are those of a deploy.
+ * each request from the publish folder (dist/), with the netlify.toml redirects and headers;
+ * what it does not match gets dist/404.html with 404 and the headers netlify.toml gives every
+ * page. The functions are the deployed ones: netlify/functions bundled once by Netlify's
+ * bundler and each run as AWS Lambda runs it (its own Node process with Lambda's flags, through
+ * the bundle's entry point; scripts/functions-bundle.mjs), at the paths their config names
+ * and at /.netlify/functions/<name>. They get this process's environment, plus .env when
+ * there is one. Text answers are compressed (brotli, else gzip) as Netlify's CDN compresses
+ * them, so sizes and Lighthouse timings here are those of a deploy.
  *
  *   PORT (default 4321), HOST (default 127.0.0.1)
  */
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { Readable, pipeline } from 'node:stream';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { NetlifyDev } from '@netlify/dev';
-import { FunctionsHandler } from '@netlify/functions-dev';
+import { resolveConfig } from '@netlify/config';
+import { bundleFunctions, startFunction } from './functions-bundle.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const dist = path.join(root, 'dist');
@@ -28,22 +34,59 @@ if (!existsSync(path.join(dist, 'index.html'))) {
   process.exit(1);
 }
 
-// @netlify/dev rebuilds a function (esbuild and a dependency trace) before every invocation, so
-// that edits show up during development: 1 to 12 seconds a call here. A deployed function is
-// built once; so is this one: after its first build, invocations use that build.
-const invokeHandler = FunctionsHandler.prototype.invoke;
-FunctionsHandler.prototype.invoke = function (request, route, func, buildDirectory) {
-  const proto = Object.getPrototypeOf(func);
-  if (!proto.__builtOnce) {
-    const invokeFunction = proto.invoke;
-    proto.invoke = function (options) {
-      const built = this.buildData && !this.buildError;
-      return invokeFunction.call(this, built ? { ...options, buildDirectory: undefined } : options);
-    };
-    proto.__builtOnce = true;
-  }
-  return invokeHandler.call(this, request, route, func, buildDirectory);
-};
+if (existsSync(path.join(root, '.env'))) {
+  // As `netlify dev` does: the functions see the variables of .env that the shell has not set.
+  const shell = { ...process.env };
+  process.loadEnvFile(path.join(root, '.env'));
+  Object.assign(process.env, shell);
+}
+
+// The functions, bundled once (in the background: pages are served meanwhile, and a function
+// request waits for its bundle), each started in its own process.
+const bundleDir = mkdtempSync(path.join(tmpdir(), 'ia-serve-functions-'));
+const functions = bundleFunctions(bundleDir).then((bundles) =>
+  bundles.map((bundle) => {
+    const fn = startFunction(bundle.path, { entryFilename: bundle.entryFilename, name: bundle.name });
+    fn.ready.catch((error) => console.error(`serve: ${error.message}`));
+    const paths = [`/.netlify/functions/${bundle.name}`, ...bundle.routes.filter((r) => r.literal).map((r) => r.literal)];
+    return { ...bundle, fn, paths };
+  }),
+);
+functions.catch((error) => console.error('serve: the functions could not be bundled:', error instanceof Error ? error.message : error));
+
+/** The function serving `pathname`, or undefined. */
+async function functionFor(pathname) {
+  const list = await functions.catch(() => []);
+  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return list.find((f) => f.paths.includes(clean));
+}
+
+/** Hands the request to its function (Lambda's event) and returns its answer as a Response. */
+async function invokeFunction(fn, req) {
+  const chunks = [];
+  for await (const chunk of req) chunks.push(chunk);
+  const headers = {};
+  for (const [key, value] of Object.entries(req.headers)) headers[key] = Array.isArray(value) ? value.join(', ') : String(value);
+  await fn.ready;
+  const answer = await fn.invoke({ url: `http://${req.headers.host ?? `${host}:${port}`}${req.url}`, method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+  const out = new Headers();
+  for (const [key, value] of Object.entries(answer.headers)) out.set(key, value);
+  const empty = req.method === 'HEAD' || answer.status === 204 || answer.status === 304;
+  return new Response(empty ? null : answer.body, { status: answer.status, headers: out });
+}
+
+// The headers netlify.toml gives a path (for the 404 page, which @netlify/dev does not send
+// through its headers).
+const { config: siteConfig } = await resolveConfig({ cwd: root, repositoryRoot: root, offline: true, mode: 'cli' });
+const headerRules = (siteConfig.headers ?? []).map((rule) => ({
+  pattern: new RegExp(`^${rule.for.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/:[a-z]+/gi, '[^/]+')}$`),
+  values: rule.values,
+}));
+function configuredHeaders(pathname) {
+  const headers = {};
+  for (const rule of headerRules) if (rule.pattern.test(pathname)) Object.assign(headers, rule.values);
+  return headers;
+}
 
 const netlify = new NetlifyDev({
   projectRoot: root,
@@ -54,6 +97,8 @@ const netlify = new NetlifyDev({
   database: { enabled: false },
   aiGateway: { enabled: false },
   geolocation: { enabled: false },
+  // Served from their bundles above, as deployed.
+  functions: { enabled: false },
   serverAddress: null,
 });
 await netlify.start();
@@ -76,18 +121,25 @@ const notFoundPage = await readFile(path.join(dist, '404.html')).catch(() => Buf
 
 const server = createServer(async (req, res) => {
   try {
-    const headers = {};
-    const match = await netlify.handleAndIntrospectNodeRequest(req, {
-      headersCollector: (key, value) => {
-        headers[key] = value;
-      },
-    });
-    if (!match) {
-      res.writeHead(404, { 'content-type': 'text/html; charset=utf-8', ...headers });
-      res.end(notFoundPage);
-      return;
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const fn = await functionFor(pathname);
+    let response;
+    if (fn) {
+      response = await invokeFunction(fn.fn, req);
+    } else {
+      const headers = {};
+      const match = await netlify.handleAndIntrospectNodeRequest(req, {
+        headersCollector: (key, value) => {
+          headers[key] = value;
+        },
+      });
+      if (!match) {
+        res.writeHead(404, { ...configuredHeaders(pathname), ...headers, 'content-type': 'text/html; charset=utf-8' });
+        res.end(req.method === 'HEAD' ? undefined : notFoundPage);
+        return;
+      }
+      response = match.response;
     }
-    const { response } = match;
     const out = {};
     response.headers.forEach((value, key) => {
       out[key] = value;
@@ -116,9 +168,16 @@ server.listen(port, host, () => {
   console.log(`Inner Alchemy (production build) on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`);
 });
 
+let stopping = false;
 const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  // Never hang on the way out: whatever is still closing after two seconds is left to the OS.
+  setTimeout(() => process.exit(0), 2000).unref();
   server.close();
-  await netlify.stop();
+  rmSync(bundleDir, { recursive: true, force: true });
+  for (const f of await functions.catch(() => [])) f.fn.stop();
+  await netlify.stop().catch(() => {});
   process.exit(0);
 };
 process.on('SIGINT', stop);

@@ -8,15 +8,20 @@
  *      existing profile is left exactly as it is).
  * Body: optional JSON `{ "full_name": string }`, used when the token carries no name yet.
  * Answers `{ ok: true, claimsUpdated }`, or `{ error }`: 400 (body), 401 (token), 405 (method),
- * 413 (size), 502 (the profile write failed), 503 (server not configured).
+ * 413 (size), 502 (the profile write failed), 503 (server not configured: no database, or no
+ * Firebase service account outside the emulator; checked before anything is written).
+ *
+ * GET /api/auth-sync?check answers `{ configured, reason? }`: whether sign-in can complete on
+ * this server (a project id, a usable service account or the emulator, and the database), for
+ * the /debug page. It names what is missing, never a value.
  */
 import type { Config } from '@netlify/functions';
 import { getAuth } from 'firebase-admin/auth';
 import { z } from 'zod';
-import { firebaseAdmin, verifyIdToken } from './_shared/auth';
+import { firebaseUserAdmin, userAdminStatus, verifyIdToken } from './_shared/auth';
 import { bearerToken, HttpError, json, readText, requireMethod } from './_shared/http';
 import { endpoint, upstreamFailure } from './_shared/log';
-import { supabaseAdmin } from './_shared/supabase';
+import { isSupabaseConfigured, supabaseAdmin } from './_shared/supabase';
 
 /** How long after signing in the token may be used here (spec: 5 minutes). */
 export const MAX_TOKEN_AGE_SECONDS = 300;
@@ -41,17 +46,27 @@ async function readBody(req: Request): Promise<z.infer<typeof bodySchema>> {
 
 const NAME = 'auth-sync';
 
+/** Whether a sign-in can complete here; the reason names a variable, never its value. */
+function setupStatus(): { configured: boolean; reason?: string } {
+  const auth = userAdminStatus();
+  if (!auth.configured) return auth;
+  if (!isSupabaseConfigured()) return { configured: false, reason: 'SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are needed' };
+  return { configured: true };
+}
+
 export default endpoint(NAME, async (req) => {
+  if (req.method === 'GET' && new URL(req.url).searchParams.has('check')) return json(setupStatus());
   requireMethod(req, 'POST');
+  // Checked first, so a half-configured server answers 503 and changes nothing.
+  const admin = firebaseUserAdmin();
   const token = bearerToken(req);
   const body = await readBody(req);
   const decoded = await verifyIdToken(token, { maxAgeSeconds: MAX_TOKEN_AGE_SECONDS });
-  // Checked before anything is written, so a half-configured server changes nothing.
   const db = supabaseAdmin();
 
   let claimsUpdated = false;
   if (decoded['role'] !== 'authenticated') {
-    const auth = getAuth(firebaseAdmin());
+    const auth = getAuth(admin);
     const user = await auth.getUser(decoded.uid);
     await auth.setCustomUserClaims(decoded.uid, { ...(user.customClaims ?? {}), role: 'authenticated' });
     claimsUpdated = true;

@@ -5,14 +5,15 @@
  * sent anyone without the signed-in hint to /login.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { PROFILE_MISSING_MESSAGE } from '../lib/account-sync';
 import { formatLongDate } from '../lib/dates';
 import { greetingName, projectIdText, tierOf } from '../lib/members';
 import type { CatalogueProduct } from '../lib/subscription';
 import type { AppUser } from '../lib/user';
 import { $mySignups } from '../stores/coaching';
 import { $profile } from '../stores/profile';
-import { signOut } from '../stores/session';
+import { $accountSync, retryAccountSync, signOut } from '../stores/session';
 import MessageBanner from './shared/MessageBanner';
 import SubscriptionBadge from './SubscriptionBadge';
 import { useSession } from './shared/useSession';
@@ -71,6 +72,45 @@ function ProfileCard({ user }: { user: AppUser }) {
         ))}
       </dl>
     </Card>
+  );
+}
+
+/**
+ * The account set-up after sign-in, when it is not complete: the sync's failure (after its
+ * retries), or a profile row that does not exist yet. "Try again" runs the sync once more and
+ * reads the profile again.
+ */
+function AccountSetup() {
+  const sync = useStore($accountSync);
+  const profile = useStore($profile);
+  const [trying, setTrying] = useState(false);
+  const missing = profile.status === 'ready' && !profile.value.profile && !profile.value.error;
+  if (sync.status !== 'failed' && !missing) return null;
+  const tryAgain = async () => {
+    setTrying(true);
+    try {
+      await retryAccountSync();
+    } catch (error) {
+      console.error('Account set-up: could not try again', error);
+    } finally {
+      $profile.reload();
+      setTrying(false);
+    }
+  };
+  const failed = sync.status === 'failed';
+  return (
+    <div
+      role={failed ? 'alert' : 'status'}
+      className={`flex flex-wrap items-center justify-between gap-3 rounded-xl border px-4 py-3 text-sm font-medium ${
+        failed ? 'border-rose-600/30 bg-rose-100 text-rose-600' : 'border-plum-200 bg-plum-50 text-plum-800'
+      }`}
+      data-account-setup={failed ? 'failed' : 'missing-profile'}
+    >
+      <p>{failed ? sync.message : PROFILE_MISSING_MESSAGE}</p>
+      <button type="button" className="btn btn-outline min-h-10 px-4 py-1.5 text-sm" onClick={tryAgain} disabled={trying}>
+        {trying ? 'Trying again…' : 'Try again'}
+      </button>
+    </div>
   );
 }
 
@@ -148,6 +188,7 @@ export default function Dashboard({ catalogue }: Props) {
       </header>
 
       <MessageBanner message={profileError ? { tone: 'error', text: profileError } : null} />
+      <AccountSetup />
 
       <div className="grid gap-8 lg:grid-cols-2">
         <ProfileCard user={user} />

@@ -104,6 +104,24 @@ export function productsCheck(outcome: ProbeOutcome): CheckResult {
   return { ...base, status: 'success', message: `${n} product${n === 1 ? '' : 's'} listed` };
 }
 
+/**
+ * GET /api/auth-sync?check: whether a sign-in can complete on the server (a Firebase service
+ * account, or the emulator, and the database). Without it members sign in but get no profile.
+ */
+export function serverAuthCheck(outcome: ProbeOutcome): CheckResult {
+  const base = { id: 'fn:auth-sync', name: 'Sign-in function' };
+  if (outcome.kind === 'network-error') return { ...base, status: 'error', message: `Function failed: ${outcome.message}` };
+  if (outcome.status < 200 || outcome.status >= 300) {
+    return { ...base, status: 'error', message: `Function failed: ${statusText(outcome.status, outcome.body)}` };
+  }
+  const body = typeof outcome.body === 'object' && outcome.body !== null ? (outcome.body as { configured?: unknown; reason?: unknown }) : {};
+  if (body.configured === true) return { ...base, status: 'success', message: 'Configured: sign-in can set up members’ accounts' };
+  if (body.configured === false) {
+    return { ...base, status: 'error', message: `Not configured${typeof body.reason === 'string' && body.reason ? `: ${body.reason}` : ''}` };
+  }
+  return { ...base, status: 'warning', message: 'Unexpected answer (expected { configured })' };
+}
+
 export interface CheckSummary {
   success: number;
   warning: number;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ICON_NAMES } from './icons';
+import { productSchema } from './product-schema';
 
 /** An icon of the site's set (src/lib/icons.ts). */
 const icon = z.enum(ICON_NAMES);
@@ -122,17 +123,9 @@ export const programSchema = z.object({
   features: z.array(z.string().min(1)).min(1).describe('What is included.'),
 });
 
-export const PRODUCT_TYPES = ['app', 'course', 'membership'] as const;
-export const productSchema = z.object({
-  priceId: z.string().min(1).describe('Price identifier at the payment provider; the checkout key.'),
-  name: z.string().min(1).describe('Product name; apps may carry "Inner Alchemy App - " or "Oasis App: ".'),
-  description: z.string().describe('Card text.'),
-  mode: z.enum(['payment', 'subscription']).describe('One-time payment or monthly subscription.'),
-  price: z.number().min(0).describe('Amount in major units; 0 shows "Free".'),
-  currency: z.string().length(3).describe('ISO currency code, e.g. "usd".'),
-  productType: z.enum(PRODUCT_TYPES).describe('Which section of /products it belongs to.'),
-});
-export type Product = z.infer<typeof productSchema>;
+// The catalogue entry lives in its own module (no icon list), so the functions that validate
+// the catalogue do not carry the content schemas' icon set.
+export { PRODUCT_TYPES, productSchema, type Product } from './product-schema';
 
 /** The catalogue file: the product entries plus the key the file() loader needs. */
 export const catalogueEntrySchema = productSchema.extend({

@@ -53,3 +53,8 @@ export function probeNewsletter(): Promise<ProbeOutcome> {
 export function probeProducts(): Promise<ProbeOutcome> {
   return probe('/api/stripe-products');
 }
+
+/** Whether the server can complete a sign-in (names what is missing, never a value). */
+export function probeServerAuth(): Promise<ProbeOutcome> {
+  return probe('/api/auth-sync?check');
+}

@@ -6,11 +6,12 @@ import {
   envCheck,
   newsletterCheck,
   productsCheck,
+  serverAuthCheck,
   tableCheck,
   type AuthProbe,
   type CheckResult,
 } from '../lib/debug';
-import { probeNewsletter, probeProducts, probeTable } from '../services/debug-checks';
+import { probeNewsletter, probeProducts, probeServerAuth, probeTable } from '../services/debug-checks';
 import { $session, watchSession } from './session';
 
 export interface EnvPresence {
@@ -46,10 +47,11 @@ export async function runDebugChecks(env: readonly EnvPresence[]): Promise<Check
   // The session first: a signed-in member's tables are then read with their own token (what
   // row-level security shows them), not with the anonymous key.
   const auth = await readSession();
-  const [tables, newsletter, products] = await Promise.all([
+  const [tables, newsletter, products, serverAuth] = await Promise.all([
     Promise.all(DEBUG_TABLES.map(async (table) => [table, await probeTable(table)] as const)),
     probeNewsletter(),
     probeProducts(),
+    probeServerAuth(),
   ]);
   const sessionsProbe = tables.find(([table]) => table === 'coaching_sessions')?.[1] ?? null;
   return [
@@ -59,5 +61,6 @@ export async function runDebugChecks(env: readonly EnvPresence[]): Promise<Check
     authCheck(auth),
     newsletterCheck(newsletter),
     productsCheck(products),
+    serverAuthCheck(serverAuth),
   ];
 }

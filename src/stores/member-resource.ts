@@ -8,9 +8,13 @@ import { $session } from './session';
 
 export type Resource<T> = { status: 'loading' } | { status: 'ready'; value: T };
 
+/** A member resource that can be read again (after the member changed it, or a "Try again"). */
+export type MemberResource<T> = ReadableAtom<Resource<T>> & { reload(): void };
+
 /** `load` must not throw: it turns failures into a value (an error message). */
-export function memberResource<T>(load: (user: AppUser) => Promise<T>): ReadableAtom<Resource<T>> {
+export function memberResource<T>(load: (user: AppUser) => Promise<T>): MemberResource<T> {
   const store = atom<Resource<T>>({ status: 'loading' });
+  let reload = () => {};
   onMount(store, () => {
     let current: string | null = null;
     return $session.subscribe((session) => {
@@ -20,13 +24,19 @@ export function memberResource<T>(load: (user: AppUser) => Promise<T>): Readable
         return;
       }
       if (session.user.id === current) return;
-      const id = session.user.id;
-      current = id;
-      store.set({ status: 'loading' });
-      void load(session.user).then((value) => {
-        if (current === id) store.set({ status: 'ready', value });
-      });
+      const { user } = session;
+      current = user.id;
+      const read = () => {
+        store.set({ status: 'loading' });
+        void load(user).then((value) => {
+          if (current === user.id) store.set({ status: 'ready', value });
+        });
+      };
+      reload = () => {
+        if (current === user.id) read();
+      };
+      read();
     });
   });
-  return store;
+  return Object.assign(store, { reload: () => reload() });
 }

@@ -108,9 +108,12 @@ test.describe('debug page', () => {
     await expect(page.locator('[data-check="env:PUBLIC_SUPABASE_URL"]')).toHaveAttribute('data-status', 'error');
     await expect(page.locator('[data-check="db:connection"]')).toHaveAttribute('data-status', 'error');
     await expect(page.locator('[data-check="auth:session"]')).toHaveAttribute('data-status', 'success');
+    // Nor a Firebase service account for the functions: the sign-in function says so.
+    await expect(page.locator('[data-check="fn:auth-sync"]')).toHaveAttribute('data-status', 'error');
+    await expect(page.locator('[data-check="fn:auth-sync"]')).toContainText('Not configured: ');
     const checks = page.locator('[data-check]');
     const total = await checks.count();
-    expect(total).toBe(8 + 1 + 4 + 1 + 2);
+    expect(total).toBe(8 + 1 + 4 + 1 + 3);
     const counted = await Promise.all(
       ['success', 'warning', 'error'].map(async (s) => Number((await page.locator(`[data-count="${s}"]`).innerText()).split(' ')[0])),
     );
@@ -124,7 +127,7 @@ test.describe('debug page', () => {
     });
     await again.click();
     await expect(page.getByRole('button', { name: 'Run Again' })).toBeEnabled();
-    expect(probes.sort()).toEqual(['/api/newsletter-signup', '/api/stripe-products']);
+    expect(probes.sort()).toEqual(['/api/auth-sync', '/api/newsletter-signup', '/api/stripe-products']);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
     await expectNoSdk(scripts);
     await expectNoSeriousA11yViolations(page);

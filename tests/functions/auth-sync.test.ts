@@ -4,9 +4,10 @@
  * admin calls are checked where they leave the function: at the HTTP boundary.
  * Run under scripts/with-auth-emulator.mjs (FIREBASE_AUTH_EMULATOR_HOST is set there).
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAuth } from 'firebase-admin/auth';
 import type { Config } from '@netlify/functions';
 import { spyOnLogs } from './helpers';
@@ -234,6 +235,89 @@ describe('auth-sync without a database', () => {
       );
       expect(res.status).toBe(503);
       expect((await adminAuth().getUser(user.uid)).customClaims ?? {}).toEqual({});
+    } finally {
+      process.env.SUPABASE_URL = url;
+    }
+  });
+});
+
+describe('auth-sync and its Firebase service account', () => {
+  const PEM = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const EMAIL = 'firebase-adminsdk-test@demo-inner-alchemy.iam.gserviceaccount.com';
+  const VARS = ['FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_SERVICE_ACCOUNT', 'FIREBASE_CLIENT_EMAIL', 'FIREBASE_PRIVATE_KEY'] as const;
+  let saved: Partial<Record<(typeof VARS)[number], string>> = {};
+
+  beforeEach(() => {
+    saved = Object.fromEntries(VARS.map((name) => [name, process.env[name]]));
+    for (const name of VARS) delete process.env[name];
+  });
+  afterEach(() => {
+    for (const name of VARS) {
+      if (saved[name] === undefined) delete process.env[name];
+      else process.env[name] = saved[name];
+    }
+  });
+
+  const check = async () => {
+    const res = await handler(new Request('http://localhost/api/auth-sync?check', { method: 'GET' }));
+    return { status: res.status, body: (await res.json()) as unknown };
+  };
+
+  it('without a credential and without the emulator answers 503 with a clear message, never 500, and writes nothing', async () => {
+    const logs = spyOnLogs();
+    const res = await call({ token: 'any-token', body: '{}' });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({
+      error: 'Sign-in cannot be completed: the server is not fully configured (no Firebase service account: set FIREBASE_SERVICE_ACCOUNT, or FIREBASE_CLIENT_EMAIL and FIREBASE_PRIVATE_KEY).',
+    });
+    expect(recorded).toEqual([]);
+    expect(logs.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('with an unusable credential answers 503 naming the variable, not its value', async () => {
+    spyOnLogs();
+    process.env.FIREBASE_CLIENT_EMAIL = EMAIL;
+    process.env.FIREBASE_PRIVATE_KEY = 'not-a-key-value';
+    const res = await call({ token: 'any-token' });
+    expect(res.status).toBe(503);
+    const text = await res.text();
+    expect(text).toContain('FIREBASE_PRIVATE_KEY is not a PEM private key');
+    expect(text).not.toContain('not-a-key-value');
+  });
+
+  it('with FIREBASE_CLIENT_EMAIL and FIREBASE_PRIVATE_KEY gives firebase-admin a cert() credential', async () => {
+    process.env.FIREBASE_CLIENT_EMAIL = EMAIL;
+    process.env.FIREBASE_PRIVATE_KEY = PEM.trim().replace(/\n/g, '\\n');
+    const { firebaseUserAdmin } = await import('../../netlify/functions/_shared/auth');
+    const app = firebaseUserAdmin();
+    const credential = app.options.credential as unknown as { constructor: { name: string }; clientEmail: string; privateKey: string; projectId: string };
+    expect(credential.constructor.name).toBe('ServiceAccountCredential'); // what cert() makes
+    expect(credential.clientEmail).toBe(EMAIL);
+    expect(credential.privateKey).toBe(PEM);
+    expect(app.options.projectId).toBe(process.env.FIREBASE_PROJECT_ID);
+    expect((await check()).body).toEqual({ configured: true });
+  });
+
+  it('with FIREBASE_SERVICE_ACCOUNT (base64) gives firebase-admin a cert() credential', async () => {
+    const keyFile = { type: 'service_account', project_id: 'demo-inner-alchemy', private_key: PEM, client_email: EMAIL };
+    process.env.FIREBASE_SERVICE_ACCOUNT = Buffer.from(JSON.stringify(keyFile)).toString('base64');
+    const { firebaseUserAdmin } = await import('../../netlify/functions/_shared/auth');
+    const credential = firebaseUserAdmin().options.credential as unknown as { constructor: { name: string }; clientEmail: string };
+    expect(credential.constructor.name).toBe('ServiceAccountCredential');
+    expect(credential.clientEmail).toBe(EMAIL);
+  });
+
+  it('GET ?check says whether sign-in can complete, and what is missing', async () => {
+    expect(await check()).toEqual({
+      status: 200,
+      body: { configured: false, reason: 'no Firebase service account: set FIREBASE_SERVICE_ACCOUNT, or FIREBASE_CLIENT_EMAIL and FIREBASE_PRIVATE_KEY' },
+    });
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = saved.FIREBASE_AUTH_EMULATOR_HOST;
+    expect(await check()).toEqual({ status: 200, body: { configured: true } });
+    const url = process.env.SUPABASE_URL;
+    delete process.env.SUPABASE_URL;
+    try {
+      expect((await check()).body).toEqual({ configured: false, reason: 'SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are needed' });
     } finally {
       process.env.SUPABASE_URL = url;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authCheck, connectionCheck, envCheck, newsletterCheck, productsCheck, summarise, tableCheck } from '../../src/lib/debug';
+import { authCheck, connectionCheck, envCheck, newsletterCheck, productsCheck, serverAuthCheck, summarise, tableCheck } from '../../src/lib/debug';
 
 describe('debug checks', () => {
   it('fails a missing variable', () => {
@@ -49,6 +49,17 @@ describe('debug checks', () => {
     expect(productsCheck({ kind: 'response', status: 200, body: { products: [] } }).status).toBe('warning');
     expect(productsCheck({ kind: 'response', status: 404, body: null }).status).toBe('error');
     expect(productsCheck({ kind: 'network-error', message: 'offline' }).status).toBe('error');
+  });
+
+  it('reports whether the server can complete a sign-in, and what it lacks', () => {
+    expect(serverAuthCheck({ kind: 'response', status: 200, body: { configured: true } })).toMatchObject({ id: 'fn:auth-sync', status: 'success' });
+    expect(serverAuthCheck({ kind: 'response', status: 200, body: { configured: false, reason: 'no Firebase service account' } })).toMatchObject({
+      status: 'error',
+      message: 'Not configured: no Firebase service account',
+    });
+    expect(serverAuthCheck({ kind: 'response', status: 200, body: [] }).status).toBe('warning');
+    expect(serverAuthCheck({ kind: 'response', status: 404, body: null }).status).toBe('error');
+    expect(serverAuthCheck({ kind: 'network-error', message: 'offline' }).status).toBe('error');
   });
 
   it('counts passes, warnings and failures', () => {

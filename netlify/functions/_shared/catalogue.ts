@@ -4,7 +4,7 @@
  */
 import type Stripe from 'stripe';
 import raw from '../../../src/content/catalogue.json' with { type: 'json' };
-import { productSchema, type Product } from '../../../src/lib/schemas';
+import { productSchema, type Product } from '../../../src/lib/product-schema';
 import { orderLike, productFromProviderPrice, type ProviderPrice } from '../../../src/lib/catalogue';
 
 /** A live catalogue entry with the id Stripe knows its price by (line items need it). */

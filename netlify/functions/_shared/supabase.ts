@@ -4,6 +4,10 @@ import { HttpError } from './http';
 
 let client: SupabaseClient | undefined;
 
+export function isSupabaseConfigured(): boolean {
+  return Boolean(process.env.SUPABASE_URL && process.env.SUPABASE_SERVICE_ROLE_KEY);
+}
+
 export function supabaseAdmin(): SupabaseClient {
   if (client) return client;
   const url = process.env.SUPABASE_URL;

@@ -70,14 +70,68 @@ test('greets an account without any name as "Member"', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Member');
 });
 
-test('without a profile row the account’s name greets, the defaults show, and nothing is an error', async ({ page }) => {
-  await dashboardWith(page, { 'GET profiles': NO_ROWS });
+// Issue 12: a missing profile is reported as such (the account is still being set up, with a
+// way to try again) instead of passing silently for an Explorer; it stays a notice, not an error.
+test('without a profile row the account’s name greets, the defaults show, the dashboard says the account is still being set up, and nothing is an error', async ({ page }) => {
+  const db = await dashboardWith(page, { 'GET profiles': NO_ROWS });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ana Lima');
   const profile = page.getByRole('region', { name: 'Profile Information' });
   await expect(profile).toContainText('Not assigned');
   await expect(profile).toContainText('Explorer');
+  const setup = page.locator('[data-account-setup="missing-profile"]');
+  await expect(setup).toHaveText(/Your account is still being set up, so your profile details are not here yet\./);
+  await expect(setup).toHaveAttribute('role', 'status');
   await expect(page.locator('[data-tone="error"]')).toHaveCount(0);
   await expect(page.getByText('You haven’t saved a seat yet', { exact: false })).toBeVisible();
+
+  // "Try again" finishes the set-up once more and reads the profile again.
+  const reads = requestsTo(db, 'profiles').length;
+  const synced = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/auth-sync');
+  await setup.getByRole('button', { name: 'Try again' }).click();
+  await synced;
+  await expect.poll(() => requestsTo(db, 'profiles').length).toBeGreaterThan(reads);
+  await expect(setup.getByRole('button', { name: 'Try again' })).toBeEnabled();
+});
+
+test('when the account set-up fails, sign-in tries it three times and the dashboard says so, with a Try again that completes it', async ({ page }) => {
+  const user = await createUser('Ana Lima');
+  await mockDatabase(page, { 'GET profiles': rows({ id: 'x', email: user.email, full_name: 'Ana Lima', membership_tier: 'Explorer', project_id: null, created_at: '2025-01-05T15:00:00Z' }) });
+  let failing = true;
+  let tries = 0;
+  await page.route('**/api/auth-sync', async (route) => {
+    tries += 1;
+    if (failing) await route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ error: 'Your profile could not be created. Please try again.' }) });
+    else await route.continue();
+  });
+  await signIn(page, user);
+  expect(tries).toBe(3);
+  const setup = page.locator('[data-account-setup="failed"]');
+  await expect(setup).toHaveAttribute('role', 'alert');
+  await expect(setup).toContainText('We couldn’t finish setting up your account, so your profile and membership may not show yet. Please try again.');
+
+  failing = false;
+  await setup.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.locator('[data-account-setup]')).toHaveCount(0);
+  expect(tries).toBe(4);
+  // Kept for the session, so another page (or a reload) does not bring the message back.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ana Lima');
+  await expect(page.locator('[data-account-setup]')).toHaveCount(0);
+});
+
+test('a server without account set-up (503) is not tried again and the member is told', async ({ page }) => {
+  const user = await createUser('Ana Lima');
+  await mockDatabase(page);
+  let tries = 0;
+  await page.route('**/api/auth-sync', async (route) => {
+    tries += 1;
+    await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Sign-in cannot be completed: the server is not fully configured.' }) });
+  });
+  await signIn(page, user);
+  await expect(page.locator('[data-account-setup="failed"]')).toContainText(
+    'We couldn’t finish setting up your account because account set-up is unavailable right now. Please try again later.',
+  );
+  expect(tries).toBe(1);
 });
 
 test('a failing profile read says "Failed to fetch profile data"; failing signups are ignored', async ({ page }) => {

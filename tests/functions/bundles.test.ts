@@ -1,0 +1,99 @@
+/**
+ * Every function loads and answers where it runs: bundled by Netlify's own bundler
+ * (@netlify/zip-it-and-ship-it, as `netlify build` does) and started as AWS Lambda starts it, in
+ * a fresh Node process with Lambda's flags (`--no-experimental-require-module
+ * --no-experimental-detect-module`), through the bundle's entry point and Netlify's bootstrap.
+ * Plain Node 24 loads a CommonJS dependency that require()s an ESM-only package; Lambda does
+ * not (firebase-admin > jwks-rsa 4 > jose 6 answered every request with 500 there).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleFunctions, LAMBDA_NODE_FLAGS, ROOT, startFunction } from '../../scripts/functions-bundle.mjs';
+
+interface Bundle {
+  name: string;
+  path: string;
+  entryFilename: string;
+}
+interface Started {
+  name: string;
+  ready: Promise<{ importMs: number }>;
+  invoke(request: { url: string; method: string; headers: Record<string, string>; body?: string }): Promise<{ status: number; headers: Record<string, string>; body: Uint8Array }>;
+  stop(): void;
+}
+
+/** The functions of netlify/functions (one module a function; _shared holds helpers). */
+const FUNCTIONS = readdirSync(path.join(ROOT, 'netlify/functions'))
+  .filter((file) => /\.m?[jt]s$/.test(file))
+  .map((file) => file.replace(/\.m?[jt]s$/, ''))
+  .sort();
+
+/** A request each function refuses with a 4xx before reaching any service: its wrong method. */
+const BAD_REQUEST: Record<string, { method: string; allow: string }> = {
+  'auth-sync': { method: 'GET', allow: 'POST' },
+  'newsletter-signup': { method: 'GET', allow: 'POST' },
+  'stripe-checkout': { method: 'GET', allow: 'POST' },
+  'stripe-products': { method: 'POST', allow: 'GET' },
+  'stripe-webhook': { method: 'GET', allow: 'POST' },
+};
+
+const dest = mkdtempSync(path.join(tmpdir(), 'ia-bundles-'));
+let bundles: Bundle[] = [];
+const started = new Map<string, Started>();
+
+beforeAll(async () => {
+  bundles = (await bundleFunctions(dest)) as Bundle[];
+  for (const bundle of bundles) {
+    started.set(bundle.name, startFunction(bundle.path, { entryFilename: bundle.entryFilename, name: bundle.name, env: { PATH: process.env.PATH ?? '' } }) as Started);
+  }
+}, 180_000);
+
+afterAll(() => {
+  for (const fn of started.values()) fn.stop();
+  rmSync(dest, { recursive: true, force: true });
+});
+
+describe('the functions as Netlify bundles them, under AWS Lambda\'s Node flags', () => {
+  it('bundles every function', () => {
+    expect(bundles.map((b) => b.name)).toEqual(FUNCTIONS);
+    expect(Object.keys(BAD_REQUEST).sort()).toEqual(FUNCTIONS);
+  });
+
+  it.each(FUNCTIONS)('%s loads and answers a bad request with a 4xx', async (name) => {
+    const fn = started.get(name);
+    expect(fn, `${name} was not bundled`).toBeDefined();
+    await expect(fn!.ready).resolves.toMatchObject({ importMs: expect.any(Number) });
+    const { method, allow } = BAD_REQUEST[name]!;
+    const res = await fn!.invoke({ url: `http://localhost:4321/api/${name}`, method, headers: { accept: 'application/json' } });
+    expect(res.status).toBe(405);
+    expect(res.headers['allow']).toBe(allow);
+    expect(JSON.parse(Buffer.from(res.body).toString('utf8'))).toEqual({ error: `Method ${method} is not allowed; use ${allow}.` });
+  });
+
+  it('auth-sync on a server without Firebase settings answers 503 with a clear message, never 500', async () => {
+    const fn = started.get('auth-sync')!;
+    await fn.ready;
+    const res = await fn.invoke({ url: 'http://localhost:4321/api/auth-sync', method: 'POST', headers: { authorization: 'Bearer x', 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(503);
+    expect(JSON.parse(Buffer.from(res.body).toString('utf8'))).toEqual({
+      error: 'Sign-in cannot be completed: the server is not fully configured (FIREBASE_PROJECT_ID is not set).',
+    });
+  });
+
+  it('the key fetcher firebase-admin bundles turns a JWK into a public key under the same flags', () => {
+    // firebase-admin verifies tokens against Google's published keys through jwks-rsa, which
+    // require()s jose: the version it gets must load as CommonJS and still do the conversion.
+    const bundle = bundles.find((b) => b.name === 'auth-sync')!;
+    const script = `
+      const { generateKeyPairSync } = require('node:crypto');
+      const { retrieveSigningKeys } = require(${JSON.stringify(path.join(bundle.path, 'node_modules/jwks-rsa/src/utils.js'))});
+      const jwk = generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey.export({ format: 'jwk' });
+      retrieveSigningKeys([{ ...jwk, kid: 'k1', use: 'sig', alg: 'RS256' }]).then((keys) => console.log(keys[0].kid, keys[0].getPublicKey().split('\\n')[0]));
+    `;
+    const out = execFileSync(process.execPath, [...LAMBDA_NODE_FLAGS, '--input-type=commonjs', '-e', script], { encoding: 'utf8' });
+    expect(out.trim()).toBe('k1 -----BEGIN PUBLIC KEY-----');
+  });
+});
