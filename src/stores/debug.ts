@@ -4,13 +4,14 @@ import {
   connectionCheck,
   DEBUG_TABLES,
   envCheck,
+  formsCheck,
   newsletterCheck,
   productsCheck,
   tableCheck,
   type AuthProbe,
   type CheckResult,
 } from '../lib/debug';
-import { probeNewsletter, probeProducts, probeTable } from '../services/debug-checks';
+import { probeForms, probeNewsletter, probeProducts, probeTable } from '../services/debug-checks';
 import { $session, watchSession } from './session';
 
 export interface EnvPresence {
@@ -46,9 +47,10 @@ export async function runDebugChecks(env: readonly EnvPresence[]): Promise<Check
   // The session first: a signed-in member's tables are then read with their own token (what
   // row-level security shows them), not with the anonymous key.
   const auth = await readSession();
-  const [tables, newsletter, products] = await Promise.all([
+  const [tables, newsletter, forms, products] = await Promise.all([
     Promise.all(DEBUG_TABLES.map(async (table) => [table, await probeTable(table)] as const)),
     probeNewsletter(),
+    probeForms(),
     probeProducts(),
   ]);
   const sessionsProbe = tables.find(([table]) => table === 'coaching_sessions')?.[1] ?? null;
@@ -58,6 +60,7 @@ export async function runDebugChecks(env: readonly EnvPresence[]): Promise<Check
     ...tables.map(([table, outcome]) => tableCheck(table, outcome)),
     authCheck(auth),
     newsletterCheck(newsletter),
+    formsCheck(forms),
     productsCheck(products),
   ];
 }

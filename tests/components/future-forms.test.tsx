@@ -65,7 +65,10 @@ describe('EarlyAccessForm', () => {
     type('Email address', '  Ada@Example.COM ');
     fireEvent.click(screen.getByRole('button', { name: 'Notify Me When Ready' }));
 
-    expect(joinEarlyAccess).toHaveBeenCalledWith({ email: 'ada@example.com' });
+    expect(joinEarlyAccess).toHaveBeenCalledWith({ email: 'ada@example.com' }, { website: '', elapsed: expect.any(Number) });
+    // A real form: without JavaScript (or before hydration) it posts to the forms function.
+    const form = screen.getByRole('form', { name: 'Early access' }) as HTMLFormElement;
+    expect([form.method, new URL(form.action).pathname]).toEqual(['post', '/api/forms/early-access']);
     const joining = screen.getByRole('button', { name: 'Joining...' }) as HTMLButtonElement;
     expect(joining.disabled).toBe(true);
     expect((screen.getByLabelText('Email address') as HTMLInputElement).disabled).toBe(true);
@@ -151,7 +154,7 @@ describe('IdeaModal', () => {
     type('Your idea', ' Sunday gratitude circles ');
     fireEvent.click(screen.getByRole('button', { name: 'Submit Idea' }));
     await flush();
-    expect(shareIdea).toHaveBeenCalledWith({ name: null, email: 'ada@example.com', idea_message: 'Sunday gratitude circles' });
+    expect(shareIdea).toHaveBeenCalledWith({ name: null, email: 'ada@example.com', idea_message: 'Sunday gratitude circles' }, { website: '', elapsed: expect.any(Number) });
     expect(screen.getByText(/Thank you for sharing your idea/)).toBeTruthy();
 
     act(() => vi.advanceTimersByTime(2999));
@@ -204,7 +207,7 @@ describe('PartnershipModal', () => {
       email: 'pat@example.com',
       message: 'Our school would love a workshop series.',
       partnership_type: 'educational_institution',
-    });
+    }, { website: '', elapsed: expect.any(Number) });
     expect((screen.getByRole('button', { name: 'Submitting Request...' }) as HTMLButtonElement).disabled).toBe(true);
 
     await act(async () => answer.settle({ ok: false, code: null }));

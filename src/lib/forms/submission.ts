@@ -15,6 +15,7 @@ import {
   type PartnershipRow,
 } from './validation';
 import type { RateLimit } from '../rate-limit';
+import { RATE_LIMITED_MESSAGE } from './submit';
 
 export const FORM_KINDS = ['early-access', 'idea', 'partnership'] as const;
 export type FormKind = (typeof FORM_KINDS)[number];
@@ -53,7 +54,6 @@ type ValidationKey = keyof typeof VALIDATION;
 /** Every way a submission can end, as the visitor is told. */
 export type OutcomeCode = 'thanks' | 'duplicate' | 'failed' | 'limited' | ValidationKey;
 
-export const RATE_LIMITED_MESSAGE = 'Too many submissions. Please wait a few minutes and try again.';
 
 export const FAILURES: Record<FormKind, FailureMessages> = {
   'early-access': EARLY_ACCESS_FAILURES,
