@@ -1,9 +1,10 @@
 /**
- * The future page's islands with the database calls replaced: the states a visitor goes
+ * The future page's islands with the submissions replaced: the states a visitor goes
  * through, timed with fake clocks (the thank-you lasts exactly 3 seconds), and the modals'
  * refusal to close while submitting. The e2e specs drive the same forms in a real browser.
  */
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InsertResult } from '../../src/lib/forms/submit';
 import * as forms from '../../src/services/forms';
@@ -11,7 +12,7 @@ import EarlyAccessForm from '../../src/islands/EarlyAccessForm';
 import IdeaModal from '../../src/islands/IdeaModal';
 import PartnershipModal from '../../src/islands/PartnershipModal';
 
-// The database calls (and with them astro:env and the Supabase SDK) are replaced.
+// The submissions (fetch to the forms function) are replaced.
 vi.mock('../../src/services/forms', () => ({
   joinEarlyAccess: vi.fn(),
   shareIdea: vi.fn(),
@@ -217,5 +218,25 @@ describe('PartnershipModal', () => {
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
     expect(select.value).toBe('wellness_practitioner');
     expect(screen.getByRole('alert', { hidden: true }).textContent).toBe('');
+  });
+});
+
+describe('the server-rendered forms (what works before hydration and without JavaScript)', () => {
+  it('are real forms posting to the forms function, with the honeypot, and their submit buttons enabled', () => {
+    for (const [html, action, label] of [
+      [renderToString(<EarlyAccessForm id="early" />), '/api/forms/early-access', 'Notify Me When Ready'],
+      [renderToString(<IdeaModal id="idea" />), '/api/forms/idea', 'Submit Idea'],
+      [renderToString(<PartnershipModal id="partner" />), '/api/forms/partnership', 'Submit Request'],
+    ] as const) {
+      const doc = new DOMParser().parseFromString(html, 'text/html');
+      const form = doc.querySelector('form')!;
+      expect(form.getAttribute('method')).toBe('post');
+      expect(form.getAttribute('action')).toBe(action);
+      const button = [...form.querySelectorAll('button[type="submit"]')].find((b) => b.textContent === label)!;
+      expect(button.hasAttribute('disabled')).toBe(false);
+      const trap = form.querySelector<HTMLInputElement>('input[name="website"]')!;
+      expect(trap.tabIndex).toBe(-1);
+      expect(trap.closest('[aria-hidden="true"]')).not.toBeNull();
+    }
   });
 });
