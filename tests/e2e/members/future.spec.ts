@@ -154,7 +154,7 @@ test.describe('with JavaScript', () => {
       await form.submit(page, email);
       // The island's thank-you (the page also holds, hidden, the one a plain post would show).
       const thanks = page.getByText(form.thanks).and(page.locator(':not([data-outcome])'));
-      await expect(thanks).toBeVisible();
+      await expect(thanks).toBeVisible({ timeout: 15_000 });
       const shownAt = Date.now();
       const stored = await recorded(page, form.table, email);
       expect(stored).toHaveLength(1);
