@@ -2,11 +2,13 @@
  * POST /api/newsletter-signup with { email }: the address is trimmed, lower-cased, checked and
  * stored in monthly_newsletter with the service role. Signing up twice is not an error (the
  * answer is the same, so it does not reveal who is on the list). 400 for a missing or invalid
- * address, 502 when the database fails, 503 when it is not configured.
+ * address, 502 when the database fails, 503 when it is not configured. `GET ?check` is its
+ * read-only health answer (what /debug calls; it stores nothing).
  */
 import type { Config } from '@netlify/functions';
 import { HttpError, json, readJson, requireMethod } from './_shared/http';
 import { supabaseAdmin } from './_shared/supabase';
+import { databaseHealth, isHealthCheck } from './_shared/health';
 import { endpoint, upstreamFailure } from './_shared/log';
 
 const NAME = 'newsletter-signup';
@@ -25,6 +27,7 @@ function emailFrom(body: unknown): string {
 }
 
 export default endpoint(NAME, async (req) => {
+  if (isHealthCheck(req)) return databaseHealth();
   requireMethod(req, 'POST');
   const email = emailFrom(await readJson(req));
   const { error } = await supabaseAdmin().from('monthly_newsletter').insert({ email });

@@ -6,7 +6,8 @@ import { useEffect, useRef } from 'react';
 import { earlyAccessMachine } from '../lib/forms/machine';
 import { EARLY_ACCESS_COPY, EARLY_ACCESS_FAILURES, THANKS_DURATION_MS } from '../lib/forms/messages';
 import { joinEarlyAccess } from '../services/forms';
-import { ErrorMessage, inputClass, useAdoptTypedValues, useFocusOnError, useFormMachine, SubmitButton } from './FormDialog';
+import { formAction } from '../lib/forms/submission';
+import { ErrorMessage, inputClass, useAdoptTypedValues, useFocusOnError, useFormMachine, SubmitButton, Honeypot } from './FormDialog';
 
 interface Props {
   /** The id of the email field (the page may label or link to it). */
@@ -14,8 +15,8 @@ interface Props {
 }
 
 export default function EarlyAccessForm({ id }: Props) {
-  const [state, dispatch] = useFormMachine(earlyAccessMachine, joinEarlyAccess, EARLY_ACCESS_FAILURES);
   const form = useRef<HTMLFormElement>(null);
+  const [state, dispatch] = useFormMachine(earlyAccessMachine, joinEarlyAccess, EARLY_ACCESS_FAILURES, form);
   useFocusOnError(form, state);
   useAdoptTypedValues(form, state.values, dispatch);
   const loading = state.status === 'submitting';
@@ -35,11 +36,12 @@ export default function EarlyAccessForm({ id }: Props) {
         {submitted ? <p className="rounded-xl bg-sage-100 px-4 py-4 font-medium text-sage-700">{EARLY_ACCESS_COPY.thanks}</p> : null}
       </div>
       {submitted ? null : (
-        // method="dialog" outside a dialog makes a submit before hydration do nothing.
+        // A real form: before hydration (or without JavaScript) a submit posts it to the function.
         <form
           ref={form}
           noValidate
-          method="dialog"
+          method="post"
+          action={formAction('early-access')}
           aria-label="Early access"
           className="space-y-3"
           onSubmit={(event) => {
@@ -67,6 +69,7 @@ export default function EarlyAccessForm({ id }: Props) {
             />
             <SubmitButton busy={loading} label={EARLY_ACCESS_COPY.submit} busyLabel={EARLY_ACCESS_COPY.submitting} className="btn btn-gold shrink-0" />
           </div>
+          <Honeypot />
           <ErrorMessage id={errorId} message={state.status === 'error' ? state.error?.message : undefined} />
         </form>
       )}

@@ -1,10 +1,15 @@
 /**
  * What the future page's three forms share: the hook that runs the form state machine and its
- * submission, the labelled field, the submit button, the error and thank-you regions, and the native <dialog>
- * shell of the idea and partnership modals.
+ * submission, the labelled field, the honeypot, the submit button, the error and thank-you
+ * regions, and the native <dialog> shell of the idea and partnership modals.
  *
- * The dialogs are opened by the page's own buttons (a few lines of inline script call
- * showModal(), so they open even before this hydrates); this code closes them. While a form is
+ * Each form is a real `<form method="post" action="/api/forms/...">`: before this hydrates (or
+ * with JavaScript off) a submit posts it and the function sends the visitor back to /future
+ * with the outcome; once hydrated, the island validates and submits with fetch instead.
+ *
+ * The dialogs are opened by the page's own buttons (invoker commands, `commandfor`, with no
+ * script at all; a few lines of page script where the browser lacks them); this code closes
+ * them, and the close button is an invoker command too. While a form is
  * submitting the dialog cannot close: the close button is disabled, Escape's cancel event is
  * refused and `closedby="none"` tells browsers that support it to ignore close requests.
  * Closing resets the form. After a success the dialog closes by itself after 3 seconds.
@@ -13,23 +18,50 @@ import { useEffect, useReducer, useRef, type ReactNode } from 'react';
 import type { FormEvent, FormMachine, FormState } from '../lib/forms/machine';
 import { THANKS_DURATION_MS, type FailureMessages } from '../lib/forms/messages';
 import { settle, type InsertResult } from '../lib/forms/submit';
-import { useHydrated } from './shared/useHydrated';
+import { HONEYPOT_FIELD } from '../lib/forms/submission';
+import type { BotFields } from '../services/forms';
 
-/** The state machine of a form, with its submission run whenever it enters "submitting". */
-export function useFormMachine<V, P>(machine: FormMachine<V, P>, send: (row: P) => Promise<InsertResult>, failures: FailureMessages) {
+/**
+ * The state machine of a form, with its submission run whenever it enters "submitting". The
+ * post also carries the honeypot's value and the time since the page loaded (the function
+ * refuses a filled honeypot and a submit under a second).
+ */
+export function useFormMachine<V, P>(
+  machine: FormMachine<V, P>,
+  send: (row: P, bot: BotFields) => Promise<InsertResult>,
+  failures: FailureMessages,
+  form: React.RefObject<HTMLFormElement | null>,
+) {
   const [state, dispatch] = useReducer(machine.reduce, machine.initial);
   const { status, payload } = state;
   useEffect(() => {
     if (status !== 'submitting' || payload === null) return;
     let current = true;
-    void settle(() => send(payload), failures).then((outcome) => {
+    const trap = form.current?.elements.namedItem(HONEYPOT_FIELD);
+    const bot: BotFields = { website: trap instanceof HTMLInputElement ? trap.value : '', elapsed: Math.round(performance.now()) };
+    void settle(() => send(payload, bot), failures).then((outcome) => {
       if (current) dispatch({ type: 'resolved', outcome });
     });
     return () => {
       current = false;
     };
-  }, [status, payload, send, failures]);
+  }, [status, payload, send, failures, form]);
   return [state, dispatch] as const;
+}
+
+/**
+ * The honeypot: a field people never see or reach (off-screen, hidden from assistive
+ * technology, out of the tab order, no autofill); bots that fill every field fill it too.
+ */
+export function Honeypot() {
+  return (
+    <div aria-hidden="true" className="pointer-events-none absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label>
+        Leave this field empty
+        <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
 }
 
 /**
@@ -111,13 +143,13 @@ export function Field<V>({ id, name, label, state, dispatch, errorId, type = 'te
 }
 
 /**
- * The submit button: its label, or the busy label while submitting. Disabled while submitting
- * and until the island is live, when a submit would be lost (what was typed is kept).
+ * The submit button: its label, or the busy label while submitting (and disabled then). It is
+ * enabled from the first paint: before the island is live a submit posts the real form, so no
+ * tap is lost.
  */
 export function SubmitButton({ busy, label, busyLabel, className }: { busy: boolean; label: string; busyLabel: string; className: string }) {
-  const live = useHydrated();
   return (
-    <button type="submit" className={className} disabled={busy || !live}>
+    <button type="submit" className={className} disabled={busy}>
       {busy ? busyLabel : label}
     </button>
   );
@@ -156,8 +188,9 @@ export function FormDialog({ id, title, description, busy, done, thanks, onClose
     return () => clearTimeout(timer);
   }, [done]);
 
-  // `closedby` is newer than React's types: pass it as a plain attribute.
+  // `closedby`, `command` and `commandfor` are newer than React's types: plain attributes.
   const closedBy = { closedby: busy ? 'none' : 'closerequest' } as Record<string, string>;
+  const closeCommand = { command: 'close', commandfor: id } as Record<string, string>;
 
   return (
     <dialog
@@ -183,6 +216,7 @@ export function FormDialog({ id, title, description, busy, done, thanks, onClose
             className="-mt-1 -mr-2 inline-flex size-11 shrink-0 items-center justify-center rounded-full text-ink-soft hover:bg-plum-50 hover:text-ink disabled:cursor-not-allowed disabled:opacity-50"
             aria-label="Close"
             disabled={busy}
+            {...closeCommand}
             onClick={() => dialog.current?.close()}
           >
             <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">

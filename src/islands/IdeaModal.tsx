@@ -3,7 +3,8 @@ import { useRef } from 'react';
 import { ideaMachine } from '../lib/forms/machine';
 import { IDEA_COPY, IDEA_FAILURES } from '../lib/forms/messages';
 import { shareIdea } from '../services/forms';
-import { ErrorMessage, Field, FormDialog, useAdoptTypedValues, useFocusOnError, useFormMachine, SubmitButton } from './FormDialog';
+import { formAction } from '../lib/forms/submission';
+import { ErrorMessage, Field, FormDialog, useAdoptTypedValues, useFocusOnError, useFormMachine, SubmitButton, Honeypot } from './FormDialog';
 
 interface Props {
   /** The dialog's id, which the page's "Share Your Idea" buttons open. */
@@ -11,8 +12,8 @@ interface Props {
 }
 
 export default function IdeaModal({ id }: Props) {
-  const [state, dispatch] = useFormMachine(ideaMachine, shareIdea, IDEA_FAILURES);
   const form = useRef<HTMLFormElement>(null);
+  const [state, dispatch] = useFormMachine(ideaMachine, shareIdea, IDEA_FAILURES, form);
   useFocusOnError(form, state);
   useAdoptTypedValues(form, state.values, dispatch);
   const busy = state.status === 'submitting';
@@ -32,7 +33,8 @@ export default function IdeaModal({ id }: Props) {
       <form
         ref={form}
         noValidate
-        method="dialog"
+        method="post"
+        action={formAction('idea')}
         className="mt-6 space-y-5"
         onSubmit={(event) => {
           event.preventDefault();
@@ -42,6 +44,7 @@ export default function IdeaModal({ id }: Props) {
         <Field {...field} id={`${id}-name`} name="name" label="Name" hint="(optional)" autoComplete="name" autoFocus maxLength={200} />
         <Field {...field} id={`${id}-email`} name="email" label="Email" type="email" autoComplete="email" maxLength={320} />
         <Field {...field} id={`${id}-idea`} name="idea" label="Your idea" multiline maxLength={5000} />
+        <Honeypot />
         <ErrorMessage id={errorId} message={state.status === 'error' ? state.error?.message : undefined} />
         <SubmitButton busy={busy} label={IDEA_COPY.submit} busyLabel={IDEA_COPY.submitting} className="btn btn-primary w-full" />
       </form>

@@ -4,7 +4,8 @@ import { partnershipMachine } from '../lib/forms/machine';
 import { PARTNERSHIP_COPY, PARTNERSHIP_FAILURES } from '../lib/forms/messages';
 import { PARTNERSHIP_TYPE_LABELS, PARTNERSHIP_TYPES } from '../lib/forms/partnership';
 import { requestPartnership } from '../services/forms';
-import { ErrorMessage, Field, FormDialog, inputClass, useAdoptTypedValues, useFocusOnError, useFormMachine, SubmitButton } from './FormDialog';
+import { formAction } from '../lib/forms/submission';
+import { ErrorMessage, Field, FormDialog, inputClass, useAdoptTypedValues, useFocusOnError, useFormMachine, SubmitButton, Honeypot } from './FormDialog';
 
 interface Props {
   /** The dialog's id, which the page's partnership buttons open. */
@@ -12,8 +13,8 @@ interface Props {
 }
 
 export default function PartnershipModal({ id }: Props) {
-  const [state, dispatch] = useFormMachine(partnershipMachine, requestPartnership, PARTNERSHIP_FAILURES);
   const form = useRef<HTMLFormElement>(null);
+  const [state, dispatch] = useFormMachine(partnershipMachine, requestPartnership, PARTNERSHIP_FAILURES, form);
   useFocusOnError(form, state);
   useAdoptTypedValues(form, state.values, dispatch);
   const busy = state.status === 'submitting';
@@ -33,7 +34,8 @@ export default function PartnershipModal({ id }: Props) {
       <form
         ref={form}
         noValidate
-        method="dialog"
+        method="post"
+        action={formAction('partnership')}
         className="mt-6 space-y-5"
         onSubmit={(event) => {
           event.preventDefault();
@@ -62,6 +64,7 @@ export default function PartnershipModal({ id }: Props) {
           </select>
         </div>
         <Field {...field} id={`${id}-message`} name="message" label="Your message" multiline maxLength={5000} />
+        <Honeypot />
         <ErrorMessage id={errorId} message={state.status === 'error' ? state.error?.message : undefined} />
         <SubmitButton busy={busy} label={PARTNERSHIP_COPY.submit} busyLabel={PARTNERSHIP_COPY.submitting} className="btn btn-primary w-full" />
       </form>

@@ -69,19 +69,7 @@ export function isOnOrigin(url: string, origins: readonly string[]): boolean {
   return origins.includes(parsed.origin);
 }
 
-/** The origins of the given addresses (invalid or empty ones left out), without duplicates. */
-export function originsOf(addresses: readonly (string | null | undefined)[]): string[] {
-  const out = new Set<string>();
-  for (const address of addresses) {
-    if (!address) continue;
-    try {
-      out.add(new URL(address).origin);
-    } catch {
-      /* not an address */
-    }
-  }
-  return [...out];
-}
+export { originsOf } from './origins';
 
 export type CheckoutValidation = { ok: true; value: CheckoutRequest } | { ok: false; error: string };
 

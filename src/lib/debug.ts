@@ -82,14 +82,27 @@ export function authCheck(probe: AuthProbe): CheckResult {
   }
 }
 
-/** POST /api/newsletter-signup: any 2xx (or 409, already on the list) means the function works. */
-export function newsletterCheck(outcome: ProbeOutcome): CheckResult {
-  const base = { id: 'fn:newsletter-signup', name: 'Newsletter function' };
+/**
+ * A writing function's read-only health answer (`GET ?check`; nothing is stored): 200 means it
+ * is deployed and has its database settings. A 429 is the platform's rate limit answering for
+ * it, which proves it deployed and limited, so it passes too.
+ */
+function healthCheck(id: string, name: string, outcome: ProbeOutcome): CheckResult {
+  const base = { id, name };
   if (outcome.kind === 'network-error') return { ...base, status: 'error', message: `Function failed: ${outcome.message}` };
-  if ((outcome.status >= 200 && outcome.status < 300) || outcome.status === 409) {
-    return { ...base, status: 'success', message: `Responded (HTTP ${outcome.status})` };
-  }
+  if (outcome.status >= 200 && outcome.status < 300) return { ...base, status: 'success', message: `Ready (HTTP ${outcome.status})` };
+  if (outcome.status === 429) return { ...base, status: 'success', message: 'Deployed and rate-limited (HTTP 429): try again in a minute' };
   return { ...base, status: 'error', message: `Function failed: ${statusText(outcome.status, outcome.body)}` };
+}
+
+/** GET /api/newsletter-signup?check. */
+export function newsletterCheck(outcome: ProbeOutcome): CheckResult {
+  return healthCheck('fn:newsletter-signup', 'Newsletter function', outcome);
+}
+
+/** GET /api/forms?check: the function the future page's three forms post to. */
+export function formsCheck(outcome: ProbeOutcome): CheckResult {
+  return healthCheck('fn:forms', 'Forms function', outcome);
 }
 
 /** GET /api/stripe-products: an array is a pass, another shape a warning, a failure an error. */

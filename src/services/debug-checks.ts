@@ -6,9 +6,6 @@ import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client'
 import type { ProbeOutcome } from '../lib/debug';
 import { currentAccessToken } from './access-token';
 
-/** The address the newsletter check signs up: a mailbox of the site's own, never a visitor's. */
-export const DEBUG_NEWSLETTER_EMAIL = 'setup-check@inneralchemy.coach';
-
 async function probe(url: string, init: RequestInit = {}): Promise<ProbeOutcome> {
   try {
     const res = await fetch(url, { cache: 'no-store', ...init });
@@ -39,15 +36,14 @@ export async function probeTable(table: string): Promise<ProbeOutcome | null> {
   return probe(`${base}/rest/v1/${encodeURIComponent(table)}?select=*&limit=1`, { headers });
 }
 
+/** The newsletter function's read-only health answer: nothing is stored. */
 export function probeNewsletter(): Promise<ProbeOutcome> {
-  return probe('/api/newsletter-signup', {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      ...(PUBLIC_SUPABASE_ANON_KEY ? { Authorization: `Bearer ${PUBLIC_SUPABASE_ANON_KEY}` } : {}),
-    },
-    body: JSON.stringify({ email: DEBUG_NEWSLETTER_EMAIL }),
-  });
+  return probe('/api/newsletter-signup?check');
+}
+
+/** The forms function's read-only health answer. */
+export function probeForms(): Promise<ProbeOutcome> {
+  return probe('/api/forms?check');
 }
 
 export function probeProducts(): Promise<ProbeOutcome> {

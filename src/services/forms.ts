@@ -1,46 +1,49 @@
 /**
- * The future page's inserts: an early-access email, an idea, a partnership request. Each goes
- * through the lazy Supabase client (the SDK downloads on the first submit) and answers with
- * success or the database's error code; when the site was built without a database the answer
- * is a `not_configured` failure (getSupabase() has logged why), which the forms show as their
- * database error. Inserts ask for nothing back: visitors may insert into these tables but not
- * read them.
+ * The future page's submissions: an early-access email, an idea, a partnership request. Each is
+ * posted as JSON to the same-origin forms function (`/api/forms/{kind}`), which checks it again
+ * and stores it with the service role; the browser never talks to the database for these, so
+ * /future downloads no database SDK. The answer is success, or the function's code and
+ * message (the spec's, from the same src/lib/forms); a failed request (offline) throws, which
+ * the form shows as its "unexpected" message.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
-import { NOT_CONFIGURED } from '../lib/forms/messages';
+import { formAction, type FormKind } from '../lib/forms/submission';
 import type { InsertResult } from '../lib/forms/submit';
-import type { Database, TablesInsert } from './database.types';
-import { getSupabase } from './supabase';
+import type { EarlyAccessRow, IdeaRow, PartnershipRow } from '../lib/forms/validation';
 
-type FormTable = 'future_launch' | 'community_ideas' | 'partnership_requests';
-
-async function database(): Promise<SupabaseClient<Database> | null> {
-  return (await getSupabase()) as SupabaseClient<Database> | null;
+/** What a post carries besides the form's own fields: the honeypot and the time to submit. */
+export interface BotFields {
+  website: string;
+  elapsed: number;
 }
 
-function answer(table: FormTable, error: { code?: string; message?: string } | null): InsertResult {
-  if (!error) return { ok: true };
-  console.error(`Supabase: insert into ${table} failed (${error.code ?? 'no code'}): ${error.message ?? ''}`);
-  return { ok: false, code: error.code || null };
+async function post(kind: FormKind, fields: Record<string, unknown>): Promise<InsertResult> {
+  const res = await fetch(formAction(kind), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(fields),
+    cache: 'no-store',
+  });
+  if (res.ok) return { ok: true };
+  let body: { error?: unknown; code?: unknown } = {};
+  try {
+    body = (await res.json()) as typeof body;
+  } catch {
+    /* the platform's own page (a 429 or a 5xx): no JSON */
+  }
+  const code = typeof body.code === 'string' ? body.code : res.status === 429 ? 'limited' : null;
+  const message = typeof body.error === 'string' && typeof body.code === 'string' ? body.error : undefined;
+  console.error(`Forms: ${kind} answered ${res.status}${code ? ` (${code})` : ''}`);
+  return { ok: false, code, ...(message ? { message } : {}) };
 }
 
-export async function joinEarlyAccess(row: TablesInsert<'future_launch'>): Promise<InsertResult> {
-  const db = await database();
-  if (!db) return { ok: false, code: NOT_CONFIGURED };
-  const { error } = await db.from('future_launch').insert(row);
-  return answer('future_launch', error);
+export function joinEarlyAccess(row: EarlyAccessRow, bot: BotFields): Promise<InsertResult> {
+  return post('early-access', { email: row.email, ...bot });
 }
 
-export async function shareIdea(row: TablesInsert<'community_ideas'>): Promise<InsertResult> {
-  const db = await database();
-  if (!db) return { ok: false, code: NOT_CONFIGURED };
-  const { error } = await db.from('community_ideas').insert(row);
-  return answer('community_ideas', error);
+export function shareIdea(row: IdeaRow, bot: BotFields): Promise<InsertResult> {
+  return post('idea', { name: row.name ?? '', email: row.email, idea: row.idea_message, ...bot });
 }
 
-export async function requestPartnership(row: TablesInsert<'partnership_requests'>): Promise<InsertResult> {
-  const db = await database();
-  if (!db) return { ok: false, code: NOT_CONFIGURED };
-  const { error } = await db.from('partnership_requests').insert(row);
-  return answer('partnership_requests', error);
+export function requestPartnership(row: PartnershipRow, bot: BotFields): Promise<InsertResult> {
+  return post('partnership', { name: row.name, email: row.email, message: row.message, partnershipType: row.partnership_type, ...bot });
 }

@@ -4,6 +4,7 @@ import {
   connectionCheck,
   DEBUG_TABLES,
   envCheck,
+  formsCheck,
   newsletterCheck,
   productsCheck,
   serverAuthCheck,
@@ -11,7 +12,7 @@ import {
   type AuthProbe,
   type CheckResult,
 } from '../lib/debug';
-import { probeNewsletter, probeProducts, probeServerAuth, probeTable } from '../services/debug-checks';
+import { probeForms, probeNewsletter, probeProducts, probeServerAuth, probeTable } from '../services/debug-checks';
 import { $session, watchSession } from './session';
 
 export interface EnvPresence {
@@ -47,9 +48,10 @@ export async function runDebugChecks(env: readonly EnvPresence[]): Promise<Check
   // The session first: a signed-in member's tables are then read with their own token (what
   // row-level security shows them), not with the anonymous key.
   const auth = await readSession();
-  const [tables, newsletter, products, serverAuth] = await Promise.all([
+  const [tables, newsletter, forms, products, serverAuth] = await Promise.all([
     Promise.all(DEBUG_TABLES.map(async (table) => [table, await probeTable(table)] as const)),
     probeNewsletter(),
+    probeForms(),
     probeProducts(),
     probeServerAuth(),
   ]);
@@ -60,6 +62,7 @@ export async function runDebugChecks(env: readonly EnvPresence[]): Promise<Check
     ...tables.map(([table, outcome]) => tableCheck(table, outcome)),
     authCheck(auth),
     newsletterCheck(newsletter),
+    formsCheck(forms),
     productsCheck(products),
     serverAuthCheck(serverAuth),
   ];

@@ -1,9 +1,10 @@
 /**
- * The future page's islands with the database calls replaced: the states a visitor goes
+ * The future page's islands with the submissions replaced: the states a visitor goes
  * through, timed with fake clocks (the thank-you lasts exactly 3 seconds), and the modals'
  * refusal to close while submitting. The e2e specs drive the same forms in a real browser.
  */
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { InsertResult } from '../../src/lib/forms/submit';
 import * as forms from '../../src/services/forms';
@@ -11,7 +12,7 @@ import EarlyAccessForm from '../../src/islands/EarlyAccessForm';
 import IdeaModal from '../../src/islands/IdeaModal';
 import PartnershipModal from '../../src/islands/PartnershipModal';
 
-// The database calls (and with them astro:env and the Supabase SDK) are replaced.
+// The submissions (fetch to the forms function) are replaced.
 vi.mock('../../src/services/forms', () => ({
   joinEarlyAccess: vi.fn(),
   shareIdea: vi.fn(),
@@ -65,7 +66,10 @@ describe('EarlyAccessForm', () => {
     type('Email address', '  Ada@Example.COM ');
     fireEvent.click(screen.getByRole('button', { name: 'Notify Me When Ready' }));
 
-    expect(joinEarlyAccess).toHaveBeenCalledWith({ email: 'ada@example.com' });
+    expect(joinEarlyAccess).toHaveBeenCalledWith({ email: 'ada@example.com' }, { website: '', elapsed: expect.any(Number) });
+    // A real form: without JavaScript (or before hydration) it posts to the forms function.
+    const form = screen.getByRole('form', { name: 'Early access' }) as HTMLFormElement;
+    expect([form.method, new URL(form.action).pathname]).toEqual(['post', '/api/forms/early-access']);
     const joining = screen.getByRole('button', { name: 'Joining...' }) as HTMLButtonElement;
     expect(joining.disabled).toBe(true);
     expect((screen.getByLabelText('Email address') as HTMLInputElement).disabled).toBe(true);
@@ -151,7 +155,7 @@ describe('IdeaModal', () => {
     type('Your idea', ' Sunday gratitude circles ');
     fireEvent.click(screen.getByRole('button', { name: 'Submit Idea' }));
     await flush();
-    expect(shareIdea).toHaveBeenCalledWith({ name: null, email: 'ada@example.com', idea_message: 'Sunday gratitude circles' });
+    expect(shareIdea).toHaveBeenCalledWith({ name: null, email: 'ada@example.com', idea_message: 'Sunday gratitude circles' }, { website: '', elapsed: expect.any(Number) });
     expect(screen.getByText(/Thank you for sharing your idea/)).toBeTruthy();
 
     act(() => vi.advanceTimersByTime(2999));
@@ -204,7 +208,7 @@ describe('PartnershipModal', () => {
       email: 'pat@example.com',
       message: 'Our school would love a workshop series.',
       partnership_type: 'educational_institution',
-    });
+    }, { website: '', elapsed: expect.any(Number) });
     expect((screen.getByRole('button', { name: 'Submitting Request...' }) as HTMLButtonElement).disabled).toBe(true);
 
     await act(async () => answer.settle({ ok: false, code: null }));
@@ -214,5 +218,25 @@ describe('PartnershipModal', () => {
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
     expect(select.value).toBe('wellness_practitioner');
     expect(screen.getByRole('alert', { hidden: true }).textContent).toBe('');
+  });
+});
+
+describe('the server-rendered forms (what works before hydration and without JavaScript)', () => {
+  it('are real forms posting to the forms function, with the honeypot, and their submit buttons enabled', () => {
+    for (const [html, action, label] of [
+      [renderToString(<EarlyAccessForm id="early" />), '/api/forms/early-access', 'Notify Me When Ready'],
+      [renderToString(<IdeaModal id="idea" />), '/api/forms/idea', 'Submit Idea'],
+      [renderToString(<PartnershipModal id="partner" />), '/api/forms/partnership', 'Submit Request'],
+    ] as const) {
+      const doc = new DOMParser().parseFromString(html, 'text/html');
+      const form = doc.querySelector('form')!;
+      expect(form.getAttribute('method')).toBe('post');
+      expect(form.getAttribute('action')).toBe(action);
+      const button = [...form.querySelectorAll('button[type="submit"]')].find((b) => b.textContent === label)!;
+      expect(button.hasAttribute('disabled')).toBe(false);
+      const trap = form.querySelector<HTMLInputElement>('input[name="website"]')!;
+      expect(trap.tabIndex).toBe(-1);
+      expect(trap.closest('[aria-hidden="true"]')).not.toBeNull();
+    }
   });
 });

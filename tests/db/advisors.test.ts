@@ -91,6 +91,14 @@ describe('Supabase advisors', () => {
     expect(flagged).toEqual([]);
   });
 
+  it('0024 rls_policy_always_true: the form tables have no insert policy left to flag (only the forms function writes them)', async () => {
+    const left = await query<{ table_name: string; policy_name: string }>(`
+      with policies as (${POLICIES})
+      select table_name, policy_name from policies
+      where table_name in ('community_ideas', 'partnership_requests', 'future_launch')`);
+    expect(left).toEqual([]);
+  });
+
   it('0006 multiple_permissive_policies: one permissive policy a role and action', async () => {
     const flagged = await query<{ table_name: string; role: string; command: string; policies: string[] }>(`
       with policies as (${POLICIES}),

@@ -35,17 +35,15 @@ const EXPECTED: Record<string, Partial<Record<Role, string[]>>> = {
     authenticated: ['SELECT'],
     service_role: ['INSERT', 'SELECT', 'UPDATE'],
   },
+  // Written only by the forms function (service role); nobody reads them through the API.
   community_ideas: {
-    anon: ['INSERT(email, idea_message, name)'],
-    authenticated: ['INSERT(email, idea_message, name)'],
+    service_role: ['INSERT(email, idea_message, name)'],
   },
   partnership_requests: {
-    anon: ['INSERT(email, message, name, partnership_type)'],
-    authenticated: ['INSERT(email, message, name, partnership_type)'],
+    service_role: ['INSERT(email, message, name, partnership_type)'],
   },
   future_launch: {
-    anon: ['INSERT(email)'],
-    authenticated: ['INSERT(email)'],
+    service_role: ['INSERT(email)'],
   },
   monthly_newsletter: {
     service_role: ['INSERT'],
@@ -95,17 +93,27 @@ describe('grants on a project created today', () => {
     expect(await actualGrants()).toEqual(expected);
   });
 
-  it('give visitors nothing but the form inserts and reading sessions', async () => {
+  it('give visitors nothing but reading sessions', async () => {
     const anon = await db.query<{ table_name: string; privilege_type: string }>(
       `select distinct table_name, privilege_type from information_schema.column_privileges
        where table_schema = 'public' and grantee = 'anon' order by 1, 2`,
     );
     expect(anon.rows).toEqual([
       { table_name: 'coaching_sessions', privilege_type: 'SELECT' },
-      { table_name: 'community_ideas', privilege_type: 'INSERT' },
-      { table_name: 'future_launch', privilege_type: 'INSERT' },
-      { table_name: 'partnership_requests', privilege_type: 'INSERT' },
     ]);
+  });
+
+  it('give visitors and members no privilege at all on the three form tables', async () => {
+    for (const role of ['anon', 'authenticated']) {
+      for (const table of ['community_ideas', 'partnership_requests', 'future_launch']) {
+        const { rows } = await db.query<{ any: boolean; columns: boolean }>(
+          `select has_table_privilege($1, $2, 'select, insert, update, delete, truncate, references, trigger') as any,
+                  has_any_column_privilege($1, $2, 'select, insert, update, references') as columns`,
+          [role, `public.${table}`],
+        );
+        expect(rows[0], `${role} on ${table}`).toEqual({ any: false, columns: false });
+      }
+    }
   });
 
   it('leave tables created by a later migration closed until it grants them', async () => {
@@ -121,6 +129,21 @@ describe('grants on a project created today', () => {
     } finally {
       await db.exec(`drop table public.later_table`);
     }
+  });
+});
+
+describe('before the forms moved to the forms function', () => {
+  // What main had with the grants migration alone: visitors could insert straight into the
+  // form tables with the anon key, which nothing rate-limits.
+  let earlier: PGlite;
+  beforeAll(async () => {
+    earlier = await migratedDatabase({ grants: 'current', before: '20261124000300' });
+  }, 60_000);
+
+  it('let a visitor insert an idea with the anon key; the forms migration takes that away', async () => {
+    const insert = `insert into public.community_ideas (email, idea_message) values ('bot@example.com', 'Buy cheap followers today')`;
+    expect(await failure(earlier, visitor, insert)).toBeNull();
+    expect(await failure(db, visitor, insert)).toBe(RLS_VIOLATION);
   });
 });
 

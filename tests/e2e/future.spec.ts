@@ -1,7 +1,10 @@
 /**
- * /future on the default build, where no database is configured: the content, the forms'
- * validation in the spec's order, the "not configured" path (the spec's error, one console
- * line, no crash, no request), and the modals' dialog behaviour and accessibility.
+ * /future on the default build, where the forms function has no database configured: the
+ * content, the forms' validation in the spec's order, the "not configured" path (the function
+ * answers 503 and the form shows the spec's error, no crash), the modals' dialog behaviour and
+ * accessibility, and the forms with JavaScript off (a real post, a 303 back here, the outcome
+ * shown by CSS). Each test comes from its own address (x-forwarded-for, which the local Netlify
+ * emulation takes as the client's), so the function's per-address limit is per test.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers';
@@ -19,7 +22,10 @@ async function openDialog(page: Page, button: string, island: string, title: str
   return dialog;
 }
 
-test.beforeEach(async ({ page }) => {
+test.beforeEach(async ({ page }, info) => {
+  let hash = 0;
+  for (const c of `${info.titlePath.join('/')}#${info.retry}`) hash = (hash * 31 + c.charCodeAt(0)) >>> 0;
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.${(hash >> 16) & 255}.${(hash >> 8) & 255}.${hash & 255}` });
   // Nothing on this page may reach the network beyond the site itself.
   await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort());
   await page.goto('/future');
@@ -38,10 +44,8 @@ test('shows what is coming, the longer-term ideas and the 48-hour promise, acces
 });
 
 test('early access: validation messages in order, cleared on edit, then the spec error when no database is configured', async ({ page }) => {
-  const logs: string[] = [];
-  page.on('console', (m) => logs.push(m.text()));
   const requests: string[] = [];
-  page.on('request', (r) => requests.push(r.url()));
+  page.on('request', (r) => requests.push(`${r.method()} ${new URL(r.url()).pathname}`));
 
   const email = page.getByLabel('Email address');
   await email.scrollIntoViewIfNeeded();
@@ -68,8 +72,8 @@ test('early access: validation messages in order, cleared on edit, then the spec
   await expect(email).toHaveValue('Ada@Example.com');
   await notify.click();
   await expect(alert).toHaveText('Something went wrong. Please try again.');
-  expect(logs.filter((l) => l.includes('database not configured'))).toHaveLength(1);
-  expect(requests.slice(before)).toEqual([]);
+  // Only the two valid submits reached the site's forms function (no database is called from the browser).
+  expect(requests.slice(before)).toEqual(['POST /api/forms/early-access', 'POST /api/forms/early-access']);
 });
 
 test('idea modal: opens with focus inside, validates in order, reports the database error, and Escape closes and resets', async ({ page }) => {
@@ -170,7 +174,8 @@ test('early access: an email typed before the form hydrated is the one checked',
   await email.scrollIntoViewIfNeeded();
   await email.fill('ada');
   await expect(page.locator('astro-island[component-url*="/EarlyAccessForm."]')).toHaveAttribute('ssr');
-  await expect(page.getByRole('button', { name: 'Notify Me When Ready' })).toBeDisabled();
+  // Enabled from the first paint: a click now would post the real form (see the idea test below).
+  await expect(page.getByRole('button', { name: 'Notify Me When Ready' })).toBeEnabled();
   release();
   await hydrated(page, 'EarlyAccessForm');
   await page.getByRole('button', { name: 'Notify Me When Ready' }).click();
@@ -178,7 +183,7 @@ test('early access: an email typed before the form hydrated is the one checked',
   await expect(email).toHaveValue('ada');
 });
 
-test('idea modal: opens before it hydrates, and what was typed by then is what gets checked', async ({ page }) => {
+test('idea modal: opens before it hydrates, and a submit by then posts the real form, so the tap is not lost', async ({ page }) => {
   const release = await holdIsland(page, 'IdeaModal');
   await page.reload();
   await page.getByRole('button', { name: 'Share Your Idea' }).click();
@@ -187,16 +192,64 @@ test('idea modal: opens before it hydrates, and what was typed by then is what g
   await dialog.getByLabel('Email').fill('ada@example.com');
   await dialog.getByLabel('Your idea').fill('Sunday gratitude circles');
   await expect(page.locator('astro-island[component-url*="/IdeaModal."]')).toHaveAttribute('ssr');
-  // A submit now would be lost (nothing is listening yet), so the button waits for the island.
   const submit = dialog.getByRole('button', { name: 'Submit Idea' });
-  await expect(submit).toBeDisabled();
-  await dialog.getByLabel('Email').press('Enter');
-  await expect(dialog).toBeVisible();
-  release();
-  await hydrated(page, 'IdeaModal');
   await expect(submit).toBeEnabled();
+  const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/forms/idea'));
   await submit.click();
-  // Valid as typed, so it reaches the (unconfigured) database and shows the spec's error.
-  await expect(dialog.getByRole('alert')).toHaveText('Failed to submit your idea. Please try again.');
-  await expect(dialog.getByLabel('Your idea')).toHaveValue('Sunday gratitude circles');
+  // The browser posted the form itself (as a form, with the time since load), and came back
+  // with the outcome: this build has no database, so the spec's error.
+  const request = await posted;
+  expect(request.headers()['content-type']).toContain('application/x-www-form-urlencoded');
+  const fields = new URLSearchParams(request.postData() ?? '');
+  expect(fields.get('email')).toBe('ada@example.com');
+  expect(fields.get('idea')).toBe('Sunday gratitude circles');
+  expect(fields.get('website')).toBe('');
+  expect(Number(fields.get('elapsed'))).toBeGreaterThan(0);
+  await expect(page).toHaveURL(/\/future\/#idea-failed$/);
+  await expect(page.locator('#idea-failed')).toHaveText('Failed to submit your idea. Please try again.');
+  release();
+});
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('early access: a bad email gets the spec’s message and a good one the spec’s error (no database here), each after a 303 back', async ({ page }) => {
+    const email = page.getByLabel('Email address');
+    const notify = page.getByRole('button', { name: 'Notify Me When Ready' });
+    await expect(notify).toBeEnabled();
+    await notify.click();
+    await expect(page).toHaveURL(/\/future\/#early-access-email-required$/);
+    await expect(page.locator('#early-access-email-required')).toBeVisible();
+    await expect(page.locator('#early-access-email-required')).toHaveText('Please enter your email address');
+    await email.fill('ada');
+    await notify.click();
+    await expect(page.locator('#early-access-email-invalid')).toHaveText('Please enter a valid email address');
+    await expect(page.locator('#early-access-email-required')).toBeHidden();
+    await email.fill('Ada@Example.com');
+    await notify.click();
+    await expect(page).toHaveURL(/#early-access-failed$/);
+    await expect(page.locator('#early-access-failed')).toHaveText('Something went wrong. Please try again.');
+  });
+
+  test('the idea and partnership modals open and close with no script, and post their forms', async ({ page }) => {
+    await page.getByRole('button', { name: 'Share Your Idea' }).click();
+    const idea = page.getByRole('dialog', { name: 'Share Your Idea' });
+    await expect(idea).toBeVisible();
+    await idea.getByRole('button', { name: 'Close' }).click();
+    await expect(idea).toBeHidden();
+    await page.getByRole('button', { name: 'Share Your Idea' }).click();
+    await idea.getByLabel('Email').fill('ada@example.com');
+    await idea.getByRole('button', { name: 'Submit Idea' }).click();
+    await expect(page.locator('#idea-idea-required')).toHaveText('Please share your idea with us');
+
+    await page.getByRole('button', { name: 'Become a Partner' }).click();
+    const partner = page.getByRole('dialog', { name: 'Partner With Us' });
+    await partner.getByLabel('Name').fill('Pat');
+    await partner.getByLabel('Email').fill('pat@example.com');
+    await partner.getByLabel('Your message').fill('We host breathwork retreats in Lisbon.');
+    await partner.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(page).toHaveURL(/#partnership-failed$/);
+    await expect(page.locator('#partnership-failed')).toHaveText('Failed to submit your partnership request. Please try again.');
+    await expect(page.locator('#idea-idea-required')).toBeHidden();
+  });
 });

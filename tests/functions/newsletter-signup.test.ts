@@ -96,6 +96,18 @@ describe('newsletter-signup', () => {
     expect(logs.all()).toContain('XX000');
   });
 
+  it('answers GET ?check (the /debug probe) without storing anything', async () => {
+    const res = await call(handler, '/api/newsletter-signup?check', { method: 'GET' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true });
+    expect(db.requests).toHaveLength(0);
+    delete process.env.SUPABASE_SERVICE_ROLE_KEY;
+    const unconfigured = await call(handler, '/api/newsletter-signup?check', { method: 'GET' });
+    expect(unconfigured.status).toBe(503);
+    expect(unconfigured.body).toEqual({ error: 'The database is not configured on the server.' });
+    expect(db.requests).toHaveLength(0);
+  });
+
   it('answers 503 when the database is not configured', async () => {
     delete process.env.SUPABASE_URL;
     vi.resetModules();

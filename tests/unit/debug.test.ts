@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authCheck, connectionCheck, envCheck, newsletterCheck, productsCheck, serverAuthCheck, summarise, tableCheck } from '../../src/lib/debug';
+import { authCheck, connectionCheck, envCheck, formsCheck, newsletterCheck, productsCheck, serverAuthCheck, summarise, tableCheck } from '../../src/lib/debug';
 
 describe('debug checks', () => {
   it('fails a missing variable', () => {
@@ -34,9 +34,12 @@ describe('debug checks', () => {
     expect(authCheck({ kind: 'failed', message: 'boom' }).status).toBe('warning');
   });
 
-  it('fails the newsletter function unless it answers 2xx (or 409, already listed)', () => {
-    expect(newsletterCheck({ kind: 'response', status: 200, body: {} }).status).toBe('success');
-    expect(newsletterCheck({ kind: 'response', status: 409, body: {} }).status).toBe('success');
+  it('passes the newsletter and forms functions’ health answers (2xx, or the platform’s 429) and fails anything else', () => {
+    expect(newsletterCheck({ kind: 'response', status: 200, body: { ok: true } }).status).toBe('success');
+    expect(newsletterCheck({ kind: 'response', status: 429, body: null })).toMatchObject({ status: 'success', message: expect.stringContaining('rate-limited') });
+    expect(newsletterCheck({ kind: 'response', status: 405, body: {} }).status).toBe('error');
+    expect(formsCheck({ kind: 'response', status: 200, body: { ok: true } })).toMatchObject({ id: 'fn:forms', status: 'success' });
+    expect(formsCheck({ kind: 'response', status: 503, body: { error: 'The database is not configured on the server.' } }).status).toBe('error');
     expect(newsletterCheck({ kind: 'response', status: 404, body: null }).status).toBe('error');
     expect(newsletterCheck({ kind: 'response', status: 503, body: { error: 'Not configured' } }).message).toBe(
       'Function failed: HTTP 503: Not configured',

@@ -108,3 +108,14 @@ describe('settling a submission', () => {
     vi.restoreAllMocks();
   });
 });
+
+describe('the forms function’s answers, as the forms show them', () => {
+  it('shows the message the function worded, and the rate-limit message for a 429 without one', async () => {
+    expect(await settle(async () => ({ ok: false, code: 'ideaTooShort', message: 'Please provide more details about your idea (minimum 10 characters)' }), IDEA_FAILURES)).toEqual({
+      ok: false,
+      message: 'Please provide more details about your idea (minimum 10 characters)',
+    });
+    expect(await settle(async () => ({ ok: false, code: 'limited' }), IDEA_FAILURES)).toEqual({ ok: false, message: 'Too many submissions. Please wait a few minutes and try again.' });
+    expect(await settle(async () => ({ ok: false, code: null }), EARLY_ACCESS_FAILURES)).toEqual({ ok: false, message: 'Something went wrong. Please try again.' });
+  });
+});
