@@ -34,6 +34,7 @@ const FUNCTIONS = readdirSync(path.join(ROOT, 'netlify/functions'))
 /** A request each function refuses with a 4xx before reaching any service: its wrong method. */
 const BAD_REQUEST: Record<string, { method: string; allow: string }> = {
   'auth-sync': { method: 'GET', allow: 'POST' },
+  forms: { method: 'GET', allow: 'POST' },
   'newsletter-signup': { method: 'GET', allow: 'POST' },
   'stripe-checkout': { method: 'GET', allow: 'POST' },
   'stripe-products': { method: 'POST', allow: 'GET' },
