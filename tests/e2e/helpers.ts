@@ -64,3 +64,17 @@ export function jpegSize(bytes: Buffer): { width: number; height: number } {
   }
   throw new Error('no start-of-frame segment in the JPEG');
 }
+
+/** Holds back the code of one island until `release` is called, so it cannot hydrate yet. */
+export async function holdIsland(page: Page, name: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`/_astro/${name}\\.[^/]*\\.js$`), async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The island whose component file starts with `name`. */
+export const islandOf = (page: Page, name: string) => page.locator(`astro-island[component-url*="/${name}."]`);
