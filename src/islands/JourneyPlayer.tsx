@@ -1,7 +1,9 @@
 /**
  * The journey player: one step at a time, with Continue and Previous, the step dots and the
  * icon that turns into its transformed self at the alchemist step. Rendered on the server (the
- * first step is in the HTML before any script runs) and hydrated on load. The state machine is
+ * first step is in the HTML before any script runs) and hydrated on load. Its buttons are
+ * enabled from the start: a tap before hydration is replayed once the island is live
+ * (src/components/layout/TapKeeper.astro). The state machine is
  * src/lib/journey.ts; the page passes the two icons as SVG nodes, so no icon library ships.
  */
 import { createElement, useEffect, useRef, useState } from 'react';
@@ -20,7 +22,6 @@ import {
   type JourneyState,
   type Move,
 } from '../lib/journey';
-import { useHydrated } from './shared/useHydrated';
 
 /** An SVG child element as [tag, attributes], the shape of a Lucide icon node. */
 export type SvgNode = readonly [tag: string, attrs: Readonly<Record<string, string | number | undefined>>];
@@ -80,8 +81,6 @@ export default function JourneyPlayer({ journeyId, title, steps, symbolicIcon, t
   const [moved, setMoved] = useState(false);
   const articleRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  /** Buttons that move between steps stay disabled until the island is live: a click before then would be lost. */
-  const live = useHydrated();
 
   const total = steps.length;
   const step = steps[state.index] ?? steps[0]!;
@@ -181,7 +180,7 @@ export default function JourneyPlayer({ journeyId, title, steps, symbolicIcon, t
           <div className="mt-8 rounded-2xl bg-plum-50 px-5 py-6 text-center">
             <p className="font-serif text-2xl font-semibold text-plum-800">{FIRST_STEP_MESSAGE}</p>
             <p className="mt-2 text-ink-soft">Know someone carrying the same weight? This journey is free to share.</p>
-            <button type="button" className="btn btn-gold mt-4" disabled={!live} onClick={share}>
+            <button type="button" className="btn btn-gold mt-4" onClick={share}>
               <ShareIcon />
               Share this journey
             </button>
@@ -198,7 +197,7 @@ export default function JourneyPlayer({ journeyId, title, steps, symbolicIcon, t
             {backLabel(state.index)}
           </a>
         ) : (
-          <button type="button" className={`${buttonBase} btn-outline`} disabled={!live} onClick={() => go(back)}>
+          <button type="button" className={`${buttonBase} btn-outline`} onClick={() => go(back)}>
             {backLabel(state.index)}
           </button>
         )}
@@ -207,7 +206,7 @@ export default function JourneyPlayer({ journeyId, title, steps, symbolicIcon, t
             {forwardLabel(state.index, total)}
           </a>
         ) : (
-          <button type="button" className={`${buttonBase} btn-primary`} disabled={!live} onClick={() => go(forward)}>
+          <button type="button" className={`${buttonBase} btn-primary`} onClick={() => go(forward)}>
             {forwardLabel(state.index, total)}
           </button>
         )}

@@ -32,11 +32,6 @@ export function signupHref(journeyId: string): string {
   return `/lead-magnet-signup?journey=${encodeURIComponent(journeyId)}`;
 }
 
-/** The share image of a journey, a path under the site. */
-export function journeyImagePath(journeyId: string): string {
-  return `/og/journeys/${journeyId}.png`;
-}
-
 function reached(state: JourneyState, steps: readonly StepLike[], index: number): JourneyState {
   return { index, transformed: state.transformed || steps[index]?.type === 'alchemist' };
 }

@@ -68,7 +68,8 @@ export interface ProductInput {
   description: string;
   /** Absolute URL of the product page; also the offer's URL. */
   url: string;
-  image?: string;
+  /** Absolute URL of the product's image (Google requires one for a merchant listing). */
+  image: string;
   brand: string;
   /** Price in major units, e.g. 29. */
   price: number;
@@ -87,7 +88,7 @@ export function productWithOffer(input: ProductInput): JsonLd {
     name: input.name,
     description: input.description,
     url: input.url,
-    ...(input.image ? { image: input.image } : {}),
+    image: input.image,
     brand: { '@type': 'Brand', name: input.brand },
     offers: {
       '@type': 'Offer',

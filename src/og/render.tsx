@@ -1,20 +1,29 @@
 /**
- * Build-time share images: 1200x630 PNGs drawn with satori (layout and text to SVG) and
- * resvg (SVG to PNG), in the site's look: deep plum, gold and cream, Fraunces headings and
- * Inter text from the @fontsource packages (their .woff files: satori cannot read woff2).
- * Used by the endpoints under src/pages/og/, which Astro pre-renders to dist/og/.
+ * Build-time share images: 1200x630 JPEGs drawn with satori (layout and text to SVG), resvg
+ * (SVG to pixels) and jpeg-js (pixels to a baseline JPEG), in the site's look: deep plum, gold
+ * and cream, Fraunces headings and Inter text from the @fontsource packages (their .woff files:
+ * satori cannot read woff2). A JPEG at quality OG_JPEG_QUALITY weighs 50 to 70 KB where the same
+ * image as a PNG weighed 270 KB: WhatsApp shows no preview for an image much over 300 KB, and
+ * every card loads faster on a phone. Used by the endpoints under src/pages/og/, which Astro
+ * pre-renders to dist/og/.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import satori, { type Font } from 'satori';
 import { Resvg } from '@resvg/resvg-js';
+import jpeg from 'jpeg-js';
 import type { ReactNode } from 'react';
 import { BRAND } from '../config/site';
 import { iconInnerSvg, type IconName } from '../lib/icons';
+import { SHARE_IMAGE_HEIGHT, SHARE_IMAGE_TYPE, SHARE_IMAGE_WIDTH } from '../lib/share-image';
 
-export const OG_WIDTH = 1200;
-export const OG_HEIGHT = 630;
+export const OG_WIDTH = SHARE_IMAGE_WIDTH;
+export const OG_HEIGHT = SHARE_IMAGE_HEIGHT;
+/** The image type of every share image (og:image:type and the endpoints' Content-Type). */
+export const OG_TYPE = SHARE_IMAGE_TYPE;
+/** JPEG quality: text stays crisp at feed size, the file stays well under 100 KB. */
+export const OG_JPEG_QUALITY = 80;
 
 const PLUM_900 = '#24163a';
 const PLUM_800 = '#3d2360';
@@ -84,15 +93,17 @@ function Frame({ children }: { children: ReactNode }) {
   );
 }
 
-async function toPng(element: ReactNode): Promise<Uint8Array<ArrayBuffer>> {
+async function toJpeg(element: ReactNode): Promise<Uint8Array<ArrayBuffer>> {
   const svg = await satori(element, { width: OG_WIDTH, height: OG_HEIGHT, fonts: await loadFonts() });
-  const png = new Resvg(svg, { fitTo: { mode: 'width', value: OG_WIDTH }, font: { loadSystemFonts: false } }).render().asPng();
-  return Uint8Array.from(png);
+  const image = new Resvg(svg, { fitTo: { mode: 'width', value: OG_WIDTH }, font: { loadSystemFonts: false } }).render();
+  // The background is opaque, so the alpha channel jpeg-js ignores carries nothing.
+  const encoded = jpeg.encode({ data: image.pixels, width: image.width, height: image.height }, OG_JPEG_QUALITY);
+  return Uint8Array.from(encoded.data);
 }
 
 /** The site-wide share image: the brand and the hero line. */
 export function renderDefaultImage(): Promise<Uint8Array<ArrayBuffer>> {
-  return toPng(
+  return toJpeg(
     <Frame>
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 48 }}>
         <div style={{ display: 'flex', flexDirection: 'column', width: 720 }}>
@@ -142,7 +153,7 @@ export interface JourneyImageInput {
 /** A journey's share image: its title, and its icon before and after the journey. */
 export function renderJourneyImage(journey: JourneyImageInput): Promise<Uint8Array<ArrayBuffer>> {
   const size = journey.title.length > 30 ? 66 : 76;
-  return toPng(
+  return toJpeg(
     <Frame>
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 48 }}>
         <div style={{ display: 'flex', flexDirection: 'column', width: 700 }}>
@@ -178,6 +189,34 @@ export function renderJourneyImage(journey: JourneyImageInput): Promise<Uint8Arr
             <Icon name={journey.symbolicIcon} color={PLUM_100} size={60} />
           </div>
         </div>
+      </div>
+    </Frame>,
+  );
+}
+
+export interface AppImageInput {
+  name: string;
+  tagline: string;
+  icon: IconName;
+}
+
+/** An app's share image: the Lounge, the app's name, what it is for, and its icon. */
+export function renderAppImage(app: AppImageInput, loungeName: string): Promise<Uint8Array<ArrayBuffer>> {
+  const size = app.name.length > 16 ? 72 : 88;
+  return toJpeg(
+    <Frame>
+      <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 48 }}>
+        <div style={{ display: 'flex', flexDirection: 'column', width: 700 }}>
+          <span style={{ fontSize: 24, fontWeight: 700, letterSpacing: 4, color: GOLD, textTransform: 'uppercase' }}>
+            {loungeName}
+          </span>
+          <span style={{ marginTop: 16, fontFamily: 'Fraunces', fontWeight: 600, fontSize: size, lineHeight: 1.05, color: CREAM }}>
+            {app.name}
+          </span>
+          <span style={{ marginTop: 20, fontSize: 32, lineHeight: 1.35, color: PLUM_100 }}>{app.tagline}</span>
+          <span style={{ marginTop: 16, fontSize: 24, lineHeight: 1.4, color: GOLD }}>One-time purchase, lifetime access</span>
+        </div>
+        <IconMedallion name={app.icon} />
       </div>
     </Frame>,
   );

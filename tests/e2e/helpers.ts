@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Runs axe (WCAG 2.x A and AA rules) and fails on any serious or critical violation. */
 export async function expectNoSeriousA11yViolations(page: Page, options: { include?: string } = {}): Promise<void> {
@@ -19,7 +19,7 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { inclu
 export const UNLISTED_ROUTES = ['/success?session_id=cs_test_a1B2c3', '/debug', '/404'] as const;
 
 /** The routes of the built site listed in its sitemap. */
-export async function builtRoutes(page: Page): Promise<string[]> {
+export async function builtRoutes(page: { request: APIRequestContext }): Promise<string[]> {
   const index = await (await page.request.get('/sitemap-index.xml')).text();
   const maps = [...index.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
   const routes: string[] = [];
@@ -47,3 +47,34 @@ export function collectScripts(page: Page): { bodies: Promise<string>[] } {
 
 /** Strings only the Firebase Auth SDK, supabase-js and Stripe's browser SDK contain. */
 export const SDK_MARKERS = [/identitytoolkit\.googleapis\.com/, /supabase-js/, /js\.stripe\.com|api\.stripe\.com/];
+
+/** Width and height from a baseline or progressive JPEG's start-of-frame segment. */
+export function jpegSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(0, 3).toString('hex'), 'a JPEG starts with FFD8FF').toBe('ffd8ff');
+  let at = 2;
+  while (at + 9 < bytes.length) {
+    if (bytes[at] !== 0xff) throw new Error(`not a JPEG marker at byte ${at}`);
+    const marker = bytes[at + 1]!;
+    const length = bytes.readUInt16BE(at + 2);
+    // SOF0..SOF15, except DHT (C4), JPG (C8) and DAC (CC).
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      return { height: bytes.readUInt16BE(at + 5), width: bytes.readUInt16BE(at + 7) };
+    }
+    at += 2 + length;
+  }
+  throw new Error('no start-of-frame segment in the JPEG');
+}
+
+/** Holds back the code of one island until `release` is called, so it cannot hydrate yet. */
+export async function holdIsland(page: Page, name: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(new RegExp(`/_astro/${name}\\.[^/]*\\.js$`), async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** The island whose component file starts with `name`. */
+export const islandOf = (page: Page, name: string) => page.locator(`astro-island[component-url*="/${name}."]`);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, VISITOR_ISLANDS } from './helpers';
+import { expectNoSeriousA11yViolations, jpegSize, VISITOR_ISLANDS } from './helpers';
 
 /** The ten journeys, in list order, with their titles. */
 const JOURNEYS = [
@@ -28,13 +28,6 @@ const player = (page: Page) => page.locator('article[aria-labelledby="journey-ti
 const stepHeading = (page: Page) => player(page).getByRole('heading', { level: 2 });
 const liveRegion = (page: Page) => player(page).locator('[aria-live="polite"]');
 const icon = (page: Page) => player(page).locator('[data-icon]');
-
-/** Width and height from a PNG's IHDR chunk. */
-function pngSize(bytes: Buffer): { width: number; height: number } {
-  expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
-  expect(bytes.subarray(12, 16).toString('ascii')).toBe('IHDR');
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
 
 async function expectStep(page: Page, index: number) {
   const step = IMPOSTER_STEPS[index]!;
@@ -207,18 +200,20 @@ test.describe('sharing', () => {
       expect(await meta('meta[property="og:url"]')).toBe(canonical);
       const image = new URL((await meta('meta[property="og:image"]'))!);
       expect(image.protocol).toMatch(/^https?:$/);
-      expect(image.pathname).toBe(`/og/journeys/${id}.png`);
+      expect(image.pathname).toBe(`/og/journeys/${id}.jpg`);
       expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image');
     }
     expect(descriptions.size).toBe(10);
   });
 
-  test('every share image is a 1200x630 PNG, and so is the site default', async ({ request }) => {
-    for (const path of [...JOURNEYS.map(([id]) => `/og/journeys/${id}.png`), '/og/default.png']) {
+  test('every share image is a 1200x630 JPEG of at most 100 KB, and so is the site default', async ({ request }) => {
+    for (const path of [...JOURNEYS.map(([id]) => `/og/journeys/${id}.jpg`), '/og/default.jpg']) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
-      expect(response.headers()['content-type'], path).toBe('image/png');
-      expect(pngSize(await response.body()), path).toEqual({ width: 1200, height: 630 });
+      expect(response.headers()['content-type'], path).toBe('image/jpeg');
+      const body = await response.body();
+      expect(body.length, path).toBeLessThanOrEqual(100_000);
+      expect(jpegSize(body), path).toEqual({ width: 1200, height: 630 });
     }
   });
 

@@ -5,7 +5,6 @@ import {
   backLabel,
   forwardLabel,
   initialState,
-  journeyImagePath,
   next,
   paragraphs,
   previous,
@@ -132,8 +131,7 @@ describe('journey state machine', () => {
     expect(paragraphs('One.\n\nTwo,\nstill two.\n\n\n  Three.  ')).toEqual(['One.', 'Two,\nstill two.', 'Three.']);
   });
 
-  it('names the closing message and the share image path', () => {
+  it('names the closing message', () => {
     expect(FIRST_STEP_MESSAGE).toBe('You Have Taken the First Step');
-    expect(journeyImagePath('self-trust')).toBe('/og/journeys/self-trust.png');
   });
 });

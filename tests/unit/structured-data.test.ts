@@ -56,6 +56,7 @@ describe('productWithOffer', () => {
     name: 'Stillpoint',
     description: 'Breathing pauses.',
     url: 'https://example.org/app/stillpoint',
+    image: 'https://example.org/og/apps/stillpoint.jpg',
     brand: 'Inner Alchemy',
     price: 29,
     currency: 'usd',
@@ -64,6 +65,7 @@ describe('productWithOffer', () => {
   it('carries one offer with the price and currency', () => {
     const ld = productWithOffer({ ...base, purchasable: true });
     expect(ld['@type']).toBe('Product');
+    expect(ld.image).toBe('https://example.org/og/apps/stillpoint.jpg');
     expect(ld.offers).toEqual({
       '@type': 'Offer',
       url: 'https://example.org/app/stillpoint',

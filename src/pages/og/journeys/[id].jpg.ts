@@ -1,7 +1,7 @@
-/** One share image per journey (/og/journeys/{id}.png), rendered at build time. */
+/** One share image per journey (/og/journeys/{id}.jpg), rendered at build time. */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { renderJourneyImage } from '../../../og/render';
+import { OG_TYPE, renderJourneyImage } from '../../../og/render';
 
 export const getStaticPaths = (async () => {
   const journeys = await getCollection('journeys');
@@ -9,4 +9,4 @@ export const getStaticPaths = (async () => {
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ journey: CollectionEntry<'journeys'> }> = async ({ props }) =>
-  new Response(await renderJourneyImage(props.journey.data), { headers: { 'Content-Type': 'image/png' } });
+  new Response(await renderJourneyImage(props.journey.data), { headers: { 'Content-Type': OG_TYPE } });
