@@ -67,6 +67,10 @@ async function invokeFunction(fn, req) {
   for await (const chunk of req) chunks.push(chunk);
   const headers = {};
   for (const [key, value] of Object.entries(req.headers)) headers[key] = Array.isArray(value) ? value.join(', ') : String(value);
+  // Netlify's edge names the client's address in x-nf-client-connection-ip, which becomes the
+  // function's context.ip (the rate limits key on it). As @netlify/dev does locally, a proxy's
+  // (or a test's) x-forwarded-for stands for the client, else the socket's address.
+  headers['x-nf-client-connection-ip'] = String(req.headers['x-forwarded-for'] ?? '').split(',')[0].trim() || req.socket.remoteAddress || '';
   await fn.ready;
   const answer = await fn.invoke({ url: `http://${req.headers.host ?? `${host}:${port}`}${req.url}`, method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
   const out = new Headers();
