@@ -40,7 +40,36 @@ describe('describeSubscription', () => {
       periodEnd: 1_738_411_200_000,
       cancelAtPeriodEnd: false,
       paymentMethod: 'Visa ending in 4242',
+      endLabel: 'Renews on',
+      action: null,
     });
+  });
+
+  it('tells the truth about the period end for every status', () => {
+    const label = (status: string, cancelAtPeriodEnd = false) =>
+      describeSubscription(record({ subscription_status: status, cancel_at_period_end: cancelAtPeriodEnd }), catalogue);
+    expect(label('active')).toMatchObject({ endLabel: 'Renews on' });
+    expect(label('trialing')).toMatchObject({ endLabel: 'Renews on' });
+    expect(label('active', true)).toMatchObject({ endLabel: 'Ends on' });
+    expect(label('trialing', true)).toMatchObject({ endLabel: 'Ends on' });
+    // Cancelled immediately: Stripe leaves cancel_at_period_end false, and it has still ended.
+    expect(label('canceled')).toMatchObject({ endLabel: 'Ended on', tone: 'red', statusText: 'Canceled' });
+    expect(label('canceled', true)).toMatchObject({ endLabel: 'Ended on' });
+    expect(label('incomplete_expired')).toMatchObject({ endLabel: 'Ended on' });
+    expect(label('unpaid')).toMatchObject({ endLabel: null });
+    expect(label('paused')).toMatchObject({ endLabel: null });
+    expect(label('incomplete')).toMatchObject({ endLabel: null });
+  });
+
+  it('says what to do when a payment failed, and nothing otherwise', () => {
+    const view = (status: string) => describeSubscription(record({ subscription_status: status }), catalogue);
+    expect(view('past_due')).toMatchObject({
+      endLabel: 'Renews on',
+      action: 'Your last payment failed. Update your payment method to keep your membership.',
+    });
+    expect(view('unpaid').kind === 'plan' && view('unpaid')).toMatchObject({ action: expect.stringContaining('Update your payment method') });
+    expect(view('incomplete')).toMatchObject({ action: expect.stringContaining('Update your payment method') });
+    for (const status of ['active', 'trialing', 'canceled', 'paused']) expect(view(status)).toMatchObject({ action: null });
   });
 
   it('shows any status but active next to the plan', () => {
