@@ -9,10 +9,21 @@ import { $session } from './session';
 export type Resource<T> = { status: 'loading' } | { status: 'ready'; value: T };
 
 /** `load` must not throw: it turns failures into a value (an error message). */
-export function memberResource<T>(load: (user: AppUser) => Promise<T>): ReadableAtom<Resource<T>> {
+export function memberResource<T>(load: (user: AppUser) => Promise<T>): ReadableAtom<Resource<T>> & { reload(): Promise<void> } {
   const store = atom<Resource<T>>({ status: 'loading' });
+  let current: string | null = null;
+  let generation = 0;
+  /** Loads the signed-in member's data again (after a change), keeping the old value meanwhile. */
+  const reload = async () => {
+    const session = $session.get();
+    if (session.status !== 'signedIn' || session.user.id !== current) return;
+    const id = session.user.id;
+    const mine = ++generation;
+    const value = await load(session.user);
+    if (current === id && mine === generation) store.set({ status: 'ready', value });
+  };
   onMount(store, () => {
-    let current: string | null = null;
+    current = null;
     return $session.subscribe((session) => {
       if (session.status !== 'signedIn') {
         current = null;
@@ -23,10 +34,11 @@ export function memberResource<T>(load: (user: AppUser) => Promise<T>): Readable
       const id = session.user.id;
       current = id;
       store.set({ status: 'loading' });
+      const mine = ++generation;
       void load(session.user).then((value) => {
-        if (current === id) store.set({ status: 'ready', value });
+        if (current === id && mine === generation) store.set({ status: 'ready', value });
       });
     });
   });
-  return store;
+  return Object.assign(store, { reload });
 }
