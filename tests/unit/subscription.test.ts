@@ -121,3 +121,36 @@ describe('statusLabel and no-row errors', () => {
     expect(isNoRows(null)).toBe(false);
   });
 });
+
+describe('what the webhook writes, as the badge then tells it', async () => {
+  const { subscriptionRow, tierOfSubscription } = await import('../../netlify/functions/_shared/subscriptions');
+  const stripeSubscription = (over: { status?: string; cancel_at_period_end?: boolean } = {}) => ({
+    id: 'sub_1',
+    customer: 'cus_1',
+    status: over.status ?? 'active',
+    cancel_at_period_end: over.cancel_at_period_end ?? false,
+    items: {
+      data: [
+        {
+          price: { id: 'price_1Dbl_adventurer_monthly', lookup_key: 'price_adventurer_monthly', product: { id: 'prod_1', name: 'Adventurer Membership' } },
+          current_period_start: 1_735_732_800,
+          current_period_end: 1_738_411_200,
+        },
+      ],
+    },
+    default_payment_method: null,
+  });
+  const badge = (sub: ReturnType<typeof stripeSubscription>) => describeSubscription(subscriptionRow(sub), catalogue);
+
+  it('customer.subscription.updated with cancel_at_period_end: "Ends on", and the tier is kept until then', () => {
+    const sub = stripeSubscription({ cancel_at_period_end: true });
+    expect(badge(sub)).toMatchObject({ endLabel: 'Ends on', statusText: null, tone: 'green' });
+    expect(tierOfSubscription(sub)).toBe('Adventurer');
+  });
+
+  it('customer.subscription.deleted: "Ended on", red "Canceled", and Explorer', () => {
+    const sub = stripeSubscription({ status: 'canceled' });
+    expect(badge(sub)).toMatchObject({ endLabel: 'Ended on', statusText: 'Canceled', tone: 'red' });
+    expect(tierOfSubscription(sub)).toBe('Explorer');
+  });
+});
