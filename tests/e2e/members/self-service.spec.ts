@@ -187,7 +187,7 @@ test.describe('back to where they were', () => {
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Taking you back to where you were' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Taking you back to where you were' })).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL(/\/products\/?$/, { timeout: 15_000 });
     await expect(page.getByText(/Current Tier/)).toBeVisible();
   });
