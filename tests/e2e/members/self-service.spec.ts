@@ -189,7 +189,7 @@ test.describe('back to where they were', () => {
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Taking you back to where you were' })).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL(/\/products\/?$/, { timeout: 15_000 });
-    await expect(page.getByText(/Current Tier/)).toBeVisible();
+    await expect(page.getByText(/Current Tier/)).toBeVisible({ timeout: 15_000 });
   });
 
   test('a signed-in member opening /login or /signup goes on to next or the dashboard; another site is never next', async ({ page }) => {

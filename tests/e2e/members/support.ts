@@ -50,7 +50,8 @@ export async function signIn(page: Page, user: TestUser): Promise<void> {
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/?$/, { timeout: 15_000 });
-  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+  // As long as the URL wait: on a loaded machine the dashboard's chunks take seconds each.
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible({ timeout: 15_000 });
 }
 
 export interface Answer {
