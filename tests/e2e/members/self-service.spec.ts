@@ -197,13 +197,13 @@ test.describe('back to where they were', () => {
     await mockDatabase(page, { 'GET profiles': NO_ROWS });
     await signIn(page, user);
     await page.goto('/login?next=%2Fpricing');
-    await expect(page).toHaveURL(/\/pricing\/?$/);
+    await expect(page).toHaveURL(/\/pricing\/?$/, { timeout: 20_000 });
     await page.goto('/signup');
-    await expect(page).toHaveURL(/\/dashboard\/?$/);
+    await expect(page).toHaveURL(/\/dashboard\/?$/, { timeout: 20_000 });
     await page.goto('/login?next=%2F%2Fevil.example%2F');
-    await expect(page).toHaveURL(/\/dashboard\/?$/);
+    await expect(page).toHaveURL(/\/dashboard\/?$/, { timeout: 20_000 });
     await page.goto('/login?next=https%3A%2F%2Fevil.example%2F');
-    await expect(page).toHaveURL(/\/dashboard\/?$/);
+    await expect(page).toHaveURL(/\/dashboard\/?$/, { timeout: 20_000 });
   });
 });
 
