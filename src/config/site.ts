@@ -44,3 +44,14 @@ export function isCurrent(href: string, pathname: string): boolean {
   const clean = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
   return clean(href) === clean(pathname);
 }
+
+/**
+ * How members join Rapid Fire Coaching Live, as the owner sets it: written into every
+ * "Add to calendar" file (the description, and the address as the event's location and URL).
+ * Set `url` to the standing meeting link to put it in members' calendars; leave it null to
+ * send the link by email instead.
+ */
+export const COACHING_JOIN = {
+  url: null as string | null,
+  details: `Your join link arrives by email the day before the session. Questions: ${SUPPORT_EMAIL}.`,
+};

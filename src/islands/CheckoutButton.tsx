@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { buildCheckoutRequest, CHECKOUT_MESSAGES } from '../lib/checkout';
+import { authHref } from '../lib/next-path';
 import type { Session } from '../lib/user';
 import { createCheckoutSession } from '../services/api/stripe-checkout';
 import { $session, watchSession } from '../stores/session';
@@ -45,6 +46,13 @@ export default function CheckoutButton({ priceId, mode, label, srLabel, classNam
 
   useEffect(() => {
     void watchSession();
+    // Back from Stripe Checkout: the browser may restore this page from its back-forward cache
+    // exactly as it was left, "Processing..." and all. A restored page starts over.
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) setState({ status: 'idle' });
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
   }, []);
 
   async function start() {
@@ -53,7 +61,8 @@ export default function CheckoutButton({ priceId, mode, label, srLabel, classNam
       await watchSession();
       const session = await knownSession();
       if (session.status !== 'signedIn') {
-        window.location.assign('/login');
+        // Back to this page after signing in.
+        window.location.assign(authHref('/login', `${window.location.pathname}${window.location.search}`));
         return;
       }
       const url = await createCheckoutSession(

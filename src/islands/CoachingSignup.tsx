@@ -6,10 +6,10 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { availability, isSelectable, validateCoachingSignup } from '../lib/coaching';
+import { availability, COACHING_MESSAGES, isSelectable, validateCoachingSignup } from '../lib/coaching';
 import { formatLongDate } from '../lib/dates';
 import type { CoachingSession } from '../lib/members';
-import { loadUpcomingSessions, signUpForSession } from '../stores/coaching';
+import { $mySignups, loadUpcomingSessions, signUpForSession } from '../stores/coaching';
 import { $profile } from '../stores/profile';
 import Field from './shared/Field';
 import MessageBanner from './shared/MessageBanner';
@@ -32,28 +32,38 @@ function SessionOption({
   checked,
   onChoose,
   name,
+  registered,
 }: {
   session: CoachingSession;
   checked: boolean;
   onChoose: () => void;
   name: string;
+  /** The member already holds a seat here: marked, and not chosen again. */
+  registered: boolean;
 }) {
   const label = availability(session.spots_available, session.max_spots);
-  const selectable = isSelectable(session.spots_available, session.max_spots);
+  const selectable = !registered && isSelectable(session.spots_available, session.max_spots);
   return (
     <li>
       <label
         className={`flex items-center gap-3 rounded-xl border p-3 ${checked ? 'border-plum-500 bg-plum-50' : 'border-plum-100'} ${selectable ? 'cursor-pointer' : 'cursor-not-allowed opacity-70'}`}
         data-session={session.id}
+        data-registered={registered || undefined}
       >
         <input type="radio" name={name} value={session.id} checked={checked} disabled={!selectable} onChange={onChoose} className="size-4 accent-plum-700" />
         <span className="flex-1">
           <span className="block font-semibold text-ink">{formatLongDate(session.date) ?? session.date}</span>
           <span className="block text-sm text-ink-soft">{session.time}</span>
         </span>
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-bold ${LABEL_CLASSES[label]}`} data-availability>
-          {label}
-        </span>
+        {registered ? (
+          <span className="rounded-full bg-plum-100 px-2.5 py-0.5 text-xs font-bold text-plum-800" data-registered-label>
+            {COACHING_MESSAGES.registered}
+          </span>
+        ) : (
+          <span className={`rounded-full px-2.5 py-0.5 text-xs font-bold ${LABEL_CLASSES[label]}`} data-availability>
+            {label}
+          </span>
+        )}
       </label>
     </li>
   );
@@ -62,6 +72,7 @@ function SessionOption({
 export default function CoachingSignup() {
   const session = useSession();
   const profile = useStore($profile);
+  const mySignups = useStore($mySignups);
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const radioName = useId();
@@ -128,6 +139,9 @@ export default function CoachingSignup() {
     closeTimer.current = setTimeout(() => dialog.current?.close(), CLOSE_AFTER_MS);
   };
 
+  const registeredIds = new Set(
+    mySignups.status === 'ready' ? mySignups.value.flatMap((s) => (s.coaching_sessions ? [s.coaching_sessions.id] : [])) : [],
+  );
   const chosen = Array.isArray(sessions) ? sessions.find((s) => s.id === sessionId) : undefined;
 
   return (
@@ -182,6 +196,7 @@ export default function CoachingSignup() {
                         name={radioName}
                         session={s}
                         checked={s.id === sessionId}
+                        registered={registeredIds.has(s.id)}
                         onChoose={() => {
                           setSessionId(s.id);
                           edited();

@@ -11,12 +11,15 @@ import { formatLongDate } from '../lib/dates';
 import { greetingName, projectIdText, tierOf } from '../lib/members';
 import type { CatalogueProduct } from '../lib/subscription';
 import type { AppUser } from '../lib/user';
-import { $mySignups } from '../stores/coaching';
 import { $profile } from '../stores/profile';
 import { $accountSync, retryAccountSync, signOut } from '../stores/session';
 import MessageBanner from './shared/MessageBanner';
 import SubscriptionBadge from './SubscriptionBadge';
 import { useSession } from './shared/useSession';
+import AccountActions, { AccountDeleted } from './dashboard/AccountActions';
+import BillingActions from './dashboard/BillingActions';
+import CoachingSessions from './dashboard/CoachingSessions';
+import { authHref } from '../lib/next-path';
 
 interface Props {
   /** The catalogue (price id and name) the subscription badge names plans from. */
@@ -93,7 +96,7 @@ function AccountSetup() {
     } catch (error) {
       console.error('Account set-up: could not try again', error);
     } finally {
-      $profile.reload();
+      void $profile.reload();
       setTrying(false);
     }
   };
@@ -114,51 +117,17 @@ function AccountSetup() {
   );
 }
 
-function CoachingCard() {
-  const state = useStore($mySignups);
-  if (state.status === 'loading') {
-    return (
-      <Card title="Your Coaching Sessions" id="coaching-heading">
-        <p className="text-ink-soft">Loading your sessions…</p>
-      </Card>
-    );
-  }
-  const signups = state.value;
-  return (
-    <Card title="Your Coaching Sessions" id="coaching-heading">
-      {signups.length === 0 ? (
-        <p className="text-ink-soft">
-          You haven’t saved a seat yet. Rapid Fire Coaching Live meets on the last Thursday of every month.{' '}
-          <a href="/#coaching-signup" className="font-semibold text-plum-700">
-            Choose a session
-          </a>
-          .
-        </p>
-      ) : (
-        <ul className="divide-y divide-plum-100" data-my-sessions>
-          {signups.map((s) => (
-            <li key={s.id} className="flex flex-wrap items-baseline justify-between gap-2 py-3">
-              <span className="font-semibold text-ink">
-                {s.coaching_sessions ? (formatLongDate(s.coaching_sessions.date) ?? s.coaching_sessions.date) : 'Session details unavailable'}
-              </span>
-              {s.coaching_sessions?.time && <span className="text-ink-soft">{s.coaching_sessions.time}</span>}
-            </li>
-          ))}
-        </ul>
-      )}
-    </Card>
-  );
-}
-
 export default function Dashboard({ catalogue }: Props) {
   const session = useSession({ loadAuth: true });
   const profile = useStore($profile);
   const leaving = useRef(false);
+  const [deleted, setDeleted] = useState(false);
 
   useEffect(() => {
-    if (session.status === 'signedOut' && !leaving.current) window.location.replace('/login');
+    if (session.status === 'signedOut' && !leaving.current) window.location.replace(authHref('/login', window.location.pathname));
   }, [session.status]);
 
+  if (deleted) return <AccountDeleted />;
   if (session.status !== 'signedIn') return <Loading />;
   const { user } = session;
   const name = greetingName(profile.status === 'ready' ? profile.value.profile?.full_name : null, user.full_name);
@@ -194,8 +163,9 @@ export default function Dashboard({ catalogue }: Props) {
         <ProfileCard user={user} />
         <Card title="Subscription Details" id="subscription-heading">
           <SubscriptionBadge catalogue={catalogue} />
+          <BillingActions />
         </Card>
-        <CoachingCard />
+        <CoachingSessions />
         <section className="card p-6 sm:p-8" aria-labelledby="actions-heading">
           <h2 id="actions-heading" className="text-2xl font-semibold">
             Quick Actions
@@ -211,6 +181,12 @@ export default function Dashboard({ catalogue }: Props) {
             ))}
           </ul>
         </section>
+        <AccountActions
+          onDeleted={() => {
+            leaving.current = true;
+            setDeleted(true);
+          }}
+        />
       </div>
     </div>
   );

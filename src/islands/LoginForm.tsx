@@ -9,7 +9,7 @@ import { preloadAuth, signInWithEmail, signInWithGoogle } from '../stores/sessio
 import Field from './shared/Field';
 import GoogleMark from './shared/GoogleMark';
 import MessageBanner from './shared/MessageBanner';
-import { useAuthFlow } from './shared/useAuthFlow';
+import { afterSignIn, useAuthFlow } from './shared/useAuthFlow';
 import { useHydrated } from './shared/useHydrated';
 
 interface Props {
@@ -17,12 +17,16 @@ interface Props {
   disabled?: boolean;
 }
 
+/** The green message: where the member is about to go. */
+const successText = () =>
+  afterSignIn() === '/dashboard' ? SUCCESS : 'Welcome back! Taking you back to where you were…';
+
 const SUCCESS = 'Welcome back! Taking you to your dashboard…';
 
 export default function LoginForm({ disabled = false }: Props) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { status, message, run, fail, clear, busy } = useAuthFlow();
+  const { status, message, run, fail, clear, busy } = useAuthFlow({ live: !disabled });
   const live = useHydrated();
   /** Until the island is live nothing can be typed or pressed (the static page shows the same form). */
   const waiting = !disabled && !live;
@@ -36,12 +40,12 @@ export default function LoginForm({ disabled = false }: Props) {
     if (disabled || busy || waiting) return;
     const problem = validateLogin({ email, password });
     if (problem) return fail(problem);
-    void run(() => signInWithEmail(email, password), loginErrorMessage, SUCCESS);
+    void run(() => signInWithEmail(email, password), loginErrorMessage, successText());
   };
 
   const onGoogle = () => {
     if (disabled || busy || waiting) return;
-    void run(signInWithGoogle, googleLoginErrorMessage, SUCCESS);
+    void run(signInWithGoogle, googleLoginErrorMessage, successText());
   };
 
   const label = (idle: string) => (disabled ? 'Coming Soon' : status === 'submitting' ? 'Signing In' : idle);

@@ -16,6 +16,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { displayName, groupBySection, priceLabel, type Product } from '../lib/catalogue';
 import { localMidnight, productButton, showsPremiumLock, type AccessStartParts, type ProductButton } from '../lib/product-buttons';
+import { authHref } from '../lib/next-path';
 import { effectiveTier, type SubscriptionLike } from '../lib/tiers';
 import { fetchProducts } from '../services/api/stripe-products';
 import { $session, hasSignedInHint, watchSession } from '../stores/session';
@@ -35,7 +36,11 @@ export const MEMBER_HINT_ATTRIBUTE = 'data-products-member-hint';
 
 type CatalogueState = { status: 'ready'; products: Product[] } | { status: 'empty' } | { status: 'error' };
 /** The subscription read for one member (a new member means a new read). */
-type Membership = { userId: string; subscription: SubscriptionLike | null };
+type Membership = { userId: string; subscription: SubscriptionLike | null; failed?: boolean };
+
+/** The page this catalogue lives on: "Sign In to Purchase" comes back here. */
+const PAGE_PATH = '/products';
+const MEMBERSHIP_READ_FAILED = 'We couldn’t check your membership just now, so we can’t show what you already have.';
 
 const noSubscribe = () => () => {};
 
@@ -52,7 +57,7 @@ function Action({ button, name }: { button: ProductButton; name: string }) {
   switch (button.kind) {
     case 'signIn':
       return (
-        <a href={button.href} className="btn btn-primary w-full" data-visitor-cta="" aria-label={`${button.label}: ${name}`}>
+        <a href={authHref('/login', PAGE_PATH)} className="btn btn-primary w-full" data-visitor-cta="" aria-label={`${button.label}: ${name}`}>
           {button.label}
         </a>
       );
@@ -86,6 +91,8 @@ export default function ProductsCatalogue({ fallback, featuresDisabled, accessSt
   const session = useStore($session);
   const [catalogue, setCatalogue] = useState<CatalogueState>({ status: 'ready', products: fallback });
   const [membership, setMembership] = useState<Membership | null>(null);
+  /** Bumped by "Try again" after a failed membership read. */
+  const [attempt, setAttempt] = useState(0);
   // The signed-in hint: false while hydrating (as on the server), then the browser's.
   const hinted = useSyncExternalStore(noSubscribe, hasSignedInHint, () => false);
 
@@ -142,18 +149,20 @@ export default function ProductsCatalogue({ fallback, featuresDisabled, accessSt
         if (live) setMembership({ userId, subscription });
       })
       .catch((error: unknown) => {
-        console.error('Products: could not read the membership; showing Explorer', error);
-        if (live) setMembership({ userId, subscription: null });
+        // Not a silent Explorer: the member is told, the buttons wait, and they can retry.
+        console.error('Products: could not read the membership', error);
+        if (live) setMembership({ userId, subscription: null, failed: true });
       });
     return () => {
       live = false;
     };
-  }, [featuresDisabled, userId]);
+  }, [featuresDisabled, userId, attempt]);
 
   const products = catalogue.status === 'ready' ? catalogue.products : fallback;
   const signedIn = !featuresDisabled && session.status === 'signedIn';
   /** The member's subscription has been read (for this member). */
-  const tierKnown = signedIn && membership !== null && membership.userId === userId;
+  const tierKnown = signedIn && membership !== null && membership.userId === userId && !membership.failed;
+  const tierFailed = signedIn && membership !== null && membership.userId === userId && Boolean(membership.failed);
   const subscription = tierKnown ? membership.subscription : null;
   const tier = useMemo(() => effectiveTier(subscription, [...products, ...fallback]), [subscription, products, fallback]);
   /** Buttons wait (keeping their space) while a member's session or tier is on its way. */
@@ -170,6 +179,20 @@ export default function ProductsCatalogue({ fallback, featuresDisabled, accessSt
           <p className="rounded-full bg-plum-100 px-5 py-2 text-plum-900">
             Current Tier: <strong className="font-semibold">{tier}</strong>
           </p>
+        ) : tierFailed ? (
+          <div role="alert" className="flex flex-wrap items-center justify-center gap-3 rounded-2xl bg-rose-100 px-5 py-2 text-rose-600" data-membership-error>
+            <span className="font-medium">{MEMBERSHIP_READ_FAILED}</span>
+            <button
+              type="button"
+              className="btn btn-outline min-h-9 px-3 py-1 text-sm"
+              onClick={() => {
+                setMembership(null);
+                setAttempt((n) => n + 1);
+              }}
+            >
+              Try again
+            </button>
+          </div>
         ) : session.status === 'signedOut' ? (
           <p className="text-ink-soft">Sign in to see your tier and everything your membership includes.</p>
         ) : null}

@@ -10,12 +10,16 @@ import { preloadAuth, signInWithGoogle, signUpWithEmail } from '../stores/sessio
 import Field from './shared/Field';
 import GoogleMark from './shared/GoogleMark';
 import MessageBanner from './shared/MessageBanner';
-import { useAuthFlow } from './shared/useAuthFlow';
+import { afterSignIn, useAuthFlow } from './shared/useAuthFlow';
 import { useHydrated } from './shared/useHydrated';
 
 interface Props {
   disabled?: boolean;
 }
+
+/** The green message: where the member is about to go. */
+const successText = () =>
+  afterSignIn() === '/dashboard' ? SUCCESS : 'Your account is ready! Taking you back to where you were…';
 
 const SUCCESS = 'Your account is ready! Taking you to your dashboard…';
 
@@ -24,7 +28,7 @@ type Values = typeof EMPTY;
 
 export default function SignupForm({ disabled = false }: Props) {
   const [values, setValues] = useState<Values>(EMPTY);
-  const { status, message, run, fail, clear, busy } = useAuthFlow();
+  const { status, message, run, fail, clear, busy } = useAuthFlow({ live: !disabled });
   const live = useHydrated();
   /** Until the island is live nothing can be typed or pressed (the static page shows the same form). */
   const waiting = !disabled && !live;
@@ -43,12 +47,12 @@ export default function SignupForm({ disabled = false }: Props) {
     if (disabled || busy || waiting) return;
     const problem = validateSignup(values);
     if (problem) return fail(problem);
-    void run(() => signUpWithEmail(values.email, values.password, values.fullName), signupErrorMessage, SUCCESS);
+    void run(() => signUpWithEmail(values.email, values.password, values.fullName), signupErrorMessage, successText());
   };
 
   const onGoogle = () => {
     if (disabled || busy || waiting) return;
-    void run(signInWithGoogle, googleSignupErrorMessage, SUCCESS);
+    void run(signInWithGoogle, googleSignupErrorMessage, successText());
   };
 
   const label = (idle: string) => (disabled ? 'Coming Soon' : status === 'submitting' ? 'Creating Account' : idle);

@@ -89,9 +89,11 @@ export default function SubscriptionBadge({ catalogue }: { catalogue: readonly C
             </dd>
           </div>
         )}
-        {end && (
+        {end && view.endLabel && (
           <div>
-            <dt className="inline font-medium">{view.cancelAtPeriodEnd ? 'Ends on: ' : 'Renews on: '}</dt>
+            <dt className="inline font-medium" data-end-label>
+              {view.endLabel}:{' '}
+            </dt>
             <dd className="inline">{end}</dd>
           </div>
         )}
@@ -102,6 +104,11 @@ export default function SubscriptionBadge({ catalogue }: { catalogue: readonly C
           </div>
         )}
       </dl>
+      {view.action && (
+        <p className="mt-3 font-semibold text-ink" data-subscription-action>
+          {view.action}
+        </p>
+      )}
     </Box>
   );
 }

@@ -60,4 +60,3 @@ export function displayNameFrom(fullName: string): string | null {
 
 /** After a successful sign-in or sign-up, the green message shows this long before /dashboard. */
 export const REDIRECT_DELAY_MS = 1500;
-export const AFTER_SIGN_IN_PATH = '/dashboard';

@@ -7,7 +7,28 @@ export const COACHING_MESSAGES = {
   sessionRequired: 'Please select a session',
   authRequired: 'Authentication required',
   failed: 'Failed to sign up for the session. Please try again.',
+  /** A second signup for the same session (the database answers 23505). */
+  duplicate: 'You’re already registered for this session. You can see it on your dashboard.',
+  registered: 'You’re registered',
+  cancelFailed: 'Your seat could not be given back. Please try again.',
+  cancelled: 'Your seat has been given back. Thank you for making room for someone else.',
 } as const;
+
+/** PostgreSQL's unique_violation: the member already holds a seat at this session. */
+export const DUPLICATE_SIGNUP_CODE = '23505';
+
+/** A member's signups split at `today` ('YYYY-MM-DD'): upcoming soonest first, past latest first. */
+export function splitSignups<T extends { coaching_sessions: { date: string } | null }>(
+  signups: readonly T[],
+  today: string,
+): { upcoming: T[]; past: T[] } {
+  const dated = signups.filter((s) => s.coaching_sessions);
+  const date = (s: T) => s.coaching_sessions!.date;
+  return {
+    upcoming: dated.filter((s) => date(s) >= today).sort((a, b) => date(a).localeCompare(date(b))),
+    past: dated.filter((s) => date(s) < today).sort((a, b) => date(b).localeCompare(date(a))),
+  };
+}
 
 export type Availability = 'Available' | 'Limited' | 'Almost Full' | 'Full';
 

@@ -82,7 +82,32 @@ export type SubscriptionView =
       cancelAtPeriodEnd: boolean;
       /** "Visa ending in 4242", when known. */
       paymentMethod: string | null;
+      /** What the period end means for this status ("Renews on", "Ends on", "Ended on"), or null. */
+      endLabel: EndLabel | null;
+      /** What the member should do, for a status that needs them (past due, unpaid, incomplete). */
+      action: string | null;
     };
+
+export type EndLabel = 'Renews on' | 'Ends on' | 'Ended on';
+
+/** What the badge asks a member to do when their payment failed. */
+export const PAYMENT_ACTION = {
+  past_due: 'Your last payment failed. Update your payment method to keep your membership.',
+  unpaid: 'Your membership is paused until the open invoice is paid. Update your payment method to restore it.',
+  incomplete: 'Your first payment needs attention. Update your payment method to start your membership.',
+} as const;
+
+/**
+ * The label of the period end, told truthfully per status: an active (or trialing, or past due
+ * but still retried) subscription that will renew "Renews on"; one cancelling at period end
+ * "Ends on"; a cancelled or expired one "Ended on"; none for a status without a next renewal
+ * (unpaid, incomplete, paused).
+ */
+export function endLabelOf(status: string, cancelAtPeriodEnd: boolean): EndLabel | null {
+  if (status === 'canceled' || status === 'incomplete_expired') return 'Ended on';
+  if (status === 'active' || status === 'trialing' || status === 'past_due') return cancelAtPeriodEnd ? 'Ends on' : 'Renews on';
+  return null;
+}
 
 /**
  * The badge for a member's subscription row: none (or no price) is the free Explorer plan; a
@@ -105,5 +130,7 @@ export function describeSubscription(record: SubscriptionRecord | null, catalogu
     periodEnd: record.current_period_end ? epochSecondsToMs(record.current_period_end) : null,
     cancelAtPeriodEnd: Boolean(record.cancel_at_period_end),
     paymentMethod: brand && last4 ? `${statusLabel(brand)} ending in ${last4}` : null,
+    endLabel: endLabelOf(status, Boolean(record.cancel_at_period_end)),
+    action: status in PAYMENT_ACTION ? PAYMENT_ACTION[status as keyof typeof PAYMENT_ACTION] : null,
   };
 }

@@ -9,9 +9,12 @@ import {
   browserPopupRedirectResolver,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
+  EmailAuthProvider,
   GoogleAuthProvider,
   initializeAuth,
   onIdTokenChanged,
+  reauthenticateWithCredential,
+  reauthenticateWithPopup,
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut as firebaseSignOut,
@@ -96,4 +99,30 @@ export async function signInWithGoogle(): Promise<AppUser> {
 
 export async function signOut(): Promise<void> {
   await firebaseSignOut(getFirebaseAuth());
+}
+
+/** Seconds since the current user last signed in (the token's auth_time), or null when signed out. */
+export async function secondsSinceSignIn(): Promise<number | null> {
+  const user = getFirebaseAuth().currentUser;
+  if (!user) return null;
+  const { authTime } = await user.getIdTokenResult();
+  return Math.max(0, Math.floor((Date.now() - Date.parse(authTime)) / 1000));
+}
+
+/** How the current user signs in: with a password, or with Google. */
+export function signInMethod(): 'password' | 'google' {
+  const user = getFirebaseAuth().currentUser;
+  return user?.providerData.some((p) => p.providerId === 'password') ? 'password' : 'google';
+}
+
+/**
+ * Signs the current user in again (a password, or the Google popup), as Firebase asks before
+ * an account is deleted; the fresh ID token then carries a recent auth_time.
+ */
+export async function reauthenticate(password: string | null): Promise<void> {
+  const user = getFirebaseAuth().currentUser;
+  if (!user) throw new Error('Not signed in');
+  if (password !== null && user.email) await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password));
+  else await reauthenticateWithPopup(user, new GoogleAuthProvider());
+  await user.getIdToken(true);
 }

@@ -70,6 +70,17 @@ export async function insertCoachingSignup(row: NewCoachingSignup): Promise<{ er
   return { error: toError(error) };
 }
 
+/**
+ * Deletes one of the member's signups (row-level security: their own, for a session from today
+ * on). `deleted` is false when no row matched (already gone, or not theirs to delete).
+ */
+export async function deleteCoachingSignup(signupId: string): Promise<{ error: DbError | null; deleted: boolean }> {
+  const db = await getSupabase();
+  if (!db) return { error: NOT_CONFIGURED, deleted: false };
+  const { data, error } = await db.from('coaching_session_signups').delete().eq('id', signupId).select('id');
+  return { error: toError(error), deleted: Array.isArray(data) && data.length > 0 };
+}
+
 /** stripe_customers: the member's Stripe customer id (PGRST116 when there is none). */
 export async function fetchCustomerId(userId: string): Promise<DbResult<string>> {
   const db = await getSupabase();

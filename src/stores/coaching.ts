@@ -1,8 +1,8 @@
 /** Coaching: the member's own signups (dashboard), the upcoming sessions and signing up. */
-import { COACHING_MESSAGES, coachingSignupRow, type CoachingSignupInput } from '../lib/coaching';
+import { COACHING_MESSAGES, coachingSignupRow, DUPLICATE_SIGNUP_CODE, type CoachingSignupInput } from '../lib/coaching';
 import { todayIsoDate } from '../lib/dates';
 import type { CoachingSession, CoachingSignupWithSession } from '../lib/members';
-import { fetchCoachingSignups, fetchUpcomingSessions, insertCoachingSignup } from '../services/members';
+import { deleteCoachingSignup, fetchCoachingSignups, fetchUpcomingSessions, insertCoachingSignup } from '../services/members';
 import { memberResource } from './member-resource';
 import { $session } from './session';
 
@@ -36,11 +36,36 @@ export async function signUpForSession(input: CoachingSignupInput): Promise<stri
     const { error } = await insertCoachingSignup(coachingSignupRow(session.user.id, { ...input, sessionId: input.sessionId }));
     if (error) {
       console.error('Coaching signup:', error.message);
+      // Already registered: trying again can never succeed, so say so.
+      if (error.code === DUPLICATE_SIGNUP_CODE) {
+        void $mySignups.reload();
+        return COACHING_MESSAGES.duplicate;
+      }
       return COACHING_MESSAGES.failed;
     }
+    void $mySignups.reload();
     return null;
   } catch (error) {
     console.error('Coaching signup:', error);
     return COACHING_MESSAGES.failed;
+  }
+}
+
+/**
+ * Gives the member's seat back (their own signup for a session from today on; the database
+ * refuses anything else and returns the seat to the session). Null on success, else the message.
+ */
+export async function giveSeatBack(signupId: string): Promise<string | null> {
+  try {
+    const { error, deleted } = await deleteCoachingSignup(signupId);
+    if (error || !deleted) {
+      console.error('Coaching cancel:', error?.message ?? 'no row deleted');
+      return COACHING_MESSAGES.cancelFailed;
+    }
+    await $mySignups.reload();
+    return null;
+  } catch (error) {
+    console.error('Coaching cancel:', error);
+    return COACHING_MESSAGES.cancelFailed;
   }
 }

@@ -9,14 +9,24 @@ import { $session } from './session';
 export type Resource<T> = { status: 'loading' } | { status: 'ready'; value: T };
 
 /** A member resource that can be read again (after the member changed it, or a "Try again"). */
-export type MemberResource<T> = ReadableAtom<Resource<T>> & { reload(): void };
+export type MemberResource<T> = ReadableAtom<Resource<T>> & { reload(): Promise<void> };
 
 /** `load` must not throw: it turns failures into a value (an error message). */
 export function memberResource<T>(load: (user: AppUser) => Promise<T>): MemberResource<T> {
   const store = atom<Resource<T>>({ status: 'loading' });
-  let reload = () => {};
+  let current: string | null = null;
+  let generation = 0;
+  /** Loads the signed-in member's data again (after a change), keeping the old value meanwhile. */
+  const reload = async () => {
+    const session = $session.get();
+    if (session.status !== 'signedIn' || session.user.id !== current) return;
+    const id = session.user.id;
+    const mine = ++generation;
+    const value = await load(session.user);
+    if (current === id && mine === generation) store.set({ status: 'ready', value });
+  };
   onMount(store, () => {
-    let current: string | null = null;
+    current = null;
     return $session.subscribe((session) => {
       if (session.status !== 'signedIn') {
         current = null;
@@ -24,19 +34,14 @@ export function memberResource<T>(load: (user: AppUser) => Promise<T>): MemberRe
         return;
       }
       if (session.user.id === current) return;
-      const { user } = session;
-      current = user.id;
-      const read = () => {
-        store.set({ status: 'loading' });
-        void load(user).then((value) => {
-          if (current === user.id) store.set({ status: 'ready', value });
-        });
-      };
-      reload = () => {
-        if (current === user.id) read();
-      };
-      read();
+      const id = session.user.id;
+      current = id;
+      store.set({ status: 'loading' });
+      const mine = ++generation;
+      void load(session.user).then((value) => {
+        if (current === id && mine === generation) store.set({ status: 'ready', value });
+      });
     });
   });
-  return Object.assign(store, { reload: () => reload() });
+  return Object.assign(store, { reload });
 }

@@ -187,3 +187,33 @@ export async function signOut(): Promise<void> {
   setAccountSync({ status: 'ok' });
   $session.set({ status: 'signedOut' });
 }
+
+/** A sign-in counts as recent for deleting an account for this long (the server allows 5 minutes). */
+export const RECENT_SIGN_IN_SECONDS = 240;
+
+/** Whether the member signed in recently enough to delete their account without signing in again. */
+export async function signedInRecently(): Promise<boolean> {
+  const auth = await loadAuth();
+  const age = await auth.secondsSinceSignIn();
+  return age !== null && age < RECENT_SIGN_IN_SECONDS;
+}
+
+/** How the member signs in again before deleting: their password, or Google. */
+export async function reauthenticationMethod(): Promise<'password' | 'google'> {
+  return (await loadAuth()).signInMethod();
+}
+
+/** Signs the member in again (password, or Google when null). Throws Firebase's error. */
+export async function reauthenticate(password: string | null): Promise<void> {
+  await (await loadAuth()).reauthenticate(password);
+}
+
+/** After the account is deleted: signed out on this browser (the user no longer exists). */
+export async function signOutDeleted(): Promise<void> {
+  try {
+    await signOut();
+  } catch {
+    setSignedInHint(false);
+    $session.set({ status: 'signedOut' });
+  }
+}

@@ -61,12 +61,28 @@ describe('CheckoutButton', () => {
     await waitFor(() => expect(location.assign).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_1'));
   });
 
-  it('sends a visitor who is not signed in to /login, without calling the function', async () => {
+  it('sends a visitor who is not signed in to /login, to come back to this page, without calling the function', async () => {
     $session.set({ status: 'signedOut' });
     render(<CheckoutButton priceId="price_adventurer_monthly" mode="subscription" label="Upgrade" />);
     await userEvent.click(screen.getByRole('button', { name: 'Upgrade' }));
-    await waitFor(() => expect(location.assign).toHaveBeenCalledWith('/login'));
+    await waitFor(() => expect(location.assign).toHaveBeenCalledWith(`/login?next=${encodeURIComponent(window.location.pathname)}`));
+    expect(window.location.pathname).not.toBe('/dashboard');
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('starts over when the page comes back from the back-forward cache (Back from Stripe)', async () => {
+    $session.set({ status: 'signedIn', user: { id: 'u1', email: 'a@example.com', phone: null, email_confirmed_at: null, full_name: null, avatar_url: null, firebase_uid: 'u1' } });
+    fetchMock.mockResolvedValue(answer(200, { url: 'https://checkout.stripe.com/c/pay/cs_test_3' }));
+    render(<CheckoutButton priceId="price_adventurer_monthly" mode="subscription" label="Upgrade" />);
+    await userEvent.click(screen.getByRole('button', { name: 'Upgrade' }));
+    await waitFor(() => expect(location.assign).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_3'));
+    // The browser left for Stripe with the button busy; Back restores the page as it was.
+    expect(screen.getByRole('button', { name: 'Processing...' })).toHaveProperty('disabled', true);
+    // A normal pageshow (a fresh load) changes nothing; a restored one resets the button.
+    await act(async () => window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: false })));
+    expect(screen.getByRole('button', { name: 'Processing...' })).toBeTruthy();
+    await act(async () => window.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true })));
+    expect(screen.getByRole('button', { name: 'Upgrade' })).toHaveProperty('disabled', false);
   });
 
   it('waits for a session that is still loading before deciding', async () => {

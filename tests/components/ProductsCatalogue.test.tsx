@@ -118,11 +118,11 @@ describe('ProductsCatalogue: loading the catalogue', () => {
 });
 
 describe('ProductsCatalogue: a visitor', () => {
-  it('offers "Sign In to Purchase" to /login on every card and shows no tier', async () => {
+  it('offers "Sign In to Purchase" to /login (coming back to /products) on every card and shows no tier', async () => {
     await renderAs('visitor');
     const links = screen.getAllByRole('link', { name: /^Sign In to Purchase/ });
     expect(links).toHaveLength(fallback.length);
-    expect(links.every((a) => a.getAttribute('href') === '/login')).toBe(true);
+    expect(links.every((a) => a.getAttribute('href') === '/login?next=%2Fproducts')).toBe(true);
     expect(screen.queryByText(/Current Tier/)).toBeNull();
     expect(screen.queryByText('Premium content')).toBeNull();
     expect(membership).not.toHaveBeenCalled();
@@ -173,11 +173,21 @@ describe('ProductsCatalogue: members by tier (after the access date)', () => {
     expect(screen.getByText(/Current Tier/).textContent).toBe('Current Tier: Explorer');
   });
 
-  it('shows Explorer when the membership cannot be read', async () => {
-    membership.mockRejectedValue(new Error('Failed to fetch customer data'));
+  // Issue 14: a failed read is said, not shown as a silent Explorer (which offered paying
+  // members what they already have).
+  it('says when the membership cannot be read, offers nothing to buy meanwhile, and retries', async () => {
+    membership.mockRejectedValueOnce(new Error('Failed to fetch customer data'));
     $session.set({ status: 'signedIn', user: member });
-    render(<ProductsCatalogue {...props} />);
-    expect((await screen.findByText(/Current Tier/)).textContent).toBe('Current Tier: Explorer');
+    const { container } = render(<ProductsCatalogue {...props} />);
+    const alert = await screen.findByText(/couldn’t check your membership/);
+    expect(screen.queryByText(/Current Tier/)).toBeNull();
+    expect(container.querySelectorAll('.invisible[aria-hidden="true"]')).toHaveLength(fallback.length);
+    membership.mockResolvedValueOnce({ price_id: 'price_alchemist_monthly', subscription_status: 'active' });
+    await userEvent.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Try again' }));
+    expect((await screen.findByText(/Current Tier/)).textContent).toBe('Current Tier: Alchemist');
+    expect(membership).toHaveBeenCalledTimes(2);
+    expect(screen.queryByText(/couldn’t check your membership/)).toBeNull();
+    expect(container.querySelectorAll('.invisible')).toHaveLength(0);
   });
 
   it('before 8 August 2025: "Access Now (Coming Soon)", disabled, with the note', async () => {

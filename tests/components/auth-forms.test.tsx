@@ -4,16 +4,33 @@
  * message that leaves for /dashboard 1.5 s later. Sign-in itself is mocked (the members e2e
  * runs the real thing against the Auth emulator).
  */
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const session = vi.hoisted(() => ({
-  preloadAuth: vi.fn(),
-  signInWithEmail: vi.fn(),
-  signInWithGoogle: vi.fn(),
-  signUpWithEmail: vi.fn(),
-}));
+const session = vi.hoisted(() => {
+  // A small stand-in for the session atom: get, listen and set.
+  let value: { status: string; user?: unknown } = { status: 'signedOut' };
+  const listeners = new Set<(v: typeof value) => void>();
+  return {
+    preloadAuth: vi.fn(),
+    signInWithEmail: vi.fn(),
+    signInWithGoogle: vi.fn(),
+    signUpWithEmail: vi.fn(),
+    watchSession: vi.fn(async () => {}),
+    $session: {
+      get: () => value,
+      listen: (fn: (v: typeof value) => void) => {
+        listeners.add(fn);
+        return () => listeners.delete(fn);
+      },
+      set: (next: typeof value) => {
+        value = next;
+        for (const fn of listeners) fn(next);
+      },
+    },
+  };
+});
 vi.mock('../../src/stores/session', () => session);
 const navigation = vi.hoisted(() => ({ navigate: vi.fn() }));
 vi.mock('../../src/islands/shared/navigate', () => navigation);
@@ -38,7 +55,9 @@ const banner = () => document.querySelector('[data-tone]');
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
-  for (const fn of [...Object.values(session), navigation.navigate]) fn.mockReset();
+  for (const fn of [session.preloadAuth, session.signInWithEmail, session.signInWithGoogle, session.signUpWithEmail, navigation.navigate]) fn.mockReset();
+  session.$session.set({ status: 'signedOut' });
+  window.history.replaceState(null, '', '/login');
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -94,6 +113,53 @@ describe('LoginForm', () => {
     expect(navigation.navigate).not.toHaveBeenCalled();
     await act(async () => vi.advanceTimersByTime(1));
     expect(navigation.navigate).toHaveBeenCalledWith('/dashboard');
+  });
+
+  it('goes back to a safe next path after the 1.5 s message, and ignores one on another site', async () => {
+    for (const [search, destination] of [
+      ['?next=%2Fproducts', '/products'],
+      ['?next=https%3A%2F%2Fevil.example%2F', '/dashboard'],
+      ['?next=%2F%2Fevil.example', '/dashboard'],
+    ] as const) {
+      navigation.navigate.mockReset();
+      window.history.replaceState(null, '', `/login${search}`);
+      session.signInWithEmail.mockResolvedValue({ id: 'u1' });
+      const user = setup();
+      const { unmount } = render(<LoginForm />);
+      await user.type(screen.getByLabelText('Email'), 'ana@example.com');
+      await user.type(screen.getByLabelText('Password'), 'secret-123');
+      await user.click(screen.getByRole('button', { name: 'Sign In' }));
+      // Signing in changes the session: the form still shows its message first.
+      act(() => session.$session.set({ status: 'signedIn', user: { id: 'u1' } }));
+      await screen.findByRole('status');
+      expect(navigation.navigate).not.toHaveBeenCalled();
+      expect(screen.getByRole('status').textContent).toMatch(destination === '/dashboard' ? /your dashboard/ : /where you were/);
+      await act(async () => vi.advanceTimersByTime(1500));
+      expect(navigation.navigate).toHaveBeenCalledWith(destination);
+      unmount();
+      session.$session.set({ status: 'signedOut' });
+    }
+  });
+
+  it('sends a member who is already signed in on at once: to next, or to /dashboard', async () => {
+    session.$session.set({ status: 'signedIn', user: { id: 'u1' } });
+    window.history.replaceState(null, '', '/login?next=%2Fapp%2Fstillpoint');
+    const { unmount } = render(<LoginForm />);
+    await waitFor(() => expect(navigation.navigate).toHaveBeenCalledWith('/app/stillpoint'));
+    unmount();
+    navigation.navigate.mockReset();
+    window.history.replaceState(null, '', '/signup');
+    render(<SignupForm />);
+    await waitFor(() => expect(navigation.navigate).toHaveBeenCalledWith('/dashboard'));
+    expect(session.signInWithEmail).not.toHaveBeenCalled();
+  });
+
+  it('with the flag on, a signed-in member stays on the static page', async () => {
+    session.$session.set({ status: 'signedIn', user: { id: 'u1' } });
+    render(<LoginForm disabled />);
+    await act(async () => vi.advanceTimersByTime(50));
+    expect(navigation.navigate).not.toHaveBeenCalled();
+    expect(session.watchSession).not.toHaveBeenCalled();
   });
 
   it.each([

@@ -89,9 +89,10 @@ describe('coaching signups', () => {
     expect(await failure(db, visitor, signUp, ['uid-v', OPEN, 'Vi', 'vi@example.com'])).toBe(RLS_VIOLATION);
   });
 
-  it('a member cannot change or delete a signup, theirs or not', async () => {
+  // Since 20261124000200 a member may delete (give back) their own future signup: see below.
+  it("a member cannot change a signup, theirs or not, nor delete another member's", async () => {
     expect(await hidden(db, member('uid-a'), `update public.coaching_session_signups set name = 'Mallory'`)).toBe(true);
-    expect(await hidden(db, member('uid-a'), `delete from public.coaching_session_signups`)).toBe(true);
+    expect(await hidden(db, member('uid-x'), `delete from public.coaching_session_signups`)).toBe(true);
     expect(await rows(db, owner, `select name from public.coaching_session_signups where user_id = 'uid-a'`)).toEqual([{ name: 'Ada' }]);
   });
 
@@ -136,5 +137,64 @@ describe('coaching signups', () => {
     expect(await failure(db, owner, `update public.coaching_session_signups set session_id = $1 where user_id = 'uid-b'`, [FULL])).toBe(CHECK_VIOLATION);
     expect(await affected(db, owner, `delete from public.coaching_session_signups where user_id = 'uid-b'`)).toBe(1);
     expect(await spots(OPEN)).toBe(before + 1);
+  });
+});
+
+describe('giving a seat back', () => {
+  const SOON = '00000000-0000-4000-8000-000000000011';
+  const PAST = '00000000-0000-4000-8000-000000000012';
+  const TODAY = '00000000-0000-4000-8000-000000000013';
+  const signupOf = async (uid: string, session: string) =>
+    (await rows<{ id: string }>(db, owner, `select id from public.coaching_session_signups where user_id = $1 and session_id = $2`, [uid, session]))[0]?.id;
+
+  beforeAll(async () => {
+    await db.query(`
+      insert into public.coaching_sessions (id, date, time, is_active, spots_available, max_spots) values
+        ('${SOON}', current_date + 3, '6:00 PM CET', true, 5, 5),
+        ('${TODAY}', current_date, '6:00 PM CET', true, 5, 5),
+        ('${PAST}', current_date - 30, '6:00 PM CET', true, 5, 5)`);
+    for (const [uid, session] of [
+      ['uid-g', SOON],
+      ['uid-h', SOON],
+      ['uid-g', TODAY],
+    ] as const)
+      expect(await failure(db, member(uid), signUp, [uid, session, 'Gil', 'gil@example.com'])).toBeNull();
+    // A signup made before the session took place (written as the owner: the date has passed).
+    await db.query(`insert into public.coaching_session_signups (user_id, session_id, name, email) values ('uid-g', '${PAST}', 'Gil', 'gil@example.com')`);
+  });
+
+  it('a member deletes their own signup for a future session, and the seat returns', async () => {
+    expect(await spots(SOON)).toBe(3);
+    const id = await signupOf('uid-g', SOON);
+    expect(await affected(db, member('uid-g'), `delete from public.coaching_session_signups where id = $1`, [id])).toBe(1);
+    expect(await spots(SOON)).toBe(4);
+    expect(await signupOf('uid-g', SOON)).toBeUndefined();
+    // ...and may sign up again, taking a seat again.
+    expect(await failure(db, member('uid-g'), signUp, ['uid-g', SOON, 'Gil', 'gil@example.com'])).toBeNull();
+    expect(await spots(SOON)).toBe(3);
+  });
+
+  it("a member cannot give back another member's seat, even by its id", async () => {
+    const id = await signupOf('uid-h', SOON);
+    expect(await hidden(db, member('uid-g'), `delete from public.coaching_session_signups where id = $1`, [id])).toBe(true);
+    expect(await hidden(db, visitor, `delete from public.coaching_session_signups where id = $1`, [id])).toBe(true);
+    expect(await signupOf('uid-h', SOON)).toBe(id);
+    expect(await spots(SOON)).toBe(3);
+  });
+
+  it('a past session keeps its signups; a session today can still be given back', async () => {
+    const past = await signupOf('uid-g', PAST);
+    expect(await hidden(db, member('uid-g'), `delete from public.coaching_session_signups where id = $1`, [past])).toBe(true);
+    expect(await signupOf('uid-g', PAST)).toBe(past);
+    const today = await signupOf('uid-g', TODAY);
+    expect(await affected(db, member('uid-g'), `delete from public.coaching_session_signups where id = $1`, [today])).toBe(1);
+    expect(await spots(TODAY)).toBe(5);
+  });
+
+  it('the seat returned never goes above max_spots', async () => {
+    await db.query(`update public.coaching_sessions set spots_available = max_spots where id = $1`, [SOON]);
+    const id = await signupOf('uid-h', SOON);
+    expect(await affected(db, member('uid-h'), `delete from public.coaching_session_signups where id = $1`, [id])).toBe(1);
+    expect(await spots(SOON)).toBe(5);
   });
 });

@@ -18,18 +18,19 @@ type Role = (typeof ROLES)[number];
 const EXPECTED: Record<string, Partial<Record<Role, string[]>>> = {
   profiles: {
     authenticated: ['SELECT', 'INSERT(email, full_name, id)', 'UPDATE(full_name)'],
-    service_role: ['INSERT', 'SELECT', 'UPDATE'],
+    service_role: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
   },
   coaching_sessions: {
     anon: ['SELECT'],
     authenticated: ['SELECT'],
   },
   coaching_session_signups: {
-    authenticated: ['SELECT', 'INSERT(email, name, session_id, user_id)'],
+    authenticated: ['DELETE', 'SELECT', 'INSERT(email, name, session_id, user_id)'],
+    service_role: ['DELETE', 'SELECT'],
   },
   stripe_customers: {
     authenticated: ['SELECT'],
-    service_role: ['INSERT', 'SELECT', 'UPDATE'],
+    service_role: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
   },
   stripe_subscriptions: {
     authenticated: ['SELECT'],

@@ -54,8 +54,12 @@ describe('the migrations', () => {
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'private'`,
     );
     expect(fns.rows.length).toBeGreaterThan(0);
-    // Only the pure trim the checks call on their inserts runs as them; no trigger function does.
-    expect(fns.rows.filter((f) => f.anon || f.authenticated)).toEqual([{ proname: 'trim_js', anon: true, authenticated: true }]);
+    // Only the pure trim the checks call on their inserts runs as them, and (since 20261124000200)
+    // the date check the members' give-back policy calls, for members only; no trigger function does.
+    expect(fns.rows.filter((f) => f.anon || f.authenticated).sort((a, b) => a.proname.localeCompare(b.proname))).toEqual([
+      { proname: 'coaching_session_is_upcoming', anon: false, authenticated: true },
+      { proname: 'trim_js', anon: true, authenticated: true },
+    ]);
     const usage = await db.query<{ anon: boolean; authenticated: boolean }>(
       `select has_schema_privilege('anon', 'private', 'usage') as anon, has_schema_privilege('authenticated', 'private', 'usage') as authenticated`,
     );

@@ -54,3 +54,19 @@ describe('coaching signup validation', () => {
     });
   });
 });
+
+describe('splitSignups and the duplicate message', async () => {
+  const { splitSignups, COACHING_MESSAGES: M } = await import('../../src/lib/coaching');
+  const at = (id: string, date: string | null) => ({ id, coaching_sessions: date ? { date } : null });
+
+  it('lists upcoming soonest first (today counts), past latest first, and drops unknown sessions', () => {
+    const { upcoming, past } = splitSignups([at('a', '2026-01-10'), at('b', '2026-03-01'), at('c', '2026-02-01'), at('d', '2025-12-01'), at('e', null), at('f', '2026-01-20')], '2026-01-20');
+    expect(upcoming.map((s) => s.id)).toEqual(['f', 'c', 'b']);
+    expect(past.map((s) => s.id)).toEqual(['a', 'd']);
+  });
+
+  it('says a duplicate is already registered instead of "try again"', () => {
+    expect(M.duplicate).toMatch(/already registered/);
+    expect(M.duplicate).not.toMatch(/try again/i);
+  });
+});

@@ -40,7 +40,36 @@ describe('describeSubscription', () => {
       periodEnd: 1_738_411_200_000,
       cancelAtPeriodEnd: false,
       paymentMethod: 'Visa ending in 4242',
+      endLabel: 'Renews on',
+      action: null,
     });
+  });
+
+  it('tells the truth about the period end for every status', () => {
+    const label = (status: string, cancelAtPeriodEnd = false) =>
+      describeSubscription(record({ subscription_status: status, cancel_at_period_end: cancelAtPeriodEnd }), catalogue);
+    expect(label('active')).toMatchObject({ endLabel: 'Renews on' });
+    expect(label('trialing')).toMatchObject({ endLabel: 'Renews on' });
+    expect(label('active', true)).toMatchObject({ endLabel: 'Ends on' });
+    expect(label('trialing', true)).toMatchObject({ endLabel: 'Ends on' });
+    // Cancelled immediately: Stripe leaves cancel_at_period_end false, and it has still ended.
+    expect(label('canceled')).toMatchObject({ endLabel: 'Ended on', tone: 'red', statusText: 'Canceled' });
+    expect(label('canceled', true)).toMatchObject({ endLabel: 'Ended on' });
+    expect(label('incomplete_expired')).toMatchObject({ endLabel: 'Ended on' });
+    expect(label('unpaid')).toMatchObject({ endLabel: null });
+    expect(label('paused')).toMatchObject({ endLabel: null });
+    expect(label('incomplete')).toMatchObject({ endLabel: null });
+  });
+
+  it('says what to do when a payment failed, and nothing otherwise', () => {
+    const view = (status: string) => describeSubscription(record({ subscription_status: status }), catalogue);
+    expect(view('past_due')).toMatchObject({
+      endLabel: 'Renews on',
+      action: 'Your last payment failed. Update your payment method to keep your membership.',
+    });
+    expect(view('unpaid').kind === 'plan' && view('unpaid')).toMatchObject({ action: expect.stringContaining('Update your payment method') });
+    expect(view('incomplete')).toMatchObject({ action: expect.stringContaining('Update your payment method') });
+    for (const status of ['active', 'trialing', 'canceled', 'paused']) expect(view(status)).toMatchObject({ action: null });
   });
 
   it('shows any status but active next to the plan', () => {
@@ -90,5 +119,38 @@ describe('statusLabel and no-row errors', () => {
     expect(isNoRows({ code: 'PGRST116' })).toBe(true);
     expect(isNoRows({ code: '42501' })).toBe(false);
     expect(isNoRows(null)).toBe(false);
+  });
+});
+
+describe('what the webhook writes, as the badge then tells it', async () => {
+  const { subscriptionRow, tierOfSubscription } = await import('../../netlify/functions/_shared/subscriptions');
+  const stripeSubscription = (over: { status?: string; cancel_at_period_end?: boolean } = {}) => ({
+    id: 'sub_1',
+    customer: 'cus_1',
+    status: over.status ?? 'active',
+    cancel_at_period_end: over.cancel_at_period_end ?? false,
+    items: {
+      data: [
+        {
+          price: { id: 'price_1Dbl_adventurer_monthly', lookup_key: 'price_adventurer_monthly', product: { id: 'prod_1', name: 'Adventurer Membership' } },
+          current_period_start: 1_735_732_800,
+          current_period_end: 1_738_411_200,
+        },
+      ],
+    },
+    default_payment_method: null,
+  });
+  const badge = (sub: ReturnType<typeof stripeSubscription>) => describeSubscription(subscriptionRow(sub), catalogue);
+
+  it('customer.subscription.updated with cancel_at_period_end: "Ends on", and the tier is kept until then', () => {
+    const sub = stripeSubscription({ cancel_at_period_end: true });
+    expect(badge(sub)).toMatchObject({ endLabel: 'Ends on', statusText: null, tone: 'green' });
+    expect(tierOfSubscription(sub)).toBe('Adventurer');
+  });
+
+  it('customer.subscription.deleted: "Ended on", red "Canceled", and Explorer', () => {
+    const sub = stripeSubscription({ status: 'canceled' });
+    expect(badge(sub)).toMatchObject({ endLabel: 'Ended on', statusText: 'Canceled', tone: 'red' });
+    expect(tierOfSubscription(sub)).toBe('Explorer');
   });
 });

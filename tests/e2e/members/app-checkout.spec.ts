@@ -27,7 +27,8 @@ test('a visitor who presses Buy Now goes to /login', async ({ page }) => {
   await expect(buy).toHaveAccessibleName('Buy Now: Stillpoint');
   await expectNoSeriousA11yViolations(page);
   await buy.click();
-  await expect(page).toHaveURL(/\/login\/?$/);
+  // Issue 14: with the way back to this app's page after signing in.
+  await expect(page).toHaveURL(new RegExp(`/login/?\\?next=${encodeURIComponent(APP.path)}(%2F)?$`));
 });
 
 test('a member’s Buy Now shows "Processing..." and lands on the Stripe double’s checkout for this app', async ({ page, baseURL }) => {

@@ -30,10 +30,13 @@ async function dashboardWith(page: Page, answers: Database['answers'], displayNa
 
 const badge = (page: Page) => page.locator('[data-subscription-state]');
 
-test('shows the profile, the member’s sessions newest first with long dates, and the quick actions', async ({ page }) => {
+// Issue 14: the sessions are listed upcoming (soonest first) and past (latest first) apart.
+test('shows the profile, the member’s upcoming and past sessions apart with long dates, and the quick actions', async ({ page }) => {
   const db = await dashboardWith(page, {
     'GET profiles': rows({ id: 'x', email: 'ana@example.com', full_name: 'Ana Maria Lima', membership_tier: 'Alchemist', project_id: 'proj_7', created_at: '2025-01-05T15:00:00Z' }),
     'GET coaching_session_signups': rows([
+      { id: 's4', name: 'Ana', email: 'ana@example.com', created_at: '2025-03-03T10:00:00Z', coaching_sessions: { id: 'c4', date: '2099-02-26', time: '6:00 PM CET' } },
+      { id: 's3', name: 'Ana', email: 'ana@example.com', created_at: '2025-03-02T12:00:00Z', coaching_sessions: { id: 'c3', date: '2099-01-29', time: '6:00 PM CET' } },
       { id: 's2', name: 'Ana', email: 'ana@example.com', created_at: '2025-03-02T10:00:00Z', coaching_sessions: { id: 'c2', date: '2025-03-27', time: '6:00 PM CET' } },
       { id: 's1', name: 'Ana', email: 'ana@example.com', created_at: '2025-01-20T10:00:00Z', coaching_sessions: { id: 'c1', date: '2025-01-30', time: '6:00 PM CET' } },
     ]),
@@ -45,10 +48,17 @@ test('shows the profile, the member’s sessions newest first with long dates, a
   await expect(profile).toContainText('Alchemist');
   await expect(profile).toContainText('January 5, 2025');
 
-  const sessions = page.locator('[data-my-sessions] li');
-  await expect(sessions).toHaveCount(2);
-  await expect(sessions.nth(0)).toContainText('March 27, 2025');
-  await expect(sessions.nth(1)).toContainText('January 30, 2025');
+  const upcoming = page.locator('[data-my-sessions] > li');
+  await expect(upcoming).toHaveCount(2);
+  await expect(upcoming.nth(0)).toContainText('January 29, 2099');
+  await expect(upcoming.nth(1)).toContainText('February 26, 2099');
+  const past = page.locator('[data-past-sessions] li');
+  await expect(past).toHaveCount(2);
+  await expect(past.nth(0)).toContainText('March 27, 2025');
+  await expect(past.nth(1)).toContainText('January 30, 2025');
+  await expect(page.getByRole('heading', { name: 'Past sessions' })).toBeVisible();
+  // Past sessions can be neither added to a calendar nor given back.
+  await expect(page.locator('[data-past-sessions]').getByRole('button')).toHaveCount(0);
   const signupsQuery = new URL(requestsTo(db, 'coaching_session_signups')[0]!.url()).searchParams;
   expect(signupsQuery.get('select')).toBe('id,name,email,created_at,coaching_sessions(id,date,time)');
   expect(signupsQuery.get('order')).toBe('created_at.desc');
@@ -184,14 +194,16 @@ test.describe('subscription badge', () => {
     expect(query.get('customer_id')).toBe('eq.cus_1');
   });
 
-  const statusCases: [string, string, string | null, string, Answer][] = [
-    ['active', 'green', null, 'Adventurer Membership', rows(subscription())],
-    ['trialing', 'blue', 'Trialing', 'Alchemist Membership', rows(subscription({ subscription_status: 'trialing', price_id: 'price_alchemist_monthly' }))],
-    ['past_due', 'yellow', 'Past due', 'Adventurer Membership', rows(subscription({ subscription_status: 'past_due' }))],
-    ['canceled', 'red', 'Canceled', 'Adventurer Membership', rows(subscription({ subscription_status: 'canceled', cancel_at_period_end: true }))],
-    ['incomplete', 'grey', 'Incomplete', 'Adventurer Membership', rows(subscription({ subscription_status: 'incomplete' }))],
+  // Issue 14: the cancelled case is a subscription cancelled at once (Stripe leaves
+  // cancel_at_period_end false); the fixture used to set it, which hid "Renews on" there.
+  const statusCases: [string, string, string | null, string, Answer, string | null][] = [
+    ['active', 'green', null, 'Adventurer Membership', rows(subscription()), 'Renews on:'],
+    ['trialing', 'blue', 'Trialing', 'Alchemist Membership', rows(subscription({ subscription_status: 'trialing', price_id: 'price_alchemist_monthly' })), 'Renews on:'],
+    ['past_due', 'yellow', 'Past due', 'Adventurer Membership', rows(subscription({ subscription_status: 'past_due' })), 'Renews on:'],
+    ['canceled', 'red', 'Canceled', 'Adventurer Membership', rows(subscription({ subscription_status: 'canceled' })), 'Ended on:'],
+    ['incomplete', 'grey', 'Incomplete', 'Adventurer Membership', rows(subscription({ subscription_status: 'incomplete' })), null],
   ];
-  for (const [status, tone, text, plan, answer] of statusCases) {
+  for (const [status, tone, text, plan, answer, endLabel] of statusCases) {
     test(`${/^[aeiou]/.test(status) ? 'an' : 'a'} ${status} subscription is ${tone}${text ? ` and says "${text}"` : ' without a status'}`, async ({ page }) => {
       await dashboardWith(page, { 'GET stripe_customers': customer, 'GET stripe_subscriptions': answer });
       await expect(badge(page)).toHaveAttribute('data-subscription-state', 'plan');
@@ -201,6 +213,33 @@ test.describe('subscription badge', () => {
       else await expect(badge(page).locator('[data-status]')).toHaveCount(0);
       await expect(badge(page).locator('[data-period]')).toHaveText('March 1, 2025 – April 1, 2025');
       await expect(badge(page)).toContainText('Visa ending in 4242');
+      if (endLabel) await expect(badge(page).locator('[data-end-label]')).toHaveText(endLabel);
+      else await expect(badge(page).locator('[data-end-label]')).toHaveCount(0);
     });
   }
+
+  test('a subscription cancelling at the period end "Ends on" that date, and the billing link stays', async ({ page }) => {
+    await dashboardWith(page, { 'GET stripe_customers': customer, 'GET stripe_subscriptions': rows(subscription({ cancel_at_period_end: true })) });
+    await expect(badge(page).locator('[data-end-label]')).toHaveText('Ends on:');
+    await expect(badge(page)).toContainText('Ends on: April 1, 2025');
+    await expect(badge(page)).not.toContainText('Renews on');
+    await expect(page.getByRole('button', { name: 'Manage billing' })).toBeVisible();
+  });
+
+  test('past due says what to do and offers "Update payment method" first', async ({ page }) => {
+    await dashboardWith(page, { 'GET stripe_customers': customer, 'GET stripe_subscriptions': rows(subscription({ subscription_status: 'past_due' })) });
+    await expect(badge(page).locator('[data-subscription-action]')).toHaveText(
+      'Your last payment failed. Update your payment method to keep your membership.',
+    );
+    const update = page.getByRole('button', { name: 'Update payment method' });
+    await expect(update).toBeVisible();
+    await expect(update).toHaveClass(/btn-primary/);
+    await expect(page.getByRole('button', { name: 'Manage billing' })).toHaveCount(0);
+  });
+
+  test('a member without a subscription sees no billing button', async ({ page }) => {
+    await dashboardWith(page, { 'GET stripe_customers': NO_ROWS });
+    await expect(badge(page)).toHaveText('Free Explorer Plan');
+    await expect(page.locator('[data-billing-actions]')).toHaveCount(0);
+  });
 });

@@ -20,7 +20,8 @@ test('a visitor is offered "Sign In to Purchase", which leads to /login', async 
   await expect(page.getByText(/Current Tier/)).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await links.first().click();
-  await expect(page).toHaveURL(/\/login\/?$/);
+  // Issue 14: with the way back to /products after signing in.
+  await expect(page).toHaveURL(/\/login\/?\?next=%2Fproducts$/);
 });
 
 test('an Explorer member: Current Tier, Upgrade, Buy Now, and the Premium content note on apps', async ({ page }) => {

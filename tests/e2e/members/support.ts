@@ -50,7 +50,8 @@ export async function signIn(page: Page, user: TestUser): Promise<void> {
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/?$/, { timeout: 15_000 });
-  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
+  // As long as the URL wait: on a loaded machine the dashboard's chunks take seconds each.
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible({ timeout: 15_000 });
 }
 
 export interface Answer {
@@ -71,8 +72,8 @@ export const rows = (body: unknown): Answer => ({ status: 200, body });
 export type Table = 'profiles' | 'coaching_sessions' | 'coaching_session_signups' | 'stripe_customers' | 'stripe_subscriptions' | 'monthly_newsletter';
 
 export interface Database {
-  /** Answer by table and method ("GET" or "POST"); unlisted reads answer as empty. */
-  answers: Partial<Record<`${'GET' | 'POST'} ${Table}`, Answer>>;
+  /** Answer by table and method ("GET", "POST" or "DELETE"); unlisted reads answer as empty. */
+  answers: Partial<Record<`${'GET' | 'POST' | 'DELETE'} ${Table}`, Answer>>;
   /** Every request that reached the stand-in, in order. */
   requests: Request[];
 }
@@ -93,8 +94,9 @@ export async function mockDatabase(page: Page, answers: Database['answers'] = {}
     db.requests.push(request);
     const table = new URL(request.url()).pathname.replace(/^\/rest\/v1\//, '') as Table;
     const single = (request.headers()['accept'] ?? '').includes('vnd.pgrst.object');
-    const method = request.method() === 'GET' ? 'GET' : 'POST';
-    const answer = db.answers[`${method} ${table}`] ?? (method === 'POST' ? { status: 201, body: null } : single ? NO_ROWS : rows([]));
+    const method = request.method() === 'GET' ? 'GET' : request.method() === 'DELETE' ? 'DELETE' : 'POST';
+    const answer =
+      db.answers[`${method} ${table}`] ?? (method === 'POST' ? { status: 201, body: null } : method === 'DELETE' ? rows([]) : single ? NO_ROWS : rows([]));
     if (answer.delay) await new Promise((r) => setTimeout(r, answer.delay));
     await route
       .fulfill({

@@ -1,0 +1,98 @@
+/**
+ * POST /api/account-delete with `Authorization: Bearer <Firebase ID token>` from a sign-in
+ * made in the last 5 minutes (Firebase asks for a recent sign-in before deleting a user; the
+ * server enforces it with the token's auth_time). Body: JSON `{ "confirm": "DELETE" }`, so no
+ * stray call deletes an account. In this order, so a failure part-way can simply be retried:
+ *   1. cancels the member's live Stripe subscriptions at once (no further charge),
+ *   2. deletes their coaching signups (seats return to the sessions), their Stripe customer row
+ *      (and with it the subscription row) and their profile,
+ *   3. keeps their purchases, which the business must keep for its accounts, with the member
+ *      id replaced by 'deleted:' + md5(uid) (the same for all their rows, tied to no one),
+ *   4. deletes the Firebase user.
+ * Answers { deleted: true }, or { error }: 400, 401 (no, bad or stale token: sign in again),
+ * 403, 405, 413, 502 (Stripe or the database failed; nothing after that step was done), 503
+ * (not configured, or firebase-admin has no credential to delete the user).
+ */
+import { createHash } from 'node:crypto';
+import type { Config } from '@netlify/functions';
+import { getAuth } from 'firebase-admin/auth';
+import { firebaseAdmin, verifyIdToken } from './_shared/auth';
+import { bearerToken, HttpError, json, readJson, requireMethod } from './_shared/http';
+import { endpoint, upstreamFailure } from './_shared/log';
+import { requireSameSite } from './_shared/origin';
+import { describeStripeError, isStripeConfigured, stripe } from './_shared/stripe';
+import { supabaseAdmin } from './_shared/supabase';
+
+const NAME = 'account-delete';
+/** How long after signing in an account may be deleted. */
+export const RECENT_SIGN_IN_SECONDS = 300;
+export const CONFIRMATION = 'DELETE';
+const STRIPE_DOWN = 'Your subscription could not be cancelled, so nothing was deleted. Please try again.';
+const DATABASE_DOWN = 'Your data could not be deleted just now. Please try again.';
+export const NO_CREDENTIAL =
+  'Your data has been deleted, but your sign-in could not be removed because the server is not fully configured. Please contact support.';
+
+/** What a purchase keeps instead of the member id: stable for the member, tied to no one. */
+export function anonymisedUserId(uid: string): string {
+  return `deleted:${createHash('md5').update(uid).digest('hex')}`;
+}
+
+/** Statuses in which a subscription could still charge or grant anything. */
+const ENDED = new Set(['canceled', 'incomplete_expired']);
+
+export default endpoint(NAME, async (req) => {
+  requireMethod(req, 'POST');
+  requireSameSite(req);
+  const token = bearerToken(req);
+  const body = (await readJson(req)) as { confirm?: unknown } | null;
+  if (!body || typeof body !== 'object' || body.confirm !== CONFIRMATION) {
+    throw new HttpError(400, `Send { "confirm": "${CONFIRMATION}" } to delete the account.`);
+  }
+  const user = await verifyIdToken(token, { maxAgeSeconds: RECENT_SIGN_IN_SECONDS });
+  const db = supabaseAdmin();
+  const uid = user.uid;
+
+  const stored = await db.from('stripe_customers').select('customer_id').eq('user_id', uid).maybeSingle<{ customer_id: string }>();
+  if (stored.error) return upstreamFailure(NAME, 502, DATABASE_DOWN, `stripe_customers select: ${stored.error.code ?? ''} ${stored.error.message}`);
+  const customerId = stored.data?.customer_id ?? null;
+
+  // 1. No further charge: every subscription of the customer that has not ended is cancelled now.
+  if (customerId) {
+    if (!isStripeConfigured()) throw new HttpError(503, 'Payments are not configured on the server, so the subscription cannot be cancelled.');
+    try {
+      const client = stripe();
+      for await (const sub of client.subscriptions.list({ customer: customerId, status: 'all', limit: 100 })) {
+        if (!ENDED.has(sub.status)) await client.subscriptions.cancel(sub.id);
+      }
+    } catch (error) {
+      return upstreamFailure(NAME, 502, STRIPE_DOWN, `subscriptions: ${describeStripeError(error)}`);
+    }
+  }
+
+  // 2. and 3. The member's rows; purchases stay without the member id.
+  const steps: [string, () => PromiseLike<{ error: { code?: string; message: string } | null }>][] = [
+    ['coaching_session_signups delete', () => db.from('coaching_session_signups').delete().eq('user_id', uid)],
+    ['purchases update', () => db.from('purchases').update({ user_id: anonymisedUserId(uid) }).eq('user_id', uid)],
+    ['stripe_customers delete', () => db.from('stripe_customers').delete().eq('user_id', uid)],
+    ['profiles delete', () => db.from('profiles').delete().eq('id', uid)],
+  ];
+  for (const [what, run] of steps) {
+    const { error } = await run();
+    if (error) return upstreamFailure(NAME, 502, DATABASE_DOWN, `${what}: ${error.code ?? ''} ${error.message}`);
+  }
+
+  // 4. The sign-in itself.
+  try {
+    await getAuth(firebaseAdmin()).deleteUser(uid);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === 'auth/user-not-found') return json({ deleted: true });
+    return upstreamFailure(NAME, 503, NO_CREDENTIAL, `deleteUser: ${typeof code === 'string' ? code : ''} ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return json({ deleted: true });
+});
+
+export const config: Config = {
+  path: '/api/account-delete',
+  rateLimit: { windowLimit: 5, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};
