@@ -33,7 +33,10 @@ const FUNCTIONS = readdirSync(path.join(ROOT, 'netlify/functions'))
 
 /** A request each function refuses with a 4xx before reaching any service: its wrong method. */
 const BAD_REQUEST: Record<string, { method: string; allow: string }> = {
+  'account-delete': { method: 'GET', allow: 'POST' },
+  'account-export': { method: 'POST', allow: 'GET' },
   'auth-sync': { method: 'GET', allow: 'POST' },
+  'billing-portal': { method: 'GET', allow: 'POST' },
   forms: { method: 'GET', allow: 'POST' },
   'newsletter-signup': { method: 'GET', allow: 'POST' },
   'stripe-checkout': { method: 'GET', allow: 'POST' },
