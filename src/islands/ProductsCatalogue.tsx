@@ -13,10 +13,11 @@
  * on every purchase button is a disabled "Coming Soon" and no session is loaded.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { displayName, groupBySection, priceLabel, type Product } from '../lib/catalogue';
+import { access, standing } from '../lib/access';
 import { localMidnight, productButton, showsPremiumLock, type AccessStartParts, type ProductButton } from '../lib/product-buttons';
-import { effectiveTier, type SubscriptionLike } from '../lib/tiers';
+import type { MemberAccess } from '../stores/access';
 import { fetchProducts } from '../services/api/stripe-products';
 import { $session, hasSignedInHint, watchSession } from '../stores/session';
 import CheckoutButton from './CheckoutButton';
@@ -34,8 +35,8 @@ export interface ProductsCatalogueProps {
 export const MEMBER_HINT_ATTRIBUTE = 'data-products-member-hint';
 
 type CatalogueState = { status: 'ready'; products: Product[] } | { status: 'empty' } | { status: 'error' };
-/** The subscription read for one member (a new member means a new read). */
-type Membership = { userId: string; subscription: SubscriptionLike | null };
+/** The subscription and purchases read for one member (a new member means a new read). */
+type Membership = { userId: string; access: Pick<MemberAccess, 'subscription' | 'purchases'> };
 
 const noSubscribe = () => () => {};
 
@@ -49,6 +50,7 @@ function LockIcon() {
 }
 
 function Action({ button, name }: { button: ProductButton; name: string }) {
+  const noteId = `note-${useId()}`;
   switch (button.kind) {
     case 'signIn':
       return (
@@ -59,11 +61,25 @@ function Action({ button, name }: { button: ProductButton; name: string }) {
     case 'checkout':
       return <CheckoutButton priceId={button.priceId} mode={button.mode} label={button.label} srLabel={name} />;
     case 'access':
+    case 'current':
+    case 'pending': {
       return (
-        <a href={button.href} className="btn btn-gold w-full" aria-label={`${button.label}: ${name}`}>
-          {button.label}
-        </a>
+        <>
+          {button.kind === 'access' ? (
+            <a href={button.href} className="btn btn-gold w-full" aria-label={`${button.label}: ${name}`} aria-describedby={noteId}>
+              {button.label}
+            </a>
+          ) : (
+            <button type="button" className="btn w-full" disabled aria-label={`${button.label}: ${name}`} aria-describedby={noteId}>
+              {button.label}
+            </button>
+          )}
+          <p id={noteId} className="mt-2 text-center text-sm text-ink-soft" data-access-note="">
+            {button.note}
+          </p>
+        </>
       );
+    }
     case 'accessSoon':
       return (
         <>
@@ -131,22 +147,28 @@ export default function ProductsCatalogue({ fallback, featuresDisabled, accessSt
     if (known) document.documentElement.removeAttribute(MEMBER_HINT_ATTRIBUTE);
   }, [known]);
 
-  // The member's subscription.
+  // The member's subscription and purchases: the shared store, loaded only for a member.
   const userId = session.status === 'signedIn' ? session.user.id : null;
   useEffect(() => {
     if (featuresDisabled || !userId) return;
     let live = true;
-    import('../services/membership')
-      .then(({ readMemberSubscription }) => readMemberSubscription(userId))
-      .then((subscription) => {
-        if (live) setMembership({ userId, subscription });
+    let unsubscribe: (() => void) | undefined;
+    import('../stores/access')
+      .then(({ $memberAccess }) => {
+        if (!live) return;
+        unsubscribe = $memberAccess.subscribe((state) => {
+          if (state.status !== 'ready') return;
+          if (state.value.error) console.error(`Products: ${state.value.error}; showing what could be read`);
+          setMembership({ userId, access: state.value });
+        });
       })
       .catch((error: unknown) => {
         console.error('Products: could not read the membership; showing Explorer', error);
-        if (live) setMembership({ userId, subscription: null });
+        if (live) setMembership({ userId, access: { subscription: null, purchases: [] } });
       });
     return () => {
       live = false;
+      unsubscribe?.();
     };
   }, [featuresDisabled, userId]);
 
@@ -154,8 +176,16 @@ export default function ProductsCatalogue({ fallback, featuresDisabled, accessSt
   const signedIn = !featuresDisabled && session.status === 'signedIn';
   /** The member's subscription has been read (for this member). */
   const tierKnown = signedIn && membership !== null && membership.userId === userId;
-  const subscription = tierKnown ? membership.subscription : null;
-  const tier = useMemo(() => effectiveTier(subscription, [...products, ...fallback]), [subscription, products, fallback]);
+  const inputs = useMemo(
+    () => ({
+      subscription: tierKnown ? membership.access.subscription : null,
+      purchases: tierKnown ? membership.access.purchases : [],
+      catalogue: [...products, ...fallback],
+    }),
+    [tierKnown, membership, products, fallback],
+  );
+  const member = standing(inputs);
+  const tier = member.tier;
   /** Buttons wait (keeping their space) while a member's session or tier is on its way. */
   const pending = !featuresDisabled && ((hinted && !known) || (signedIn && !tierKnown));
   const now = new Date();
@@ -168,7 +198,7 @@ export default function ProductsCatalogue({ fallback, featuresDisabled, accessSt
           <p className="rounded-full bg-gold-100 px-5 py-2 font-medium text-plum-900">Purchases are temporarily unavailable while we upgrade our systems.</p>
         ) : tierKnown ? (
           <p className="rounded-full bg-plum-100 px-5 py-2 text-plum-900">
-            Current Tier: <strong className="font-semibold">{tier}</strong>
+            Current Tier: <strong className="font-semibold">{member.badge}</strong>
           </p>
         ) : session.status === 'signedOut' ? (
           <p className="text-ink-soft">Sign in to see your tier and everything your membership includes.</p>
@@ -203,9 +233,11 @@ export default function ProductsCatalogue({ fallback, featuresDisabled, accessSt
               {items.map((product) => {
                 const name = displayName(product.name);
                 const price = priceLabel(product);
+                const has = access(product, { ...inputs, now });
                 const button = productButton(product, {
                   signedIn,
-                  tier,
+                  access: has,
+                  standing: member,
                   featuresDisabled,
                   now,
                   accessStart: start,
@@ -218,7 +250,7 @@ export default function ProductsCatalogue({ fallback, featuresDisabled, accessSt
                     data-product={product.priceId}
                   >
                     <h3 className="text-xl font-semibold">{name}</h3>
-                    {showsPremiumLock(product, tierKnown, tier) ? (
+                    {showsPremiumLock(product, tierKnown, tier, has) ? (
                       <p className="mt-2 inline-flex items-center gap-1.5 self-start rounded-full bg-plum-50 px-3 py-1 text-sm font-semibold text-plum-700">
                         <LockIcon /> Premium content
                       </p>
