@@ -241,7 +241,7 @@ export default function ProductsCatalogue({ fallback, featuresDisabled, accessSt
                   featuresDisabled,
                   now,
                   accessStart: start,
-                  accessHref: accessLinks[product.priceId] ?? '/dashboard',
+                  accessHref: accessLinks[product.priceId] ?? '/dashboard#library',
                 });
                 return (
                   <li
