@@ -17,6 +17,8 @@ const SUPABASE = process.env.PUBLIC_SUPABASE_URL ?? 'http://supabase.test';
 export interface Member {
   uid: string;
   email: string;
+  /** Signs another tab of the same browser in as this member. */
+  install: (tab: Page) => Promise<void>;
 }
 
 /** Creates a user on the emulator and puts its session where Firebase looks for it. */
@@ -40,15 +42,18 @@ export async function signIn(page: Page): Promise<Member> {
     apiKey: API_KEY,
     appName: '[DEFAULT]',
   };
-  // On the whole context, so a second tab of the same browser is signed in too.
-  await page.context().addInitScript(
-    ({ key, value }) => {
-      localStorage.setItem(key, value);
-      localStorage.setItem('ia:signed-in', '1');
-    },
-    { key: `firebase:authUser:${API_KEY}:[DEFAULT]`, value: JSON.stringify(persisted) },
-  );
-  return { uid: localId, email };
+  const session = { key: `firebase:authUser:${API_KEY}:[DEFAULT]`, value: JSON.stringify(persisted) };
+  const install = async (tab: Page) => {
+    await tab.addInitScript(
+      ({ key, value }) => {
+        localStorage.setItem(key, value);
+        localStorage.setItem('ia:signed-in', '1');
+      },
+      session,
+    );
+  };
+  await install(page);
+  return { uid: localId, email, install };
 }
 
 /**

@@ -16,10 +16,11 @@ const card = (page: Page, priceId: string) => page.locator(`[data-product="${pri
 const offer = (page: Page) => page.locator('#get-app [data-app-offer]');
 
 test('a member buys Stillpoint: /success names it, and the dashboard, /products and the app page show access; a second purchase is refused', async ({ page }) => {
-  await signIn(page);
+  const member = await signIn(page);
   await subscription(page, null);
   // A second tab, open on /products before the purchase, still offers Buy Now afterwards.
   const stale = await page.context().newPage();
+  await member.install(stale);
   await subscription(stale, null);
   await stale.goto('/products');
   await expect(stale.getByText('Current Tier: Explorer')).toBeVisible();
