@@ -15,7 +15,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { displayName, groupBySection, priceLabel, type Product } from '../lib/catalogue';
-import { access, standing } from '../lib/access';
+import type { Access, Standing } from '../lib/access';
 import { localMidnight, productButton, showsPremiumLock, type AccessStartParts, type ProductButton } from '../lib/product-buttons';
 import type { MemberAccess } from '../stores/access';
 import { fetchProducts } from '../services/api/stripe-products';
@@ -36,7 +36,11 @@ export const MEMBER_HINT_ATTRIBUTE = 'data-products-member-hint';
 
 type CatalogueState = { status: 'ready'; products: Product[] } | { status: 'empty' } | { status: 'error' };
 /** The subscription and purchases read for one member (a new member means a new read). */
-type Membership = { userId: string; access: Pick<MemberAccess, 'subscription' | 'purchases'> };
+type Membership = { userId: string; access: Pick<MemberAccess, 'subscription' | 'purchases'>; model: typeof import('../lib/access') };
+
+/** What a visitor (or a member whose data is on its way) has: nothing; the access model loads only for members. */
+const NO_ACCESS: Access = { kind: 'none', reason: 'notOwned' };
+const VISITOR: Pick<Standing, 'tier' | 'founding' | 'badge'> = { tier: 'Explorer', founding: false, badge: 'Explorer' };
 
 const noSubscribe = () => () => {};
 
@@ -153,18 +157,18 @@ export default function ProductsCatalogue({ fallback, featuresDisabled, accessSt
     if (featuresDisabled || !userId) return;
     let live = true;
     let unsubscribe: (() => void) | undefined;
-    import('../stores/access')
-      .then(({ $memberAccess }) => {
+    // Member-only code (the stores and the access model) loads here, never for a visitor.
+    Promise.all([import('../stores/access'), import('../lib/access')])
+      .then(([{ $memberAccess }, model]) => {
         if (!live) return;
         unsubscribe = $memberAccess.subscribe((state) => {
           if (state.status !== 'ready') return;
           if (state.value.error) console.error(`Products: ${state.value.error}; showing what could be read`);
-          setMembership({ userId, access: state.value });
+          setMembership({ userId, access: state.value, model });
         });
       })
       .catch((error: unknown) => {
         console.error('Products: could not read the membership; showing Explorer', error);
-        if (live) setMembership({ userId, access: { subscription: null, purchases: [] } });
       });
     return () => {
       live = false;
@@ -184,7 +188,8 @@ export default function ProductsCatalogue({ fallback, featuresDisabled, accessSt
     }),
     [tierKnown, membership, products, fallback],
   );
-  const member = standing(inputs);
+  const model = tierKnown ? membership.model : null;
+  const member = model ? model.standing(inputs) : VISITOR;
   const tier = member.tier;
   /** Buttons wait (keeping their space) while a member's session or tier is on its way. */
   const pending = !featuresDisabled && ((hinted && !known) || (signedIn && !tierKnown));
@@ -233,7 +238,7 @@ export default function ProductsCatalogue({ fallback, featuresDisabled, accessSt
               {items.map((product) => {
                 const name = displayName(product.name);
                 const price = priceLabel(product);
-                const has = access(product, { ...inputs, now });
+                const has = model ? model.access(product, { ...inputs, now }) : NO_ACCESS;
                 const button = productButton(product, {
                   signedIn,
                   access: has,

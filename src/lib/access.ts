@@ -10,7 +10,10 @@
  * - A purchase counts while it is paid; a pending one (a bank debit not settled yet) grants
  *   nothing yet but cannot be bought again; a refunded or failed one grants nothing.
  */
+import { isFoundingProduct } from './catalogue';
 import type { Product } from './schemas';
+
+export { isFoundingProduct };
 import { effectiveTier, tierOfName, type SubscriptionLike, type Tier } from './tiers';
 
 export type { Tier };
@@ -45,10 +48,6 @@ export type Access =
   /** Not available: 'pending' (a payment still settling) or 'notOwned'. */
   | { kind: 'none'; reason: 'pending' | 'notOwned' };
 
-/** The one-time membership (the Founding Membership): a membership sold in payment mode. */
-export function isFoundingProduct(product: Pick<Product, 'productType' | 'mode'>): boolean {
-  return product.productType === 'membership' && product.mode === 'payment';
-}
 
 /** The course a plan includes: the Master Alchemist Course. */
 export function isMasterCourse(product: Pick<Product, 'productType' | 'name'>): boolean {

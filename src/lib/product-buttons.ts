@@ -4,7 +4,8 @@
  * moment included access starts. The clock is a parameter, so every case is testable.
  */
 import type { Product } from './schemas';
-import { isFoundingProduct, type Access, type Standing } from './access';
+import type { Access, Standing } from './access';
+import { isFoundingProduct } from './catalogue';
 import type { Tier } from './tiers';
 
 export const SIGN_IN_LABEL = 'Sign In to Purchase';
