@@ -7,7 +7,7 @@
  * The browser's database reads (stripe_customers, stripe_subscriptions) are answered by route
  * interception.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Route } from '@playwright/test';
 import { TEST_SERVICE_ROLE_KEY } from '../../fixtures/postgrest-double';
 
 const EMULATOR = process.env.PUBLIC_FIREBASE_AUTH_EMULATOR_HOST ?? process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
@@ -63,8 +63,16 @@ export async function signIn(page: Page): Promise<Member> {
  * is what the member's pages show.
  */
 export async function subscription(page: Page, row: { price_id: string; subscription_status: string } | null): Promise<void> {
-  await page.route(`${SUPABASE}/rest/v1/stripe_customers**`, (route) => route.fulfill({ json: row ? [{ customer_id: 'cus_e2e' }] : [] }));
-  await page.route(`${SUPABASE}/rest/v1/stripe_subscriptions**`, (route) => route.fulfill({ json: row ? [row] : [] }));
+  // As PostgREST answers: an object for a single-row read (.single(): Accept
+  // application/vnd.pgrst.object+json; 406 PGRST116 without a row), an array otherwise.
+  const answer = (route: Route, found: object | null) => {
+    const single = (route.request().headers()['accept'] ?? '').includes('vnd.pgrst.object');
+    if (!single) return route.fulfill({ json: found ? [found] : [] });
+    if (found) return route.fulfill({ json: found });
+    return route.fulfill({ status: 406, json: { code: 'PGRST116', details: 'The result contains 0 rows', hint: null, message: 'JSON object requested, multiple (or no) rows returned' } });
+  };
+  await page.route(`${SUPABASE}/rest/v1/stripe_customers**`, (route) => answer(route, row ? { customer_id: 'cus_e2e' } : null));
+  await page.route(`${SUPABASE}/rest/v1/stripe_subscriptions**`, (route) => answer(route, row));
   await page.route(`${SUPABASE}/rest/v1/purchases**`, async (route) => {
     const url = new URL(route.request().url());
     // Only the member's own rows, as row-level security would allow.
