@@ -111,7 +111,7 @@ async function membersInner() {
   await run(process.execPath, [path.join(root, 'scripts/validate-html.mjs'), 'dist']);
   // Commerce: the functions talk to local Stripe and PostgREST doubles (tests/fixtures).
   const { startCommerceDoubles } = await import('../tests/fixtures/commerce-doubles.mjs');
-  const doubles = await startCommerceDoubles();
+  const doubles = await startCommerceDoubles({ webhookUrl: `http://127.0.0.1:${MEMBERS_PORT}/api/stripe-webhook` });
   const server = await serve(MEMBERS_PORT, {
     FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
     FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,

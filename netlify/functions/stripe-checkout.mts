@@ -11,7 +11,8 @@
  * by metadata) or created, and kept in stripe_customers; the session names the member in
  * client_reference_id. A subscription to the plan the member already holds (active, trialing
  * or past due in stripe_subscriptions) is refused, so nobody is billed twice for the same
- * membership.
+ * membership; so is an app, course or Founding Membership the member owns, has in their plan,
+ * or is still paying for (purchases; src/lib/access.ts).
  */
 import type { Config } from '@netlify/functions';
 import type Stripe from 'stripe';
@@ -25,6 +26,8 @@ import { requireSameSite, siteOrigins } from './_shared/origin';
 import { checkAgainstCatalogue, parseCheckoutRequest } from '../../src/lib/checkout';
 import { findProduct } from '../../src/lib/catalogue';
 import { ENTITLING_STATUSES } from '../../src/lib/tiers';
+import { checkoutRefusal, type PurchaseLike } from '../../src/lib/access';
+import type { Product } from '../../src/lib/schemas';
 
 const NAME = 'stripe-checkout';
 const STRIPE_DOWN = 'The payment provider could not be reached. Please try again.';
@@ -67,17 +70,25 @@ async function customerFor(client: Stripe, uid: string, email: string | undefine
   return customerId;
 }
 
-/** 409 when the customer's subscription is already to `priceId` and still grants access. */
-async function refuseSamePlan(customerId: string, priceId: string): Promise<void> {
-  const current = await supabaseAdmin()
-    .from('stripe_subscriptions')
-    .select('price_id, subscription_status')
-    .eq('customer_id', customerId)
-    .maybeSingle<{ price_id: string | null; subscription_status: string }>();
+/**
+ * 409 when the member already has what they are buying: a subscription to the plan they hold
+ * (active, trialing or past due), or an app, course or Founding Membership they own, their
+ * plan includes, or whose payment is still settling (src/lib/access.ts decides).
+ */
+async function refuseWhatTheyHave(uid: string, customerId: string, product: Product, catalogue: readonly Product[]): Promise<void> {
+  const db = supabaseAdmin();
+  const [current, bought] = await Promise.all([
+    db.from('stripe_subscriptions').select('price_id, subscription_status').eq('customer_id', customerId).maybeSingle<{ price_id: string | null; subscription_status: string }>(),
+    db.from('purchases').select('price_id, product_type, status, purchased_at, refunded_at').eq('user_id', uid),
+  ]);
   if (current.error) throw new Upstream(DATABASE_DOWN, `stripe_subscriptions select: ${current.error.code ?? ''} ${current.error.message}`);
-  if (current.data?.price_id === priceId && ENTITLING_STATUSES.includes(current.data.subscription_status)) {
-    throw new HttpError(409, ALREADY_SUBSCRIBED);
+  if (bought.error) throw new Upstream(DATABASE_DOWN, `purchases select: ${bought.error.code ?? ''} ${bought.error.message}`);
+  if (product.mode === 'subscription') {
+    if (current.data?.price_id === product.priceId && ENTITLING_STATUSES.includes(current.data.subscription_status)) throw new HttpError(409, ALREADY_SUBSCRIBED);
+    return;
   }
+  const refusal = checkoutRefusal(product, { subscription: current.data, purchases: (bought.data ?? []) as PurchaseLike[], catalogue, now: new Date() });
+  if (refusal) throw new HttpError(409, refusal);
 }
 
 export default endpoint(NAME, async (req) => {
@@ -106,7 +117,7 @@ export default endpoint(NAME, async (req) => {
     const { stripePriceId } = findProduct(live, request.price_id)!;
 
     const customer = await customerFor(client, user.uid, user.email);
-    if (request.mode === 'subscription') await refuseSamePlan(customer, request.price_id);
+    await refuseWhatTheyHave(user.uid, customer, findProduct(live, request.price_id)!, live);
 
     let session: Stripe.Checkout.Session;
     try {

@@ -9,6 +9,10 @@
  * A completed subscription checkout also cancels the member's other live subscriptions (an
  * upgrade replaces the plan; unused time is prorated). Repeated or out-of-order deliveries
  * converge on Stripe's current state.
+ * One-time purchases (payment mode) are recorded in purchases, keyed on the Checkout Session
+ * id, from checkout.session.completed, .async_payment_succeeded and .async_payment_failed, and
+ * marked refunded on charge.refunded (a full refund); each re-reads the session or charge from
+ * Stripe and a purchase's status only moves forward (see _shared/purchases.ts).
  * Other events are acknowledged and ignored. 503 when Stripe, its webhook secret or the
  * database is not configured; 502 when Stripe or the database fails (Stripe then retries).
  */
@@ -19,6 +23,7 @@ import { supabaseAdmin } from './_shared/supabase';
 import { endpoint, upstreamFailure } from './_shared/log';
 import { describeStripeError, stripe } from './_shared/stripe';
 import { fetchSubscription, isStaleEnd, subscriptionRow, tierOfSubscription, type SubscriptionLike, type SubscriptionRow } from './_shared/subscriptions';
+import { PurchaseError, recordPurchase, refundPurchase } from './_shared/purchases';
 import { ENTITLING_STATUSES, type Tier } from '../../src/lib/tiers';
 
 const NAME = 'stripe-webhook';
@@ -125,8 +130,16 @@ export default endpoint(NAME, async (req) => {
           const replaced = customerId ? await cancelReplaced(client, customerId, subscriptionId) : [];
           return json({ received: true, ...synced, ...(replaced.length ? { replaced } : {}) });
         }
+        if (session.mode === 'payment') return json({ received: true, ...(await recordPurchase(client, supabaseAdmin(), session.id, 'completed')) });
         return json({ received: true });
       }
+      case 'checkout.session.async_payment_succeeded':
+      case 'checkout.session.async_payment_failed': {
+        const outcome = event.type === 'checkout.session.async_payment_succeeded' ? 'succeeded' : 'failed';
+        return json({ received: true, ...(await recordPurchase(client, supabaseAdmin(), event.data.object.id, outcome)) });
+      }
+      case 'charge.refunded':
+        return json({ received: true, ...(await refundPurchase(client, supabaseAdmin(), event.data.object.id, new Date(event.created * 1000))) });
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted':
@@ -136,6 +149,7 @@ export default endpoint(NAME, async (req) => {
     }
   } catch (error) {
     if (error instanceof Upstream) return upstreamFailure(NAME, 502, FAILED, `${event.type} ${event.id}: ${error.detail}`);
+    if (error instanceof PurchaseError) return upstreamFailure(NAME, 502, FAILED, `${event.type} ${event.id}: ${error.message}`);
     throw error;
   }
 });

@@ -8,13 +8,14 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { PROFILE_MISSING_MESSAGE } from '../lib/account-sync';
 import { formatLongDate } from '../lib/dates';
-import { greetingName, projectIdText, tierOf } from '../lib/members';
+import { greetingName, projectIdText } from '../lib/members';
 import type { CatalogueProduct } from '../lib/subscription';
 import type { AppUser } from '../lib/user';
 import { $profile } from '../stores/profile';
 import { $accountSync, retryAccountSync, signOut } from '../stores/session';
 import MessageBanner from './shared/MessageBanner';
 import SubscriptionBadge from './SubscriptionBadge';
+import Library, { useMemberBadge } from './dashboard/Library';
 import { useSession } from './shared/useSession';
 import AccountActions, { AccountDeleted } from './dashboard/AccountActions';
 import BillingActions from './dashboard/BillingActions';
@@ -24,6 +25,8 @@ import { authHref } from '../lib/next-path';
 interface Props {
   /** The catalogue (price id and name) the subscription badge names plans from. */
   catalogue: CatalogueProduct[];
+  /** Where each app opens, by price id (the library's links). */
+  accessLinks: Record<string, string>;
 }
 
 const QUICK_ACTIONS = [
@@ -57,11 +60,12 @@ function Card({ title, id, children }: { title: string; id: string; children: Re
 function ProfileCard({ user }: { user: AppUser }) {
   const state = useStore($profile);
   const profile = state.status === 'ready' ? state.value.profile : null;
+  const badge = useMemberBadge();
   const loading = state.status === 'loading';
   const rows: [string, string][] = [
     ['Email', profile?.email ?? user.email ?? ''],
     ['Project ID', projectIdText(profile?.project_id)],
-    ['Membership Tier', tierOf(profile)],
+    ['Membership Tier', badge ?? '…'],
     ['Member Since', formatLongDate(profile?.created_at) ?? 'Not available'],
   ];
   return (
@@ -117,7 +121,7 @@ function AccountSetup() {
   );
 }
 
-export default function Dashboard({ catalogue }: Props) {
+export default function Dashboard({ catalogue, accessLinks }: Props) {
   const session = useSession({ loadAuth: true });
   const profile = useStore($profile);
   const leaving = useRef(false);
@@ -166,6 +170,7 @@ export default function Dashboard({ catalogue }: Props) {
           <BillingActions />
         </Card>
         <CoachingSessions />
+        <Library accessLinks={accessLinks} />
         <section className="card p-6 sm:p-8" aria-labelledby="actions-heading">
           <h2 id="actions-heading" className="text-2xl font-semibold">
             Quick Actions

@@ -6,8 +6,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { tierOf } from '../lib/members';
-import { $profile } from '../stores/profile';
+import { standing } from '../lib/access';
+import { $memberAccess, BUILT_IN_CATALOGUE } from '../stores/access';
 import { signOut } from '../stores/session';
 import TierBadge from './shared/TierBadge';
 import { useSession } from './shared/useSession';
@@ -35,10 +35,11 @@ function Placeholder({ variant }: Props) {
   );
 }
 
+/** The member's tier from their subscription and purchases (the access model), as everywhere. */
 function Tier() {
-  const profile = useStore($profile);
-  if (profile.status === 'loading') return <span className="inline-block h-7 w-24 animate-pulse rounded-full bg-plum-100" aria-hidden="true" />;
-  return <TierBadge tier={tierOf(profile.value.profile)} />;
+  const access = useStore($memberAccess);
+  if (access.status === 'loading') return <span className="inline-block h-7 w-24 animate-pulse rounded-full bg-plum-100" aria-hidden="true" />;
+  return <TierBadge tier={standing({ ...access.value, catalogue: BUILT_IN_CATALOGUE }).badge} />;
 }
 
 function DesktopMenu() {

@@ -13,11 +13,12 @@
  * on every purchase button is a disabled "Coming Soon" and no session is loaded.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { displayName, groupBySection, priceLabel, type Product } from '../lib/catalogue';
+import type { Access, Standing } from '../lib/access';
 import { localMidnight, productButton, showsPremiumLock, type AccessStartParts, type ProductButton } from '../lib/product-buttons';
 import { authHref } from '../lib/next-path';
-import { effectiveTier, type SubscriptionLike } from '../lib/tiers';
+import type { MemberAccess } from '../stores/access';
 import { fetchProducts } from '../services/api/stripe-products';
 import { $session, hasSignedInHint, watchSession } from '../stores/session';
 import CheckoutButton from './CheckoutButton';
@@ -35,8 +36,15 @@ export interface ProductsCatalogueProps {
 export const MEMBER_HINT_ATTRIBUTE = 'data-products-member-hint';
 
 type CatalogueState = { status: 'ready'; products: Product[] } | { status: 'empty' } | { status: 'error' };
-/** The subscription read for one member (a new member means a new read). */
-type Membership = { userId: string; subscription: SubscriptionLike | null; failed?: boolean };
+/**
+ * The subscription and purchases read for one member (a new member means a new read); `failed`
+ * when either read failed, so the page says so instead of showing a silent Explorer.
+ */
+type Membership = { userId: string; access: Pick<MemberAccess, 'subscription' | 'purchases'>; model: typeof import('../lib/access'); failed?: boolean };
+
+/** What a visitor (or a member whose data is on its way) has: nothing; the access model loads only for members. */
+const NO_ACCESS: Access = { kind: 'none', reason: 'notOwned' };
+const VISITOR: Pick<Standing, 'tier' | 'founding' | 'badge'> = { tier: 'Explorer', founding: false, badge: 'Explorer' };
 
 /** The page this catalogue lives on: "Sign In to Purchase" comes back here. */
 const PAGE_PATH = '/products';
@@ -54,6 +62,7 @@ function LockIcon() {
 }
 
 function Action({ button, name }: { button: ProductButton; name: string }) {
+  const noteId = `note-${useId()}`;
   switch (button.kind) {
     case 'signIn':
       return (
@@ -64,11 +73,25 @@ function Action({ button, name }: { button: ProductButton; name: string }) {
     case 'checkout':
       return <CheckoutButton priceId={button.priceId} mode={button.mode} label={button.label} srLabel={name} />;
     case 'access':
+    case 'current':
+    case 'pending': {
       return (
-        <a href={button.href} className="btn btn-gold w-full" aria-label={`${button.label}: ${name}`}>
-          {button.label}
-        </a>
+        <>
+          {button.kind === 'access' ? (
+            <a href={button.href} className="btn btn-gold w-full" aria-label={`${button.label}: ${name}`} aria-describedby={noteId}>
+              {button.label}
+            </a>
+          ) : (
+            <button type="button" className="btn w-full" disabled aria-label={`${button.label}: ${name}`} aria-describedby={noteId}>
+              {button.label}
+            </button>
+          )}
+          <p id={noteId} className="mt-2 text-center text-sm text-ink-soft" data-access-note="">
+            {button.note}
+          </p>
+        </>
       );
+    }
     case 'accessSoon':
       return (
         <>
@@ -93,6 +116,8 @@ export default function ProductsCatalogue({ fallback, featuresDisabled, accessSt
   const [membership, setMembership] = useState<Membership | null>(null);
   /** Bumped by "Try again" after a failed membership read. */
   const [attempt, setAttempt] = useState(0);
+  /** The member-only code itself could not be loaded. */
+  const [failedLoad, setFailedLoad] = useState(false);
   // The signed-in hint: false while hydrating (as on the server), then the browser's.
   const hinted = useSyncExternalStore(noSubscribe, hasSignedInHint, () => false);
 
@@ -138,33 +163,56 @@ export default function ProductsCatalogue({ fallback, featuresDisabled, accessSt
     if (known) document.documentElement.removeAttribute(MEMBER_HINT_ATTRIBUTE);
   }, [known]);
 
-  // The member's subscription.
+  // The member's subscription and purchases: the shared store, loaded only for a member.
   const userId = session.status === 'signedIn' ? session.user.id : null;
   useEffect(() => {
     if (featuresDisabled || !userId) return;
     let live = true;
-    import('../services/membership')
-      .then(({ readMemberSubscription }) => readMemberSubscription(userId))
-      .then((subscription) => {
-        if (live) setMembership({ userId, subscription });
+    let unsubscribe: (() => void) | undefined;
+    // Member-only code (the stores and the access model) loads here, never for a visitor.
+    Promise.all([import('../stores/access'), import('../stores/subscription'), import('../lib/access')])
+      .then(([{ $memberAccess, $purchases }, { $subscription }, model]) => {
+        if (!live) return;
+        const subscribe = () => {
+          if (!live) return;
+          unsubscribe = $memberAccess.subscribe((state) => {
+            if (state.status !== 'ready') return;
+            if (state.value.error) console.error(`Products: ${state.value.error}`);
+            setMembership({ userId, access: state.value, model, failed: Boolean(state.value.error) });
+          });
+        };
+        // "Try again" reads both once more before the page shows anything.
+        if (attempt > 0) void Promise.all([$subscription.reload(), $purchases.reload()]).then(subscribe);
+        else subscribe();
       })
       .catch((error: unknown) => {
         // Not a silent Explorer: the member is told, the buttons wait, and they can retry.
-        console.error('Products: could not read the membership', error);
-        if (live) setMembership({ userId, subscription: null, failed: true });
+        console.error('Products: could not load the membership', error);
+        if (live) setFailedLoad(true);
       });
     return () => {
       live = false;
+      unsubscribe?.();
     };
   }, [featuresDisabled, userId, attempt]);
 
   const products = catalogue.status === 'ready' ? catalogue.products : fallback;
   const signedIn = !featuresDisabled && session.status === 'signedIn';
   /** The member's subscription has been read (for this member). */
-  const tierKnown = signedIn && membership !== null && membership.userId === userId && !membership.failed;
-  const tierFailed = signedIn && membership !== null && membership.userId === userId && Boolean(membership.failed);
-  const subscription = tierKnown ? membership.subscription : null;
-  const tier = useMemo(() => effectiveTier(subscription, [...products, ...fallback]), [subscription, products, fallback]);
+  const mine = signedIn && membership !== null && membership.userId === userId;
+  const tierFailed = (signedIn && failedLoad) || (mine && Boolean(membership.failed));
+  const tierKnown = mine && !tierFailed;
+  const inputs = useMemo(
+    () => ({
+      subscription: tierKnown ? membership.access.subscription : null,
+      purchases: tierKnown ? membership.access.purchases : [],
+      catalogue: [...products, ...fallback],
+    }),
+    [tierKnown, membership, products, fallback],
+  );
+  const model = tierKnown ? membership.model : null;
+  const member = model ? model.standing(inputs) : VISITOR;
+  const tier = member.tier;
   /** Buttons wait (keeping their space) while a member's session or tier is on its way. */
   const pending = !featuresDisabled && ((hinted && !known) || (signedIn && !tierKnown));
   const now = new Date();
@@ -177,7 +225,7 @@ export default function ProductsCatalogue({ fallback, featuresDisabled, accessSt
           <p className="rounded-full bg-gold-100 px-5 py-2 font-medium text-plum-900">Purchases are temporarily unavailable while we upgrade our systems.</p>
         ) : tierKnown ? (
           <p className="rounded-full bg-plum-100 px-5 py-2 text-plum-900">
-            Current Tier: <strong className="font-semibold">{tier}</strong>
+            Current Tier: <strong className="font-semibold">{member.badge}</strong>
           </p>
         ) : tierFailed ? (
           <div role="alert" className="flex flex-wrap items-center justify-center gap-3 rounded-2xl bg-rose-100 px-5 py-2 text-rose-600" data-membership-error>
@@ -187,6 +235,7 @@ export default function ProductsCatalogue({ fallback, featuresDisabled, accessSt
               className="btn btn-outline min-h-9 px-3 py-1 text-sm"
               onClick={() => {
                 setMembership(null);
+                setFailedLoad(false);
                 setAttempt((n) => n + 1);
               }}
             >
@@ -226,13 +275,15 @@ export default function ProductsCatalogue({ fallback, featuresDisabled, accessSt
               {items.map((product) => {
                 const name = displayName(product.name);
                 const price = priceLabel(product);
+                const has = model ? model.access(product, { ...inputs, now }) : NO_ACCESS;
                 const button = productButton(product, {
                   signedIn,
-                  tier,
+                  access: has,
+                  standing: member,
                   featuresDisabled,
                   now,
                   accessStart: start,
-                  accessHref: accessLinks[product.priceId] ?? '/dashboard',
+                  accessHref: accessLinks[product.priceId] ?? '/dashboard#library',
                 });
                 return (
                   <li
@@ -241,7 +292,7 @@ export default function ProductsCatalogue({ fallback, featuresDisabled, accessSt
                     data-product={product.priceId}
                   >
                     <h3 className="text-xl font-semibold">{name}</h3>
-                    {showsPremiumLock(product, tierKnown, tier) ? (
+                    {showsPremiumLock(product, tierKnown, tier, has) ? (
                       <p className="mt-2 inline-flex items-center gap-1.5 self-start rounded-full bg-plum-50 px-3 py-1 text-sm font-semibold text-plum-700">
                         <LockIcon /> Premium content
                       </p>

@@ -203,3 +203,8 @@ export function orderLike(products: readonly Product[], reference: readonly Pick
 export function findProduct<P extends Pick<Product, 'priceId'>>(products: readonly P[], priceId: string): P | undefined {
   return products.find((p) => p.priceId === priceId);
 }
+
+/** The one-time membership (the Founding Membership): a membership sold in payment mode. */
+export function isFoundingProduct(product: Pick<Product, 'productType' | 'mode'>): boolean {
+  return product.productType === 'membership' && product.mode === 'payment';
+}

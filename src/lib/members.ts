@@ -3,13 +3,13 @@
  * turn them into what the dashboard shows.
  */
 
-export type MembershipTier = 'Explorer' | 'Adventurer' | 'Alchemist';
+import type { Tier } from './tiers';
 
 export interface Profile {
   id: string;
   email: string | null;
   full_name: string | null;
-  membership_tier: MembershipTier | null;
+  membership_tier: Tier | null;
   project_id: string | null;
   created_at: string | null;
 }
@@ -33,8 +33,6 @@ export interface CoachingSignupWithSession {
   coaching_sessions: Pick<CoachingSession, 'id' | 'date' | 'time'> | null;
 }
 
-export const DEFAULT_TIER: MembershipTier = 'Explorer';
-
 export const PROFILE_ERRORS = {
   fetch: 'Failed to fetch profile data',
   unexpected: 'An unexpected error occurred',
@@ -43,11 +41,6 @@ export const PROFILE_ERRORS = {
 /** The name to greet a member by: the profile's, then the account's, else "Member". */
 export function greetingName(profileName: string | null | undefined, accountName: string | null | undefined): string {
   return profileName?.trim() || accountName?.trim() || 'Member';
-}
-
-export function tierOf(profile: Pick<Profile, 'membership_tier'> | null | undefined): MembershipTier {
-  const tier = profile?.membership_tier;
-  return tier === 'Adventurer' || tier === 'Alchemist' || tier === 'Explorer' ? tier : DEFAULT_TIER;
 }
 
 export function projectIdText(projectId: string | null | undefined): string {

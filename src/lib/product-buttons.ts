@@ -4,12 +4,17 @@
  * moment included access starts. The clock is a parameter, so every case is testable.
  */
 import type { Product } from './schemas';
+import type { Access, Standing } from './access';
+import { isFoundingProduct } from './catalogue';
 import type { Tier } from './tiers';
 
 export const SIGN_IN_LABEL = 'Sign In to Purchase';
 export const SIGN_IN_HREF = '/login';
 export const COMING_SOON_LABEL = 'Coming Soon';
 export const ACCESS_SOON_LABEL = 'Access Now (Coming Soon)';
+
+export const PENDING_LABEL = 'Payment Processing';
+export const PENDING_NOTE = 'We are confirming your payment; your access opens as soon as it settles.';
 
 export type ProductButton =
   /** A visitor: a link to sign in. */
@@ -18,14 +23,16 @@ export type ProductButton =
   | { kind: 'unavailable'; label: typeof COMING_SOON_LABEL }
   /** The free Explorer membership: nothing to buy. Rendered disabled. */
   | { kind: 'inert'; label: 'Free - Get Started' }
-  /** A membership the member already has (Alchemist tier). Rendered disabled. */
-  | { kind: 'current'; label: 'Current Plan' }
+  /** A membership the member has, or one their plan covers; `note` says what they have. Disabled. */
+  | { kind: 'current'; label: 'Current Plan'; note: string }
   /** Starts a checkout of this price. */
   | { kind: 'checkout'; label: 'Upgrade' | 'Buy Now'; priceId: string; mode: Product['mode'] }
-  /** Included in the member's tier: a link to it. */
-  | { kind: 'access'; label: 'Access Now' | 'Access Now (Included)'; href: string }
-  /** Included, but before the access date: disabled, with the note. */
-  | { kind: 'accessSoon'; label: typeof ACCESS_SOON_LABEL; note: string };
+  /** Owned or included: a link to it; `note` says how the member has it. */
+  | { kind: 'access'; label: 'Access Now' | 'Access Now (Included)'; href: string; note: string }
+  /** Owned or included, but before the access date: disabled, with the note. */
+  | { kind: 'accessSoon'; label: typeof ACCESS_SOON_LABEL; note: string }
+  /** A payment for it is still settling: disabled, so it is not bought twice. */
+  | { kind: 'pending'; label: typeof PENDING_LABEL; note: typeof PENDING_NOTE };
 
 export interface AccessStartParts {
   year: number;
@@ -54,7 +61,10 @@ export function accessNote(start: Date): string {
 export interface ButtonContext {
   /** Only a signed-in member gets tier buttons; a visitor (or an unknown session) signs in. */
   signedIn: boolean;
-  tier: Tier;
+  /** What the member has of this product (src/lib/access.ts). */
+  access: Access;
+  /** The member's tier and whether they are a Founding Member. */
+  standing: Pick<Standing, 'tier' | 'founding'>;
   /** The site-wide disable flag. */
   featuresDisabled: boolean;
   now: Date;
@@ -63,38 +73,59 @@ export interface ButtonContext {
   accessHref: string;
 }
 
-function access(label: 'Access Now' | 'Access Now (Included)', ctx: ButtonContext): ProductButton {
+/** The note on a member's access, for the button's description. */
+export function accessNoteFor(access: Access): string {
+  if (access.kind === 'owned') return access.reason === 'founding' ? 'Included in your Founding Membership' : 'You have lifetime access';
+  if (access.kind === 'included') return `Included in your ${access.tier} membership`;
+  return '';
+}
+
+function open(label: 'Access Now' | 'Access Now (Included)', ctx: ButtonContext): ProductButton {
   if (ctx.now.getTime() < ctx.accessStart.getTime()) {
     return { kind: 'accessSoon', label: ACCESS_SOON_LABEL, note: accessNote(ctx.accessStart) };
   }
-  return { kind: 'access', label, href: ctx.accessHref };
+  return { kind: 'access', label, href: ctx.accessHref, note: accessNoteFor(ctx.access) };
 }
 
 function checkout(label: 'Upgrade' | 'Buy Now', product: Pick<Product, 'priceId' | 'mode'>): ProductButton {
   return { kind: 'checkout', label, priceId: product.priceId, mode: product.mode };
 }
 
+const pending: ProductButton = { kind: 'pending', label: PENDING_LABEL, note: PENDING_NOTE };
+
+/**
+ * The spec's table, decided from the access model. One correction: a member's own plan is
+ * "Current Plan" (the table's "otherwise Upgrade" would offer an Adventurer their own plan,
+ * which checkout refuses). Where the table gives an Alchemist "Current Plan" on the Adventurer
+ * plan or the Founding Membership, the note says what the member has.
+ */
 export function productButton(product: Pick<Product, 'priceId' | 'name' | 'mode' | 'productType'>, ctx: ButtonContext): ProductButton {
   if (ctx.featuresDisabled) return { kind: 'unavailable', label: COMING_SOON_LABEL };
   if (!ctx.signedIn) return { kind: 'signIn', label: SIGN_IN_LABEL, href: SIGN_IN_HREF };
+  const { access, standing } = ctx;
+  const founding = standing.founding ? 'Included in your Founding Membership' : null;
   switch (product.productType) {
     case 'membership':
       if (product.name.includes('Explorer')) return { kind: 'inert', label: 'Free - Get Started' };
-      if (ctx.tier === 'Explorer') return checkout('Upgrade', product);
-      if (ctx.tier === 'Adventurer' && product.name.includes('Alchemist')) return checkout('Upgrade', product);
-      if (ctx.tier === 'Alchemist') return { kind: 'current', label: 'Current Plan' };
+      if (isFoundingProduct(product)) {
+        if (access.kind === 'owned') return { kind: 'current', label: 'Current Plan', note: 'You are a Founding Member' };
+        if (access.reason === 'pending') return pending;
+        if (standing.tier === 'Alchemist') return { kind: 'current', label: 'Current Plan', note: 'You have the Alchemist membership' };
+        return checkout('Upgrade', product);
+      }
+      if (access.kind === 'included' && access.reason === 'subscribed') return { kind: 'current', label: 'Current Plan', note: 'Your current plan' };
+      if (standing.tier === 'Alchemist') return { kind: 'current', label: 'Current Plan', note: founding ?? 'Included in your Alchemist membership' };
       return checkout('Upgrade', product);
     case 'app':
-      if (ctx.tier === 'Alchemist') return access('Access Now (Included)', ctx);
-      if (ctx.tier === 'Adventurer') return access('Access Now', ctx);
-      return checkout('Buy Now', product);
     case 'course':
-      if (ctx.tier === 'Alchemist' && product.name.includes('Master Alchemist')) return access('Access Now (Included)', ctx);
+      if (access.kind === 'owned') return open(access.reason === 'founding' ? 'Access Now (Included)' : 'Access Now', ctx);
+      if (access.kind === 'included') return open(access.tier === 'Alchemist' ? 'Access Now (Included)' : 'Access Now', ctx);
+      if (access.reason === 'pending') return pending;
       return checkout('Buy Now', product);
   }
 }
 
-/** Whether a signed-in member of this tier sees the "Premium content" lock note on an app card. */
-export function showsPremiumLock(product: Pick<Product, 'productType'>, signedIn: boolean, tier: Tier): boolean {
-  return signedIn && tier === 'Explorer' && product.productType === 'app';
+/** Whether a signed-in member sees the "Premium content" lock note on an app card: Explorer, not owned. */
+export function showsPremiumLock(product: Pick<Product, 'productType'>, signedIn: boolean, tier: Tier, access: Access): boolean {
+  return signedIn && tier === 'Explorer' && product.productType === 'app' && access.kind === 'none';
 }

@@ -3,6 +3,7 @@
  * colour of each status and the icon of each plan.
  */
 import { epochSecondsToMs } from './dates';
+import { tierOfName, type Tier } from './tiers';
 
 export const SUBSCRIPTION_ERRORS = {
   customer: 'Failed to fetch customer data',
@@ -35,7 +36,6 @@ export interface CatalogueProduct {
 }
 
 export type StatusTone = 'green' | 'blue' | 'yellow' | 'red' | 'grey';
-export type PlanName = 'Explorer' | 'Adventurer' | 'Alchemist';
 
 /** active green, trialing blue, past_due yellow, canceled red, anything else grey. */
 export function statusTone(status: string | null | undefined): StatusTone {
@@ -53,13 +53,6 @@ export function statusTone(status: string | null | undefined): StatusTone {
   }
 }
 
-/** The plan a product name stands for, which picks the badge's icon. */
-export function planOf(productName: string): PlanName {
-  if (productName.includes('Alchemist')) return 'Alchemist';
-  if (productName.includes('Adventurer')) return 'Adventurer';
-  return 'Explorer';
-}
-
 /** "past_due" -> "Past due". */
 export function statusLabel(status: string): string {
   const words = status.replace(/_/g, ' ').trim();
@@ -72,7 +65,7 @@ export type SubscriptionView =
   | {
       kind: 'plan';
       name: string;
-      plan: PlanName;
+      plan: Tier;
       tone: StatusTone;
       /** Shown next to the plan name unless the status is active. */
       statusText: string | null;
@@ -123,7 +116,7 @@ export function describeSubscription(record: SubscriptionRecord | null, catalogu
   return {
     kind: 'plan',
     name: product.name,
-    plan: planOf(product.name),
+    plan: tierOfName(product.name),
     tone: statusTone(status),
     statusText: status === 'active' || !status ? null : statusLabel(status),
     periodStart: record.current_period_start ? epochSecondsToMs(record.current_period_start) : null,

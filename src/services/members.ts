@@ -6,6 +6,7 @@
  */
 import type { CoachingSession, CoachingSignupWithSession, Profile } from '../lib/members';
 import type { SubscriptionRecord } from '../lib/subscription';
+import type { PurchaseRecord } from '../lib/purchases';
 import { getSupabase } from './supabase';
 
 export interface DbError {
@@ -105,4 +106,16 @@ export async function fetchSubscription(customerId: string): Promise<DbResult<Su
     .eq('customer_id', customerId)
     .single<SubscriptionRecord>();
   return { data, error: toError(error) };
+}
+
+/** purchases: the member's one-time purchases, oldest first (row-level security: their own only). */
+export async function fetchPurchases(userId: string): Promise<DbResult<PurchaseRecord[]>> {
+  const db = await getSupabase();
+  if (!db) return { data: null, error: NOT_CONFIGURED };
+  const { data, error } = await db
+    .from('purchases')
+    .select('price_id, product_type, status, purchased_at, refunded_at, checkout_session_id')
+    .eq('user_id', userId)
+    .order('purchased_at', { ascending: true });
+  return { data: data as PurchaseRecord[] | null, error: toError(error) };
 }

@@ -6,12 +6,16 @@ import type { ProductsAnswer } from '../../src/lib/catalogue';
 import { productSchema, type Product } from '../../src/lib/schemas';
 import catalogue from '../../src/content/catalogue.json' with { type: 'json' };
 import { fetchProducts } from '../../src/services/api/stripe-products';
-import { readMemberSubscription } from '../../src/services/membership';
+import { fetchCustomerId, fetchPurchases, fetchSubscription } from '../../src/services/members';
+import type { PurchaseRecord } from '../../src/lib/purchases';
 import { $session, watchSession } from '../../src/stores/session';
+import { cleanStores } from 'nanostores';
+import { $memberAccess, $purchases } from '../../src/stores/access';
+import { $subscription } from '../../src/stores/subscription';
 import { fakeLocation, type FakeLocation } from './location';
 
 vi.mock('../../src/services/api/stripe-products', () => ({ fetchProducts: vi.fn() }));
-vi.mock('../../src/services/membership', () => ({ readMemberSubscription: vi.fn() }));
+vi.mock('../../src/services/members', () => ({ fetchCustomerId: vi.fn(), fetchSubscription: vi.fn(), fetchPurchases: vi.fn() }));
 vi.mock('../../src/stores/session', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/stores/session')>()),
   watchSession: vi.fn(() => Promise.resolve()),
@@ -27,13 +31,30 @@ const props: ProductsCatalogueProps = {
 const member = { id: 'uid_1', email: 'ada@example.com', phone: null, email_confirmed_at: null, full_name: 'Ada', avatar_url: null, firebase_uid: 'uid_1' };
 
 const products = vi.mocked(fetchProducts);
-const membership = vi.mocked(readMemberSubscription);
+const customerRead = vi.mocked(fetchCustomerId);
+const subscriptionRead = vi.mocked(fetchSubscription);
+const purchasesRead = vi.mocked(fetchPurchases);
+type Sub = { price_id: string; subscription_status: string } | null;
+/** The database's answers for the member: their subscription (through their customer) and purchases. */
+function answer(subscription: Sub, purchases: PurchaseRecord[] = []) {
+  customerRead.mockResolvedValue(subscription ? { data: 'cus_1', error: null } : { data: null, error: { code: 'PGRST116', message: 'no rows' } });
+  subscriptionRead.mockResolvedValue({ data: subscription as never, error: null });
+  purchasesRead.mockResolvedValue({ data: purchases, error: null });
+}
+const bought = (price_id: string, product_type: string, status = 'paid'): PurchaseRecord => ({
+  price_id,
+  product_type,
+  status,
+  purchased_at: '2026-11-01T10:00:00.000Z',
+  refunded_at: null,
+  checkout_session_id: `cs_test_${price_id}`,
+});
 let location: FakeLocation;
 
 beforeEach(() => {
   location = fakeLocation('/products');
   products.mockResolvedValue({ kind: 'live', products: fallback, skipped: 0 });
-  membership.mockResolvedValue(null);
+  answer(null);
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
@@ -42,8 +63,12 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
   products.mockReset();
-  membership.mockReset();
+  customerRead.mockReset();
+  subscriptionRead.mockReset();
+  purchasesRead.mockReset();
   $session.set({ status: 'unknown' });
+  // The member stores outlive an unmounted island for a second; each test starts afresh.
+  cleanStores($memberAccess, $purchases, $subscription);
 });
 
 const card = (name: string) => {
@@ -52,8 +77,8 @@ const card = (name: string) => {
 };
 const sectionTitles = () => screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
 
-async function renderAs(session: 'visitor' | 'member', subscription: { price_id: string; subscription_status: string } | null = null, extra: Partial<ProductsCatalogueProps> = {}) {
-  membership.mockResolvedValue(subscription);
+async function renderAs(session: 'visitor' | 'member', subscription: Sub = null, extra: Partial<ProductsCatalogueProps> = {}, purchases: PurchaseRecord[] = []) {
+  answer(subscription, purchases);
   $session.set(session === 'visitor' ? { status: 'signedOut' } : { status: 'signedIn', user: member });
   render(<ProductsCatalogue {...props} {...extra} />);
   await waitFor(() => expect(products).toHaveBeenCalled());
@@ -125,14 +150,16 @@ describe('ProductsCatalogue: a visitor', () => {
     expect(links.every((a) => a.getAttribute('href') === '/login?next=%2Fproducts')).toBe(true);
     expect(screen.queryByText(/Current Tier/)).toBeNull();
     expect(screen.queryByText('Premium content')).toBeNull();
-    expect(membership).not.toHaveBeenCalled();
+    expect(customerRead).not.toHaveBeenCalled();
+    expect(purchasesRead).not.toHaveBeenCalled();
   });
 });
 
 describe('ProductsCatalogue: members by tier (after the access date)', () => {
   it('Explorer (no subscription): Current Tier, Upgrade, Buy Now and the Premium content note on apps', async () => {
     await renderAs('member', null);
-    expect(membership).toHaveBeenCalledWith('uid_1');
+    expect(customerRead).toHaveBeenCalledWith('uid_1');
+    expect(purchasesRead).toHaveBeenCalledWith('uid_1');
     expect(screen.getByText(/Current Tier/).textContent).toBe('Current Tier: Explorer');
     const explorer = within(card('Explorer Membership')).getByRole('button', { name: /Free - Get Started/ });
     expect(explorer).toHaveProperty('disabled', true);
@@ -163,8 +190,12 @@ describe('ProductsCatalogue: members by tier (after the access date)', () => {
     for (const name of ['Adventurer Membership', 'Alchemist Membership', 'Founding Membership']) {
       expect(within(card(name)).getByRole('button', { name: /^Current Plan/ })).toHaveProperty('disabled', true);
     }
+    // The table's "Current Plan" on the Adventurer plan and the Founding Membership says what the member has.
+    expect(within(card('Alchemist Membership')).getByRole('button', { name: /^Current Plan/, description: 'Your current plan' })).toBeTruthy();
+    expect(within(card('Adventurer Membership')).getByRole('button', { name: /^Current Plan/, description: 'Included in your Alchemist membership' })).toBeTruthy();
+    expect(within(card('Founding Membership')).getByRole('button', { name: /^Current Plan/, description: 'You have the Alchemist membership' })).toBeTruthy();
     expect(screen.getAllByRole('link', { name: /^Access Now \(Included\)/ })).toHaveLength(7);
-    expect(within(card('Master Alchemist Course')).getByRole('link', { name: /Access Now \(Included\)/ }).getAttribute('href')).toBe('/dashboard');
+    expect(within(card('Master Alchemist Course')).getByRole('link', { name: /Access Now \(Included\)/ }).getAttribute('href')).toBe('/dashboard#library');
     expect(screen.queryByRole('button', { name: /^Buy Now/ })).toBeNull();
   });
 
@@ -176,16 +207,17 @@ describe('ProductsCatalogue: members by tier (after the access date)', () => {
   // Issue 14: a failed read is said, not shown as a silent Explorer (which offered paying
   // members what they already have).
   it('says when the membership cannot be read, offers nothing to buy meanwhile, and retries', async () => {
-    membership.mockRejectedValueOnce(new Error('Failed to fetch customer data'));
+    answer(null);
+    customerRead.mockRejectedValueOnce(new Error('Failed to fetch customer data'));
     $session.set({ status: 'signedIn', user: member });
     const { container } = render(<ProductsCatalogue {...props} />);
     const alert = await screen.findByText(/couldn’t check your membership/);
     expect(screen.queryByText(/Current Tier/)).toBeNull();
     expect(container.querySelectorAll('.invisible[aria-hidden="true"]')).toHaveLength(fallback.length);
-    membership.mockResolvedValueOnce({ price_id: 'price_alchemist_monthly', subscription_status: 'active' });
+    answer({ price_id: 'price_alchemist_monthly', subscription_status: 'active' });
     await userEvent.click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Try again' }));
     expect((await screen.findByText(/Current Tier/)).textContent).toBe('Current Tier: Alchemist');
-    expect(membership).toHaveBeenCalledTimes(2);
+    expect(customerRead).toHaveBeenCalledTimes(2);
     expect(screen.queryByText(/couldn’t check your membership/)).toBeNull();
     expect(container.querySelectorAll('.invisible')).toHaveLength(0);
   });
@@ -201,13 +233,14 @@ describe('ProductsCatalogue: members by tier (after the access date)', () => {
   });
 
   it('hides the buttons while the member’s tier is on its way', async () => {
-    let resolve!: (v: null) => void;
-    membership.mockReturnValue(new Promise((r) => (resolve = r)));
+    let resolve!: (v: Awaited<ReturnType<typeof fetchCustomerId>>) => void;
+    customerRead.mockReturnValue(new Promise((r) => (resolve = r)));
     $session.set({ status: 'signedIn', user: member });
     const { container } = render(<ProductsCatalogue {...props} />);
-    await waitFor(() => expect(membership).toHaveBeenCalled());
+    await waitFor(() => expect(customerRead).toHaveBeenCalled());
     expect(container.querySelectorAll('.invisible[aria-hidden="true"]')).toHaveLength(fallback.length);
-    await act(async () => resolve(null));
+    await act(async () => resolve({ data: null, error: null }));
+    await waitFor(() => expect(container.querySelectorAll('.invisible')).toHaveLength(0));
     expect(container.querySelectorAll('.invisible')).toHaveLength(0);
   });
 });
@@ -223,6 +256,41 @@ describe('ProductsCatalogue with the site-wide flag on', () => {
     expect(screen.getByText('Purchases are temporarily unavailable while we upgrade our systems.')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Sign In to Purchase/ })).toBeNull();
     expect(vi.mocked(watchSession)).not.toHaveBeenCalled();
-    expect(membership).not.toHaveBeenCalled();
+    expect(customerRead).not.toHaveBeenCalled();
+  });
+});
+
+describe('ProductsCatalogue: members with purchases (issue 13)', () => {
+  it('an Adventurer sees "Current Plan" on their own plan, never Upgrade to it', async () => {
+    await renderAs('member', { price_id: 'price_adventurer_monthly', subscription_status: 'active' });
+    expect(within(card('Adventurer Membership')).getByRole('button', { name: /^Current Plan/, description: 'Your current plan' })).toHaveProperty('disabled', true);
+    expect(within(card('Adventurer Membership')).queryByRole('button', { name: /^Upgrade/ })).toBeNull();
+    // Every app is included: none is offered for money.
+    for (const name of ['Whispers Before Sleep', 'The Bloom Book', 'Stillpoint', 'Rise Mode', 'Mindstage', 'The Reset Room']) {
+      expect(within(card(name)).queryByRole('button', { name: /^Buy Now/ })).toBeNull();
+    }
+  });
+
+  it('an Explorer who bought Stillpoint: Access Now with lifetime access there, Buy Now elsewhere, no lock on it', async () => {
+    await renderAs('member', null, {}, [bought('price_app_stillpoint', 'app')]);
+    const stillpoint = card('Stillpoint');
+    const link = within(stillpoint).getByRole('link', { name: /^Access Now/, description: 'You have lifetime access' });
+    expect(link.getAttribute('href')).toBe('/app/stillpoint');
+    expect(within(stillpoint).queryByText('Premium content')).toBeNull();
+    expect(within(card('Mindstage')).getByRole('button', { name: /^Buy Now/ })).toBeTruthy();
+    expect(screen.getByText(/Current Tier/).textContent).toBe('Current Tier: Explorer');
+  });
+
+  it('a payment still settling: a disabled "Payment Processing", not a second Buy Now', async () => {
+    await renderAs('member', null, {}, [bought('price_app_mindstage', 'app', 'pending')]);
+    expect(within(card('Mindstage')).getByRole('button', { name: /^Payment Processing/ })).toHaveProperty('disabled', true);
+  });
+
+  it('a Founding Member: the badge, everything included, Current Plan on the Founding Membership', async () => {
+    await renderAs('member', null, {}, [bought('price_founding_membership', 'membership')]);
+    expect(screen.getByText(/Current Tier/).textContent).toBe('Current Tier: Founding Member');
+    expect(within(card('Founding Membership')).getByRole('button', { name: /^Current Plan/, description: 'You are a Founding Member' })).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: /^Access Now \(Included\)/, description: 'Included in your Founding Membership' })).toHaveLength(7);
+    expect(screen.queryByRole('button', { name: /^(Buy Now|Upgrade)/ })).toBeNull();
   });
 });

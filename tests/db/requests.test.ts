@@ -141,4 +141,42 @@ describe('every request the site makes', () => {
     ).toMatchObject([{ price_id: 'price_alchemist_monthly', subscription_status: 'active', cancel_at_period_end: true }]);
     expect(await rows(db, ada, `select membership_tier from public.profiles where id = $1`, [UID])).toEqual([{ membership_tier: 'Alchemist' }]);
   });
+
+  it('stripe-webhook: records a one-time purchase on its session id, again on a repeat, then its refund (issue 13)', async () => {
+    const session = 'cs_test_ada_stillpoint';
+    expect(await rows(db, service, `select status, refunded_at from public.purchases where checkout_session_id = $1`, [session])).toEqual([]);
+    const purchase = {
+      user_id: UID,
+      price_id: 'price_app_stillpoint',
+      product_type: 'app',
+      checkout_session_id: session,
+      payment_intent_id: 'pi_ada',
+      amount: 2900,
+      currency: 'usd',
+      status: 'paid',
+      purchased_at: '2026-11-20T10:00:00.000Z',
+      refunded_at: null,
+    };
+    await succeeds(service, postgrestInsert('purchases', purchase, { onConflict: 'checkout_session_id' }));
+    await succeeds(service, postgrestInsert('purchases', purchase, { onConflict: 'checkout_session_id' }));
+    expect(await rows(db, service, `select checkout_session_id from public.purchases where payment_intent_id = $1`, ['pi_ada'])).toEqual([{ checkout_session_id: session }]);
+    await succeeds(service, postgrestInsert('purchases', { ...purchase, status: 'refunded', refunded_at: '2026-11-21T10:00:00.000Z' }, { onConflict: 'checkout_session_id' }));
+    // The member buys it again later: a second session, a second row.
+    await succeeds(service, postgrestInsert('purchases', { ...purchase, checkout_session_id: 'cs_test_ada_again', payment_intent_id: 'pi_ada_2' }, { onConflict: 'checkout_session_id' }));
+  });
+
+  it('stripe-checkout and checkout-session: read the member’s purchases and a session’s purchase with the service role', async () => {
+    expect(await rows(db, service, `select price_id, product_type, status, purchased_at, refunded_at from public.purchases where user_id = $1`, [UID])).toHaveLength(2);
+    expect(await rows(db, service, `select status from public.purchases where checkout_session_id = $1`, ['cs_test_ada_again'])).toEqual([{ status: 'paid' }]);
+    expect(await rows(db, service, `select subscription_id from public.stripe_subscriptions where subscription_id = $1`, ['sub_Ada'])).toEqual([{ subscription_id: 'sub_Ada' }]);
+  });
+
+  it('members: the library, /products, the app pages and the badge read their purchases', async () => {
+    expect(
+      await rows(db, ada, `select price_id, product_type, status, purchased_at, refunded_at, checkout_session_id from public.purchases where user_id = $1 order by purchased_at asc`, [UID]),
+    ).toMatchObject([
+      { price_id: 'price_app_stillpoint', status: 'refunded' },
+      { price_id: 'price_app_stillpoint', status: 'paid' },
+    ]);
+  });
 });

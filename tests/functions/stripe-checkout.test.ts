@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import handler, { ALREADY_SUBSCRIBED, config } from '../../netlify/functions/stripe-checkout.mts';
+import { CHECKOUT_REFUSALS } from '../../src/lib/access';
 import catalogue from '../../src/content/catalogue.json' with { type: 'json' };
 import { startStripeDouble, stripePriceId, type StripeDouble } from '../fixtures/stripe-double';
 import { startPostgrestDouble, type PostgrestDouble } from '../fixtures/postgrest-double';
@@ -109,10 +110,11 @@ describe('stripe-checkout', () => {
     expect(db.requestsTo('GET', 'stripe_subscriptions')[0]?.query).toMatchObject({ customer_id: 'eq.cus_known' });
     expect(logs.lines()).toBe(1);
 
-    // Another plan, an app, or the same plan once it has ended can be bought.
+    // Another plan, the one-time Founding Membership, or the same plan once it has ended can be
+    // bought. (Issue 13: an app is no longer sold to an Alchemist, whose plan includes it.)
     for (const [body, status] of [
       [{ ...valid, price_id: 'price_adventurer_monthly' }, 'active'],
-      [{ ...valid, price_id: 'price_app_stillpoint', mode: 'payment' }, 'active'],
+      [{ ...valid, price_id: 'price_founding_membership', mode: 'payment' }, 'active'],
       [valid, 'canceled'],
     ] as const) {
       db.tables.stripe_subscriptions = [{ ...row, subscription_status: status }];
@@ -281,5 +283,67 @@ describe('stripe-checkout', () => {
     expect(res.body).toEqual({ error: expect.stringContaining('Please try again') });
     expect(stripe.requestsTo('POST /v1/checkout/sessions')).toHaveLength(0);
     expect(logs.lines()).toBe(1);
+  });
+});
+
+describe('stripe-checkout refuses what the member already has (issue 13)', () => {
+  const app = { ...valid, price_id: 'price_app_stillpoint', mode: 'payment' };
+  const course = { ...valid, price_id: 'price_master_alchemist_course', mode: 'payment' };
+  const founding = { ...valid, price_id: 'price_founding_membership', mode: 'payment' };
+  const purchase = (price_id: string, product_type: string, status = 'paid', user_id = member.uid) => ({
+    user_id,
+    price_id,
+    product_type,
+    status,
+    checkout_session_id: `cs_${price_id}_${status}`,
+    purchased_at: '2026-11-01T10:00:00.000Z',
+    refunded_at: status === 'refunded' ? '2026-11-02T10:00:00.000Z' : null,
+  });
+  const plan = (price_id: string) => {
+    db.tables.stripe_customers = [{ user_id: member.uid, customer_id: 'cus_known' }];
+    db.tables.stripe_subscriptions = [{ customer_id: 'cus_known', subscription_id: 'sub_1', price_id, subscription_status: 'active' }];
+  };
+
+  it.each([
+    ['an app they bought', () => (db.tables.purchases = [purchase('price_app_stillpoint', 'app')]), app, CHECKOUT_REFUSALS.owned],
+    ['the course they bought', () => (db.tables.purchases = [purchase('price_master_alchemist_course', 'course')]), course, CHECKOUT_REFUSALS.owned],
+    ['the Founding Membership they bought', () => (db.tables.purchases = [purchase('price_founding_membership', 'membership')]), founding, CHECKOUT_REFUSALS.owned],
+    ['an app, to a Founding Member', () => (db.tables.purchases = [purchase('price_founding_membership', 'membership')]), app, CHECKOUT_REFUSALS.owned],
+    ['an app, to an Adventurer', () => plan('price_adventurer_monthly'), app, CHECKOUT_REFUSALS.included],
+    ['an app, to an Alchemist', () => plan('price_alchemist_monthly'), app, CHECKOUT_REFUSALS.included],
+    ['the course, to an Alchemist', () => plan('price_alchemist_monthly'), course, CHECKOUT_REFUSALS.included],
+    ['an app whose payment is still settling', () => (db.tables.purchases = [purchase('price_app_stillpoint', 'app', 'pending')]), app, CHECKOUT_REFUSALS.pending],
+  ])('refuses %s with 409 and the reason, and creates no session', async (_name, given, body, message) => {
+    given();
+    const res = await checkout(body);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: message });
+    expect(stripe.requestsTo('POST /v1/checkout/sessions')).toHaveLength(0);
+    expect(db.requestsTo('GET', 'purchases')[0]?.query).toMatchObject({ user_id: `eq.${member.uid}` });
+  });
+
+  it.each([
+    ['another app than the one bought', () => (db.tables.purchases = [purchase('price_app_mindstage', 'app')]), app],
+    ['an app refunded', () => (db.tables.purchases = [purchase('price_app_stillpoint', 'app', 'refunded')]), app],
+    ['an app whose delayed payment failed', () => (db.tables.purchases = [purchase('price_app_stillpoint', 'app', 'failed')]), app],
+    ['an app another member bought', () => (db.tables.purchases = [purchase('price_app_stillpoint', 'app', 'paid', 'someone-else')]), app],
+    ['the course, to an Adventurer', () => plan('price_adventurer_monthly'), course],
+    ['an app, once the plan has ended', () => {
+      plan('price_alchemist_monthly');
+      db.tables.stripe_subscriptions![0]!.subscription_status = 'canceled';
+    }, app],
+  ])('sells %s', async (_name, given, body) => {
+    given();
+    const res = await checkout(body);
+    expect(res.status).toBe(200);
+    expect(stripe.requestsTo('POST /v1/checkout/sessions')).toHaveLength(1);
+  });
+
+  it('answers 502 when the purchases cannot be read, and sells nothing', async () => {
+    db.fail('purchases', 'GET', 500, 'XX000');
+    const res = await checkout(app);
+    expect(res.status).toBe(502);
+    expect(stripe.requestsTo('POST /v1/checkout/sessions')).toHaveLength(0);
+    logs.error.mockClear();
   });
 });

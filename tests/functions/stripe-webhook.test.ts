@@ -215,15 +215,17 @@ describe('stripe-webhook', () => {
   });
 
   it('on a completed one-time checkout records the customer and leaves subscriptions alone', async () => {
+    // Issue 13: the purchase itself is now recorded too (tests/functions/stripe-webhook-purchases.test.ts).
     db.tables.stripe_customers = [];
-    const res = await deliver(
-      signed('checkout.session.completed', { id: 'cs_2', object: 'checkout.session', mode: 'payment', customer: 'cus_1', subscription: null, client_reference_id: 'uid_1' }),
-    );
-    expect(res.status).toBe(200);
+    const res = await deliver(signed('checkout.session.completed', { id: 'cs_2', object: 'checkout.session', mode: 'payment', customer: 'cus_1', subscription: null, client_reference_id: 'uid_1' }));
     expect(db.tables.stripe_customers).toEqual([{ user_id: 'uid_1', customer_id: 'cus_1' }]);
     expect(db.requestsTo('POST', 'stripe_subscriptions')).toHaveLength(0);
     expect(db.requestsTo('PATCH', 'profiles')).toHaveLength(0);
-    expect(stripe.requests).toHaveLength(0);
+    expect(stripe.requests.filter((r) => r.path.startsWith('/v1/subscriptions'))).toHaveLength(0);
+    // The session is re-read from Stripe, which does not know cs_2 here: Stripe will retry.
+    expect(stripe.requestsTo('GET /v1/checkout/sessions/cs_2')).toHaveLength(1);
+    expect(res.status).toBe(502);
+    logs.error.mockClear();
   });
 
   it('is idempotent: the same event delivered three times leaves one identical row', async () => {

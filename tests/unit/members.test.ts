@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { greetingName, projectIdText, tierOf } from '../../src/lib/members';
+import { greetingName, projectIdText } from '../../src/lib/members';
 
 describe('dashboard profile rules', () => {
   it('greets by the profile name, then the account name, else "Member"', () => {
     expect(greetingName('Ana Lima', 'Ana')).toBe('Ana Lima');
     expect(greetingName(null, 'Ana')).toBe('Ana');
     expect(greetingName('  ', null)).toBe('Member');
-  });
-
-  it('defaults the tier to Explorer', () => {
-    expect(tierOf(null)).toBe('Explorer');
-    expect(tierOf({ membership_tier: null })).toBe('Explorer');
-    expect(tierOf({ membership_tier: 'Alchemist' })).toBe('Alchemist');
   });
 
   it('says "Not assigned" without a project', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import catalogue from '../../src/content/catalogue.json';
-import { describeSubscription, planOf, statusLabel, statusTone, type SubscriptionRecord } from '../../src/lib/subscription';
+import { describeSubscription, statusLabel, statusTone, type SubscriptionRecord } from '../../src/lib/subscription';
+import { tierOfName } from '../../src/lib/tiers';
 import { isNoRows } from '../../src/lib/members';
 
 const record = (over: Partial<SubscriptionRecord> = {}): SubscriptionRecord => ({
@@ -100,12 +101,12 @@ describe('statusTone', () => {
   });
 });
 
-describe('planOf', () => {
+describe('the plan of a product name (tierOfName, one rule for the badge and the tier)', () => {
   it('picks Alchemist, then Adventurer, else Explorer', () => {
-    expect(planOf('Alchemist Membership')).toBe('Alchemist');
-    expect(planOf('Adventurer Membership')).toBe('Adventurer');
-    expect(planOf('Master Alchemist Course')).toBe('Alchemist');
-    expect(planOf('Founding Membership')).toBe('Explorer');
+    expect(tierOfName('Alchemist Membership')).toBe('Alchemist');
+    expect(tierOfName('Adventurer Membership')).toBe('Adventurer');
+    expect(tierOfName('Master Alchemist Course')).toBe('Alchemist');
+    expect(tierOfName('Founding Membership')).toBe('Explorer');
   });
 });
 

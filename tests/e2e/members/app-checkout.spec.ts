@@ -15,7 +15,7 @@ const APP = { path: '/app/stillpoint', priceId: 'price_app_stillpoint' };
 async function buyButton(page: Page) {
   const button = page.locator('#get-app').getByRole('button', { name: /^Buy Now/ });
   await button.scrollIntoViewIfNeeded();
-  await page.locator('#get-app astro-island:not([ssr])').waitFor({ state: 'attached' });
+  await page.locator('#get-app [data-app-offer] astro-island:not([ssr])').waitFor({ state: 'attached' });
   return button;
 }
 

@@ -34,6 +34,9 @@ const badge = (page: Page) => page.locator('[data-subscription-state]');
 test('shows the profile, the member’s upcoming and past sessions apart with long dates, and the quick actions', async ({ page }) => {
   const db = await dashboardWith(page, {
     'GET profiles': rows({ id: 'x', email: 'ana@example.com', full_name: 'Ana Maria Lima', membership_tier: 'Alchemist', project_id: 'proj_7', created_at: '2025-01-05T15:00:00Z' }),
+    // Issue 13: the tier shown is the access model's, from the subscription (and purchases).
+    'GET stripe_customers': rows({ customer_id: 'cus_1' }),
+    'GET stripe_subscriptions': rows(subscription({ price_id: 'price_alchemist_monthly' })),
     'GET coaching_session_signups': rows([
       { id: 's4', name: 'Ana', email: 'ana@example.com', created_at: '2025-03-03T10:00:00Z', coaching_sessions: { id: 'c4', date: '2099-02-26', time: '6:00 PM CET' } },
       { id: 's3', name: 'Ana', email: 'ana@example.com', created_at: '2025-03-02T12:00:00Z', coaching_sessions: { id: 'c3', date: '2099-01-29', time: '6:00 PM CET' } },
@@ -241,5 +244,55 @@ test.describe('subscription badge', () => {
     await dashboardWith(page, { 'GET stripe_customers': NO_ROWS });
     await expect(badge(page)).toHaveText('Free Explorer Plan');
     await expect(page.locator('[data-billing-actions]')).toHaveCount(0);
+  });
+});
+
+test.describe('your library (issue 13)', () => {
+  const customer = rows({ customer_id: 'cus_1' });
+  const purchase = (price_id: string, product_type: string, status = 'paid') => ({
+    price_id,
+    product_type,
+    status,
+    purchased_at: '2026-11-02T10:00:00.000Z',
+    refunded_at: null,
+    checkout_session_id: `cs_test_${price_id}`,
+  });
+  const library = (page: Page) => page.getByRole('region', { name: 'Your library' });
+
+  test('an Adventurer who bought the course: every app included, the course purchased on its date, each with where to open it', async ({ page }) => {
+    const db = await dashboardWith(page, {
+      'GET stripe_customers': customer,
+      'GET stripe_subscriptions': rows(subscription()),
+      'GET purchases': rows([purchase('price_master_alchemist_course', 'course')]),
+    });
+    const items = library(page).locator('[data-library-item]');
+    await expect(items).toHaveCount(7);
+    await expect(library(page).locator('[data-library-item="price_app_stillpoint"]')).toContainText('Included in Adventurer');
+    await expect(library(page).getByRole('link', { name: 'Open: Stillpoint' })).toHaveAttribute('href', '/app/stillpoint');
+    await expect(library(page).locator('[data-library-item="price_master_alchemist_course"]')).toContainText('Purchased on November 2, 2026');
+    await expect(page.getByRole('region', { name: 'Profile Information' })).toContainText('Adventurer');
+    const query = new URL(db.requests.find((r) => new URL(r.url()).pathname === '/rest/v1/purchases')!.url()).searchParams;
+    expect(query.get('user_id')).toMatch(/^eq\./);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('an Explorer who bought nothing is pointed to the apps', async ({ page }) => {
+    await dashboardWith(page, {});
+    await expect(library(page)).toContainText('Nothing here yet');
+    await expect(library(page).getByRole('link', { name: 'Browse the apps' })).toHaveAttribute('href', '/products');
+  });
+
+  test('a Founding Member: the badge in the navigation and the profile, and everything in the library', async ({ page }) => {
+    await dashboardWith(page, { 'GET purchases': rows([purchase('price_founding_membership', 'membership')]) });
+    await expect(page.getByRole('region', { name: 'Profile Information' })).toContainText('Founding Member');
+    await expect(page.locator('[data-nav-account="desktop"] [data-tier]')).toHaveAttribute('data-tier', 'Founding Member');
+    await expect(library(page).locator('[data-library-item]')).toHaveCount(8);
+    await expect(library(page).locator('[data-library-item="price_app_mindstage"]')).toContainText('Founding Member');
+  });
+
+  test('a failing purchases read says so and keeps the rest', async ({ page }) => {
+    await dashboardWith(page, { 'GET purchases': { status: 500, body: { code: 'XX000', message: 'boom' } } });
+    await expect(library(page).getByRole('alert')).toHaveText('Failed to fetch purchase data');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
   });
 });

@@ -9,6 +9,13 @@ import { checkoutSessionFor, customerKeptFor, doubles, signIn, subscription } fr
  * member is signed in and how their subscription is answered.
  */
 
+/**
+ * The tier appears only after a chain: the island hydrates when idle, Firebase loads and checks
+ * the session with the Auth emulator, then the customer, subscription and purchases are read.
+ * On a loaded two-core runner that chain alone can pass the default 7 s (main's CI failure of
+ * "an Adventurer member": the page was right, only late), so the first wait is longer.
+ */
+const TIER_TIMEOUT = 20_000;
 const card = (page: Page, priceId: string) => page.locator(`[data-product="${priceId}"]`);
 const APPS = ['whispers_before_sleep', 'the_bloom_book', 'stillpoint', 'rise_mode', 'mindstage', 'the_reset_room'].map((a) => `price_app_${a}`);
 
@@ -28,7 +35,7 @@ test('an Explorer member: Current Tier, Upgrade, Buy Now, and the Premium conten
   await signIn(page);
   await subscription(page, null);
   await page.goto('/products');
-  await expect(page.getByText('Current Tier: Explorer')).toBeVisible();
+  await expect(page.getByText('Current Tier: Explorer')).toBeVisible({ timeout: TIER_TIMEOUT });
   await expect(card(page, 'price_explorer_free').getByRole('button', { name: /^Free - Get Started/ })).toBeDisabled();
   for (const id of ['price_adventurer_monthly', 'price_alchemist_monthly', 'price_founding_membership']) {
     await expect(card(page, id).getByRole('button', { name: /^Upgrade/ })).toBeEnabled();
@@ -47,7 +54,7 @@ test('an Adventurer member: Access Now on apps, Upgrade to Alchemist', async ({ 
   await signIn(page);
   await subscription(page, { price_id: 'price_adventurer_monthly', subscription_status: 'active' });
   await page.goto('/products');
-  await expect(page.getByText('Current Tier: Adventurer')).toBeVisible();
+  await expect(page.getByText('Current Tier: Adventurer')).toBeVisible({ timeout: TIER_TIMEOUT });
   const access = card(page, 'price_app_stillpoint').getByRole('link', { name: /^Access Now/ });
   await expect(access).toHaveAttribute('href', '/app/stillpoint');
   await expect(access).not.toContainText('Included');
@@ -60,7 +67,7 @@ test('an Alchemist member: Current Plan, and everything included', async ({ page
   await signIn(page);
   await subscription(page, { price_id: 'price_alchemist_monthly', subscription_status: 'active' });
   await page.goto('/products');
-  await expect(page.getByText('Current Tier: Alchemist')).toBeVisible();
+  await expect(page.getByText('Current Tier: Alchemist')).toBeVisible({ timeout: TIER_TIMEOUT });
   await expect(card(page, 'price_alchemist_monthly').getByRole('button', { name: /^Current Plan/ })).toBeDisabled();
   for (const id of [...APPS, 'price_master_alchemist_course']) {
     await expect(card(page, id).getByRole('link', { name: /^Access Now \(Included\)/ })).toBeVisible();
@@ -74,7 +81,7 @@ test('before 8 August 2025, included access reads "Access Now (Coming Soon)" wit
   await signIn(page);
   await subscription(page, { price_id: 'price_alchemist_monthly', subscription_status: 'active' });
   await page.goto('/products');
-  await expect(page.getByText('Current Tier: Alchemist')).toBeVisible();
+  await expect(page.getByText('Current Tier: Alchemist')).toBeVisible({ timeout: TIER_TIMEOUT });
   const stillpoint = card(page, 'price_app_stillpoint');
   await expect(stillpoint.getByRole('button', { name: /^Access Now \(Coming Soon\)/ })).toBeDisabled();
   await expect(stillpoint.getByText('Your access begins on August 8th, 2025')).toBeVisible();
@@ -85,7 +92,7 @@ test('Upgrade starts a checkout that lands on the Stripe double, for this member
   const member = await signIn(page);
   await subscription(page, null);
   await page.goto('/products');
-  await expect(page.getByText('Current Tier: Explorer')).toBeVisible();
+  await expect(page.getByText('Current Tier: Explorer')).toBeVisible({ timeout: TIER_TIMEOUT });
   const upgrade = card(page, 'price_alchemist_monthly').getByRole('button', { name: /^Upgrade/ });
   await upgrade.click();
   await page.waitForURL(`${stripe}/pay/**`);

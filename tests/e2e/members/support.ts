@@ -69,7 +69,7 @@ export const NO_ROWS: Answer = {
 
 export const rows = (body: unknown): Answer => ({ status: 200, body });
 
-export type Table = 'profiles' | 'coaching_sessions' | 'coaching_session_signups' | 'stripe_customers' | 'stripe_subscriptions' | 'monthly_newsletter';
+export type Table = 'profiles' | 'coaching_sessions' | 'coaching_session_signups' | 'stripe_customers' | 'stripe_subscriptions' | 'monthly_newsletter' | 'purchases';
 
 export interface Database {
   /** Answer by table and method ("GET", "POST" or "DELETE"); unlisted reads answer as empty. */

@@ -1,0 +1,105 @@
+/**
+ * Recording one-time purchases (Checkout in payment mode) from Stripe, for the webhook. Each
+ * write re-reads the session (or the charge) from Stripe, so an event's own copy is never
+ * trusted; the row is keyed on the Checkout Session id, and its status only moves forward
+ * (src/lib/purchases.ts), so repeated and out-of-order deliveries leave exactly one row in the
+ * state Stripe has now.
+ */
+import type Stripe from 'stripe';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { catalogueId, inferProductType } from '../../../src/lib/catalogue';
+import { isFullRefund, nextStatus, statusOfSession, type PurchaseStatus } from '../../../src/lib/purchases';
+
+export type PurchaseOutcome =
+  | { purchase: 'recorded'; status: PurchaseStatus; session: string }
+  | { purchase: 'ignored'; reason: string };
+
+export class PurchaseError extends Error {}
+
+const idOf = (v: string | { id: string } | null | undefined) => (v == null ? null : typeof v === 'string' ? v : v.id);
+
+type Product = { name?: string; metadata?: Record<string, string> | null; deleted?: boolean };
+
+/**
+ * Writes the purchase of `sessionId` as Stripe has it now. `event` says which webhook brought
+ * it (a delayed payment's failure is only known from its event); `refundedAt` marks a refund
+ * that arrived before the purchase itself.
+ */
+export async function recordPurchase(
+  client: Stripe,
+  db: SupabaseClient,
+  sessionId: string,
+  event: 'completed' | 'succeeded' | 'failed',
+  refundedAt: string | null = null,
+): Promise<PurchaseOutcome> {
+  let session: Stripe.Checkout.Session;
+  try {
+    session = await client.checkout.sessions.retrieve(sessionId, { expand: ['line_items.data.price.product'] });
+  } catch (error) {
+    throw new PurchaseError(`checkout session ${sessionId}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (session.mode !== 'payment') return { purchase: 'ignored', reason: `mode ${session.mode}` };
+  const userId = session.client_reference_id ?? session.metadata?.firebase_uid ?? null;
+  if (!userId) return { purchase: 'ignored', reason: 'no member on the session' };
+  const item = session.line_items?.data[0];
+  const price = item?.price;
+  if (!price) return { purchase: 'ignored', reason: 'no line item' };
+  const product = (typeof price.product === 'object' ? price.product : null) as Product | null;
+  const productType = inferProductType(product?.name ?? '', product?.metadata?.productType, 'payment');
+
+  const existing = await db
+    .from('purchases')
+    .select('status, refunded_at')
+    .eq('checkout_session_id', session.id)
+    .maybeSingle<{ status: PurchaseStatus; refunded_at: string | null }>();
+  if (existing.error) throw new PurchaseError(`purchases select: ${existing.error.code ?? ''} ${existing.error.message}`);
+
+  const incoming: PurchaseStatus = refundedAt ? 'refunded' : statusOfSession(session.payment_status, event);
+  const status = nextStatus(existing.data?.status ?? null, incoming);
+  const row = {
+    user_id: userId,
+    price_id: catalogueId(price),
+    product_type: productType,
+    checkout_session_id: session.id,
+    payment_intent_id: idOf(session.payment_intent),
+    amount: session.amount_total ?? item.amount_total ?? 0,
+    currency: (session.currency ?? price.currency).toLowerCase(),
+    status,
+    purchased_at: new Date(session.created * 1000).toISOString(),
+    refunded_at: status === 'refunded' ? (existing.data?.refunded_at ?? refundedAt ?? new Date().toISOString()) : null,
+  };
+  const { error } = await db.from('purchases').upsert(row, { onConflict: 'checkout_session_id' });
+  if (error) throw new PurchaseError(`purchases upsert: ${error.code ?? ''} ${error.message}`);
+  return { purchase: 'recorded', status, session: session.id };
+}
+
+/**
+ * charge.refunded: re-reads the charge; a full refund marks the purchase of its payment intent
+ * refunded (a partial refund leaves it). When the purchase is not recorded yet (the refund
+ * arrived first), the session is found at Stripe by its payment intent and recorded refunded.
+ */
+export async function refundPurchase(client: Stripe, db: SupabaseClient, chargeId: string, at: Date): Promise<PurchaseOutcome> {
+  let charge: Stripe.Charge;
+  try {
+    charge = await client.charges.retrieve(chargeId);
+  } catch (error) {
+    throw new PurchaseError(`charge ${chargeId}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!isFullRefund(charge)) return { purchase: 'ignored', reason: 'partial refund' };
+  const paymentIntent = idOf(charge.payment_intent);
+  if (!paymentIntent) return { purchase: 'ignored', reason: 'no payment intent' };
+
+  const found = await db.from('purchases').select('checkout_session_id').eq('payment_intent_id', paymentIntent).maybeSingle<{ checkout_session_id: string }>();
+  if (found.error) throw new PurchaseError(`purchases select: ${found.error.code ?? ''} ${found.error.message}`);
+  let sessionId = found.data?.checkout_session_id ?? null;
+  if (!sessionId) {
+    try {
+      const sessions = await client.checkout.sessions.list({ payment_intent: paymentIntent, limit: 1 });
+      sessionId = sessions.data[0]?.id ?? null;
+    } catch (error) {
+      throw new PurchaseError(`sessions of ${paymentIntent}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  if (!sessionId) return { purchase: 'ignored', reason: 'not a checkout payment' };
+  return recordPurchase(client, db, sessionId, 'completed', at.toISOString());
+}
