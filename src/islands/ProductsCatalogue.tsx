@@ -13,7 +13,7 @@
  * on every purchase button is a disabled "Coming Soon" and no session is loaded.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { displayName, groupBySection, priceLabel, type Product } from '../lib/catalogue';
 import type { Access, Standing } from '../lib/access';
 import { localMidnight, productButton, showsPremiumLock, type AccessStartParts, type ProductButton } from '../lib/product-buttons';
@@ -21,7 +21,6 @@ import { authHref } from '../lib/next-path';
 import type { MemberAccess } from '../stores/access';
 import { fetchProducts } from '../services/api/stripe-products';
 import { $session, hasSignedInHint, watchSession } from '../stores/session';
-import CheckoutButton from './CheckoutButton';
 
 export interface ProductsCatalogueProps {
   /** The built-in catalogue, in page order. */
@@ -61,6 +60,13 @@ function LockIcon() {
   );
 }
 
+/**
+ * Checkout is only ever offered to a signed-in member, so its code loads with the member's
+ * data, never for a visitor (it stays out of the page's first download).
+ */
+const loadCheckoutButton = () => import('./CheckoutButton');
+const CheckoutButton = lazy(loadCheckoutButton);
+
 function Action({ button, name }: { button: ProductButton; name: string }) {
   const noteId = `note-${useId()}`;
   switch (button.kind) {
@@ -71,7 +77,17 @@ function Action({ button, name }: { button: ProductButton; name: string }) {
         </a>
       );
     case 'checkout':
-      return <CheckoutButton priceId={button.priceId} mode={button.mode} label={button.label} srLabel={name} />;
+      return (
+        <Suspense
+          fallback={
+            <button type="button" className="btn btn-primary w-full" disabled aria-label={`${button.label}: ${name}`} data-checkout-loading="">
+              {button.label}
+            </button>
+          }
+        >
+          <CheckoutButton priceId={button.priceId} mode={button.mode} label={button.label} srLabel={name} />
+        </Suspense>
+      );
     case 'access':
     case 'current':
     case 'pending': {
@@ -169,7 +185,8 @@ export default function ProductsCatalogue({ fallback, featuresDisabled, accessSt
     if (featuresDisabled || !userId) return;
     let live = true;
     let unsubscribe: (() => void) | undefined;
-    // Member-only code (the stores and the access model) loads here, never for a visitor.
+    // Member-only code (the stores, the access model, checkout) loads here, never for a visitor.
+    void loadCheckoutButton().catch(() => undefined);
     Promise.all([import('../stores/access'), import('../stores/subscription'), import('../lib/access')])
       .then(([{ $memberAccess, $purchases }, { $subscription }, model]) => {
         if (!live) return;

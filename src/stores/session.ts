@@ -9,8 +9,6 @@
 import { atom } from 'nanostores';
 import { SIGNED_IN_ATTRIBUTE, SIGNED_IN_EVENT, SIGNED_IN_HINT_KEY } from '../lib/session-hint';
 import type { AppUser, Session } from '../lib/user';
-import { accountSyncMessage, withRetries } from '../lib/account-sync';
-import { syncAccount, type AuthSyncResult } from '../services/api/auth-sync';
 
 export const $session = atom<Session>({ status: 'unknown' });
 
@@ -39,7 +37,7 @@ export function setSignedInHint(signedIn: boolean): void {
   if (signedIn && !had) window.dispatchEvent(new Event(SIGNED_IN_EVENT));
 }
 
-type AuthService = typeof import('../services/firebase');
+export type AuthService = typeof import('../services/firebase');
 let service: Promise<AuthService> | undefined;
 
 /** The Firebase service, imported on first use (and once). */
@@ -47,6 +45,9 @@ function loadAuth(): Promise<AuthService> {
   service ??= import('../services/firebase');
   return service;
 }
+
+/** The Firebase service, imported on first use (and once); for the member-only stores. */
+export const authService = loadAuth;
 
 /** Starts downloading sign-in ahead of a click (the Google popup must open promptly). */
 export function preloadAuth(): void {
@@ -84,73 +85,23 @@ export function watchSession(options: { loadAuth?: boolean } = {}): Promise<void
 }
 
 /**
- * Whether the account set-up after the last sign-in worked: 'failed' carries what the member
- * reads in the account area (the dashboard). Kept in sessionStorage, so the page the member
- * lands on after signing in still knows.
- */
-export type AccountSync = { status: 'ok' } | { status: 'syncing' } | { status: 'failed'; message: string };
-
-const ACCOUNT_SYNC_KEY = 'ia:account-sync-failed';
-
-function storedAccountSync(): AccountSync {
-  try {
-    const message = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(ACCOUNT_SYNC_KEY);
-    return message ? { status: 'failed', message } : { status: 'ok' };
-  } catch {
-    return { status: 'ok' };
-  }
-}
-
-export const $accountSync = atom<AccountSync>(storedAccountSync());
-
-function setAccountSync(state: AccountSync): void {
-  $accountSync.set(state);
-  try {
-    if (state.status === 'failed') sessionStorage.setItem(ACCOUNT_SYNC_KEY, state.message);
-    else if (state.status === 'ok') sessionStorage.removeItem(ACCOUNT_SYNC_KEY);
-  } catch {
-    /* storage unavailable: the store alone says it */
-  }
-}
-
-/**
- * After every sign-in and sign-up: POST /api/auth-sync with the ID token (sets the
- * `role: authenticated` claim, creates the profile), tried again with a backoff when the
- * answer may change (src/lib/account-sync.ts), then a forced token refresh so the claim is in
- * the token the database receives. It never stops the sign-in: after the last try the failure
- * is logged and the account area tells the member (with a way to try again).
+ * The account sync after every sign-in (src/stores/account-sync.ts), imported when a member
+ * signs in, so a visitor's page never carries it.
  */
 async function syncAfterSignIn(auth: AuthService, fullName: string | null): Promise<boolean> {
-  setAccountSync({ status: 'syncing' });
-  let result: AuthSyncResult;
-  try {
-    result = await withRetries(async () => {
-      const token = await auth.getIdToken();
-      if (!token) return { ok: false, status: 401, claimsUpdated: false, error: 'no signed-in user' };
-      return syncAccount(token, fullName);
-    });
-  } catch (error) {
-    result = { ok: false, status: 0, claimsUpdated: false, error: error instanceof Error ? error.message : String(error) };
-  }
-  if (!result.ok) {
-    console.error(`Session: account sync failed (${result.status}): ${result.error ?? 'no details'}`);
-    setAccountSync({ status: 'failed', message: accountSyncMessage(result.status) });
-    return false;
-  }
-  try {
-    await auth.getIdToken(true);
-  } catch (error) {
-    console.error('Session: token refresh after the account sync failed', error);
-  }
-  setAccountSync({ status: 'ok' });
-  return true;
+  const { syncAccountAfterSignIn } = await import('./account-sync');
+  return syncAccountAfterSignIn(auth, fullName);
 }
 
-/** The account area's "Try again": the same sync for the member signed in now. True when it worked. */
-export async function retryAccountSync(): Promise<boolean> {
-  const auth = await loadAuth();
-  const session = $session.get();
-  return syncAfterSignIn(auth, session.status === 'signedIn' ? session.user.full_name : null);
+/** The key under which a failed account sync is kept for the browser session (see account-sync.ts). */
+export const ACCOUNT_SYNC_KEY = 'ia:account-sync-failed';
+
+function clearAccountSyncFailure(): void {
+  try {
+    sessionStorage.removeItem(ACCOUNT_SYNC_KEY);
+  } catch {
+    /* storage unavailable: nothing was kept */
+  }
 }
 
 function signedIn(user: AppUser): AppUser {
@@ -184,7 +135,7 @@ export async function signOut(): Promise<void> {
   const auth = await loadAuth();
   await auth.signOut();
   setSignedInHint(false);
-  setAccountSync({ status: 'ok' });
+  clearAccountSyncFailure();
   $session.set({ status: 'signedOut' });
 }
 

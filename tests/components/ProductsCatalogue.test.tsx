@@ -83,6 +83,8 @@ async function renderAs(session: 'visitor' | 'member', subscription: Sub = null,
   render(<ProductsCatalogue {...props} {...extra} />);
   await waitFor(() => expect(products).toHaveBeenCalled());
   if (session === 'member') await screen.findByText(/Current Tier/);
+  // The checkout buttons' code loads with the member's data (never for a visitor).
+  await waitFor(() => expect(document.querySelector('[data-checkout-loading]')).toBeNull());
 }
 
 describe('ProductsCatalogue: loading the catalogue', () => {

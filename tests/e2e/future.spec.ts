@@ -7,7 +7,7 @@
  * emulation takes as the client's), so the function's per-address limit is per test.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './helpers';
+import { expectNoSeriousA11yViolations, holdIsland } from './helpers';
 
 /** Waits until the island whose component file starts with `name` has hydrated. */
 async function hydrated(page: Page, name: string): Promise<void> {
@@ -155,17 +155,6 @@ test('partnership modal: the seven types with the default, validation in order, 
   await expect(type).toHaveValue('wellness_practitioner');
   await expect(alert).toHaveText('');
 });
-
-/** Holds back the code of one island until `release` is called, so it cannot hydrate yet. */
-async function holdIsland(page: Page, name: string): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(new RegExp(`/_astro/${name}\\.[^/]*\\.js$`), async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 test('early access: an email typed before the form hydrated is the one checked', async ({ page }) => {
   const release = await holdIsland(page, 'EarlyAccessForm');

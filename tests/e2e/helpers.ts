@@ -78,3 +78,24 @@ export async function holdIsland(page: Page, name: string): Promise<() => void> 
 
 /** The island whose component file starts with `name`. */
 export const islandOf = (page: Page, name: string) => page.locator(`astro-island[component-url*="/${name}."]`);
+
+/**
+ * The islands of this build whose server HTML has a button a visitor can press before the
+ * island hydrates, each with a route it is on. Read from the HTML as the server sends it. Left
+ * out: member islands (`client:signedin`, which never hydrate for a visitor), disabled buttons,
+ * and submit buttons of a form with an `action` (the browser submits those without script).
+ */
+export async function islandsPressableBeforeHydration(page: { request: APIRequestContext }): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const route of [...(await builtRoutes(page)), ...UNLISTED_ROUTES]) {
+    const html = await (await page.request.get(route)).text();
+    for (const [, attrs, body] of html.matchAll(/<astro-island\b([^>]*)>([\s\S]*?)<\/astro-island>/g)) {
+      if (/\bclient="signedin"/.test(attrs!)) continue;
+      const name = attrs!.match(/component-url="\/_astro\/([A-Za-z]+)\./)![1]!;
+      const posts = /<form\b[^>]*\baction=/.test(body!);
+      const buttons = [...body!.matchAll(/<button\b([^>]*)>/g)].map((m) => m[1]!);
+      if (buttons.some((b) => !/\bdisabled\b/.test(b) && !(posts && /\btype="submit"/.test(b)))) found.set(name, route);
+    }
+  }
+  return found;
+}

@@ -4,7 +4,7 @@
  * and the tap shows it is waiting, releases the code, and checks the tap took effect.
  */
 import { expect, test } from '@playwright/test';
-import { builtRoutes, holdIsland, islandOf, UNLISTED_ROUTES } from './helpers';
+import { holdIsland, islandOf, islandsPressableBeforeHydration } from './helpers';
 
 test.describe('a tap before hydration is kept and replayed', () => {
   test('the story: "Continue Reading" tapped before the island is live turns to chapter 2', async ({ page }) => {
@@ -76,15 +76,6 @@ test.describe('a tap before hydration is kept and replayed', () => {
  */
 test('every island with a button a visitor can press before hydration is covered', async ({ request }) => {
   const covered = ['JourneyPlayer', 'StoryCarousel'];
-  const found = new Map<string, string>();
-  for (const route of [...(await builtRoutes({ request })), ...UNLISTED_ROUTES]) {
-    const html = await (await request.get(route)).text();
-    for (const [, attrs, body] of html.matchAll(/<astro-island\b([^>]*)>([\s\S]*?)<\/astro-island>/g)) {
-      if (/\bclient="signedin"/.test(attrs!)) continue;
-      const name = attrs!.match(/component-url="\/_astro\/([A-Za-z]+)\./)![1]!;
-      const buttons = [...body!.matchAll(/<button\b([^>]*)>/g)].map((m) => m[1]!);
-      if (buttons.some((b) => !/\bdisabled\b/.test(b))) found.set(name, route);
-    }
-  }
+  const found = await islandsPressableBeforeHydration({ request });
   expect([...found.keys()].sort()).toEqual(covered);
 });

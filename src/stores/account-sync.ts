@@ -1,0 +1,77 @@
+/**
+ * The account set-up after sign-in: whether it worked, kept for the browser session, and the
+ * sync itself with its retries. Loaded by the sign-in actions of stores/session.ts and by the
+ * dashboard, never on a visitor's page.
+ */
+import { atom } from 'nanostores';
+import { accountSyncMessage, withRetries } from '../lib/account-sync';
+import { syncAccount, type AuthSyncResult } from '../services/api/auth-sync';
+import { $session, ACCOUNT_SYNC_KEY, authService, type AuthService } from './session';
+
+/**
+ * Whether the account set-up after the last sign-in worked: 'failed' carries what the member
+ * reads in the account area (the dashboard). Kept in sessionStorage, so the page the member
+ * lands on after signing in still knows.
+ */
+export type AccountSync = { status: 'ok' } | { status: 'syncing' } | { status: 'failed'; message: string };
+
+function storedAccountSync(): AccountSync {
+  try {
+    const message = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(ACCOUNT_SYNC_KEY);
+    return message ? { status: 'failed', message } : { status: 'ok' };
+  } catch {
+    return { status: 'ok' };
+  }
+}
+
+export const $accountSync = atom<AccountSync>(storedAccountSync());
+
+function setAccountSync(state: AccountSync): void {
+  $accountSync.set(state);
+  try {
+    if (state.status === 'failed') sessionStorage.setItem(ACCOUNT_SYNC_KEY, state.message);
+    else if (state.status === 'ok') sessionStorage.removeItem(ACCOUNT_SYNC_KEY);
+  } catch {
+    /* storage unavailable: the store alone says it */
+  }
+}
+
+/**
+ * After every sign-in and sign-up: POST /api/auth-sync with the ID token (sets the
+ * `role: authenticated` claim, creates the profile), tried again with a backoff when the
+ * answer may change (src/lib/account-sync.ts), then a forced token refresh so the claim is in
+ * the token the database receives. It never stops the sign-in: after the last try the failure
+ * is logged and the account area tells the member (with a way to try again).
+ */
+export async function syncAccountAfterSignIn(auth: AuthService, fullName: string | null): Promise<boolean> {
+  setAccountSync({ status: 'syncing' });
+  let result: AuthSyncResult;
+  try {
+    result = await withRetries(async () => {
+      const token = await auth.getIdToken();
+      if (!token) return { ok: false, status: 401, claimsUpdated: false, error: 'no signed-in user' };
+      return syncAccount(token, fullName);
+    });
+  } catch (error) {
+    result = { ok: false, status: 0, claimsUpdated: false, error: error instanceof Error ? error.message : String(error) };
+  }
+  if (!result.ok) {
+    console.error(`Session: account sync failed (${result.status}): ${result.error ?? 'no details'}`);
+    setAccountSync({ status: 'failed', message: accountSyncMessage(result.status) });
+    return false;
+  }
+  try {
+    await auth.getIdToken(true);
+  } catch (error) {
+    console.error('Session: token refresh after the account sync failed', error);
+  }
+  setAccountSync({ status: 'ok' });
+  return true;
+}
+
+/** The account area's "Try again": the same sync for the member signed in now. True when it worked. */
+export async function retryAccountSync(): Promise<boolean> {
+  const auth = await authService();
+  const session = $session.get();
+  return syncAccountAfterSignIn(auth, session.status === 'signedIn' ? session.user.full_name : null);
+}
