@@ -49,7 +49,9 @@ const functions = bundleFunctions(bundleDir).then((bundles) =>
     const fn = startFunction(bundle.path, { entryFilename: bundle.entryFilename, name: bundle.name });
     fn.ready.catch((error) => console.error(`serve: ${error.message}`));
     const paths = [`/.netlify/functions/${bundle.name}`, ...bundle.routes.filter((r) => r.literal).map((r) => r.literal)];
-    return { ...bundle, fn, paths };
+    // A path with parameters (`/api/forms/:form`) is matched by the expression Netlify compiles.
+    const patterns = bundle.routes.filter((r) => r.expression).map((r) => new RegExp(r.expression));
+    return { ...bundle, fn, paths, patterns };
   }),
 );
 functions.catch((error) => console.error('serve: the functions could not be bundled:', error instanceof Error ? error.message : error));
@@ -58,7 +60,7 @@ functions.catch((error) => console.error('serve: the functions could not be bund
 async function functionFor(pathname) {
   const list = await functions.catch(() => []);
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return list.find((f) => f.paths.includes(clean));
+  return list.find((f) => f.paths.includes(clean) || f.patterns.some((pattern) => pattern.test(pathname)));
 }
 
 /** Hands the request to its function (Lambda's event) and returns its answer as a Response. */
