@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers';
-import { createUser, mockDatabase, PASSWORD, protectEmailEnumeration, signIn, uniqueEmail } from './support';
+import { createUser, mockDatabase, PASSWORD, protectEmailEnumeration, rows, signIn, uniqueEmail } from './support';
 
 test.beforeAll(protectEmailEnumeration);
 
@@ -120,8 +120,11 @@ test('login requires both fields, with the spec’s messages', async ({ page }) 
 
 test('sign in, then the Account menu on desktop and in the mobile menu', async ({ page }) => {
   const user = await createUser('Bea Costa');
+  // The badge names the tier the member's subscription gives (the access model, issue 13).
   await mockDatabase(page, {
     'GET profiles': { status: 200, body: { id: user.uid, email: user.email, full_name: 'Bea Costa', membership_tier: 'Adventurer', project_id: null, created_at: '2025-01-05T10:00:00Z' } },
+    'GET stripe_customers': rows({ customer_id: 'cus_bea' }),
+    'GET stripe_subscriptions': rows({ price_id: 'price_adventurer_monthly', subscription_status: 'active', cancel_at_period_end: false }),
   });
   await page.goto('/login');
   await page.getByLabel('Email').fill(user.email);
