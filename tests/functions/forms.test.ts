@@ -4,30 +4,18 @@
  * and as a plain HTML form post (303 back to /future), and the flood test: its own limiter
  * with an injected clock, as Netlify's platform limit is not applied outside Netlify.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import handler, { config } from '../../netlify/functions/forms.mts';
 import { createFormsHandler } from '../../netlify/functions/_shared/forms';
 import { EMAIL_LIMIT, IP_LIMIT, MIN_FILL_MS, outcomesOf, outcomeId } from '../../src/lib/forms/submission';
 import { startPostgrestDouble, type PostgrestDouble } from '../fixtures/postgrest-double';
-import { expectNoLeak, SITE, spyOnLogs, type LogSpies } from './helpers';
+import { expectNoLeak, SITE, type LogSpies, withServiceDouble } from './helpers';
 
 let db: PostgrestDouble;
 let logs: LogSpies;
-const saved = { ...process.env };
-
-beforeAll(async () => {
-  db = await startPostgrestDouble();
-});
-afterAll(() => db.close());
-beforeEach(() => {
-  Object.assign(process.env, db.env);
-  db.reset();
-  logs = spyOnLogs();
-});
-afterEach(() => {
-  process.env = { ...saved };
-  logs.warn.mockRestore();
-  logs.error.mockRestore();
+withServiceDouble(startPostgrestDouble, (double, spies) => {
+  db = double;
+  logs = spies;
 });
 
 type Handler = ReturnType<typeof createFormsHandler>;

@@ -1,25 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import handler, { config } from '../../netlify/functions/newsletter-signup.mts';
 import { startPostgrestDouble, type PostgrestDouble } from '../fixtures/postgrest-double';
-import { call, expectNoLeak, spyOnLogs, type LogSpies } from './helpers';
+import { call, expectNoLeak, type LogSpies, withServiceDouble } from './helpers';
 
 let db: PostgrestDouble;
 let logs: LogSpies;
-const saved = { ...process.env };
-
-beforeAll(async () => {
-  db = await startPostgrestDouble();
-});
-afterAll(() => db.close());
-beforeEach(() => {
-  Object.assign(process.env, db.env);
-  db.reset();
-  logs = spyOnLogs();
-});
-afterEach(() => {
-  process.env = { ...saved };
-  logs.warn.mockRestore();
-  logs.error.mockRestore();
+withServiceDouble(startPostgrestDouble, (double, spies) => {
+  db = double;
+  logs = spies;
 });
 
 const signup = (body: unknown) => call(handler, '/api/newsletter-signup', { method: 'POST', body });
