@@ -132,6 +132,11 @@ export const SCHEMA = {
     refunded_at: { type: 'timestamp with time zone', nullable: true },
     updated_at: TIMESTAMP,
   },
+  lesson_progress: {
+    member_id: { type: 'text' },
+    lesson_slug: { type: 'text' },
+    completed_at: TIMESTAMP,
+  },
   breathing_sessions: {
     id: UUID_ID,
     user_id: { type: 'text' },
@@ -188,6 +193,7 @@ export const RELATIONSHIPS = {
   future_launch: [],
   monthly_newsletter: [],
   purchases: [],
+  lesson_progress: [],
   breathing_sessions: [],
   bloom_pages: [],
   story_places: [],
