@@ -10,7 +10,9 @@
  *   "item": "course-lesson"  <NN>-<slug>.md -> item <slug>: the frontmatter and the body as HTML
  *   "item": "markdown"       <id>.md        -> item <id>:   the frontmatter and the body as HTML
  *   "item": "json"           <id>.json      -> item <id>:   the parsed object
- * An item with `preview: true` is free to every signed-in member.
+ * An item with `preview: true` is free to every signed-in member, unless the product says
+ * `"freePreviews": false` (Whispers Before Sleep: its preview story's first paragraphs are public
+ * on the sales page, but the whole story stays paid).
  *
  * Runs before `npm run dev`, `npm run build` and `npm run check`, in vitest's global setup and
  * in the functions bundler (scripts/functions-bundle.mjs), so the module is never missing or
@@ -52,14 +54,14 @@ export async function compileGatedContent(root = ROOT) {
       const raw = readFileSync(path.join(dir, file), 'utf8');
       if (entry.item === 'json') {
         const data = JSON.parse(raw);
-        items[m[1]] = { preview: data.preview === true, data };
+        items[m[1]] = { preview: entry.freePreviews !== false && data.preview === true, data };
         continue;
       }
       const { frontmatter, content } = parseFrontmatter(raw);
       const { code } = await renderer.render(content, { frontmatter });
       const id = entry.item === 'course-lesson' ? m[2] : m[1];
       if (items[id]) throw new Error(`${entry.source}/${file}: item "${id}" is also given by another file`);
-      items[id] = { ...frontmatter, preview: frontmatter.preview === true, ...(entry.item === 'course-lesson' ? { order: Number(m[1]) } : {}), html: code };
+      items[id] = { ...frontmatter, preview: entry.freePreviews !== false && frontmatter.preview === true, ...(entry.item === 'course-lesson' ? { order: Number(m[1]) } : {}), html: code };
     }
     out[product] = items;
   }

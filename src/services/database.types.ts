@@ -35,7 +35,7 @@ export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 export const PURCHASE_PRODUCT_TYPES = ['app', 'course', 'membership'] as const;
 
 /** Stillpoint's patterns, as breathing_sessions allows them (src/lounge/stillpoint/breathing.ts). */
-export const BREATHING_PATTERNS = ['box', '4-7-8', 'cyclic-sighing', 'resonance', 'custom'] as const;
+export const BREATHING_PATTERNS = ['box', 'four-seven-eight', 'cyclic-sighing', 'resonance', 'custom'] as const;
 export type BreathingPatternId = (typeof BREATHING_PATTERNS)[number];
 
 /** A column: its type as information_schema names it, nullability, default, allowed values. */

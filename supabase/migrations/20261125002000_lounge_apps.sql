@@ -14,7 +14,7 @@ create table public.breathing_sessions (
   user_id text not null constraint breathing_sessions_user_id_check check (user_id <> '' and length(user_id) <= 128),
   -- The pattern the member breathed (src/lounge/stillpoint/breathing.ts names them).
   pattern text not null
-    constraint breathing_sessions_pattern_check check (pattern in ('box', '4-7-8', 'cyclic-sighing', 'resonance', 'custom')),
+    constraint breathing_sessions_pattern_check check (pattern in ('box', 'four-seven-eight', 'cyclic-sighing', 'resonance', 'custom')),
   -- How long the member breathed, in whole seconds: from 30 seconds to an hour.
   seconds integer not null constraint breathing_sessions_seconds_check check (seconds between 30 and 3600),
   finished_at timestamptz not null default now()

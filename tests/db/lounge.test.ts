@@ -31,12 +31,12 @@ const KEEP_PLACE = `insert into public.story_places (user_id, story, sentence) v
 describe('breathing_sessions', () => {
   it('a member logs their own sessions and reads only theirs, newest first', async () => {
     expect(await failure(db, ada, LOG, ['uid-ada', 'box', 60])).toBeNull();
-    expect(await failure(db, ada, LOG, ['uid-ada', '4-7-8', 300])).toBeNull();
+    expect(await failure(db, ada, LOG, ['uid-ada', 'four-seven-eight', 300])).toBeNull();
     expect(await failure(db, bea, LOG, ['uid-bea', 'resonance', 180])).toBeNull();
     const mine = await rows<{ pattern: string; seconds: number }>(db, ada, `select pattern, seconds from public.breathing_sessions order by seconds`);
     expect(mine).toEqual([
       { pattern: 'box', seconds: 60 },
-      { pattern: '4-7-8', seconds: 300 },
+      { pattern: 'four-seven-eight', seconds: 300 },
     ]);
   });
 

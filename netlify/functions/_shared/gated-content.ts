@@ -32,6 +32,8 @@ interface RegistryEntry {
   salesPath: string;
   source: string;
   item: 'course-lesson' | 'markdown' | 'json';
+  /** false: an item's `preview: true` does not make it free (its preview is public elsewhere). */
+  freePreviews?: boolean;
 }
 
 const ITEMS = generated as unknown as Record<string, Record<string, GatedItem> | undefined>;

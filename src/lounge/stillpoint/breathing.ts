@@ -24,6 +24,8 @@ export interface Phase {
   kind: PhaseKind;
   /** Its length in milliseconds. */
   ms: number;
+  /** What the guide says (the content's label); PHASE_WORDS when absent. */
+  label?: string;
 }
 
 export interface Pattern {
@@ -54,7 +56,7 @@ export const BOX: Pattern = {
 };
 
 export const FOUR_SEVEN_EIGHT: Pattern = {
-  id: '4-7-8',
+  id: 'four-seven-eight',
   phases: [
     { kind: 'in', ms: s(4) },
     { kind: 'hold', ms: s(7) },
@@ -76,12 +78,45 @@ export const RESONANCE_MIN = 4.5;
 export const RESONANCE_MAX = 6.5;
 export const RESONANCE_DEFAULT = 6;
 
-/** Resonance breathing at `perMinute` breaths a minute (clamped to 4.5-6.5): half in, half out. */
-export function resonance(perMinute: number = RESONANCE_DEFAULT): Pattern {
+/**
+ * Resonance breathing at `perMinute` breaths a minute (clamped to 4.5-6.5): half in, half out.
+ * `labels` are the content's words for the two phases.
+ */
+export function resonance(perMinute: number = RESONANCE_DEFAULT, labels: { in?: string; out?: string } = {}): Pattern {
   const rate = Math.min(RESONANCE_MAX, Math.max(RESONANCE_MIN, Number.isFinite(perMinute) ? perMinute : RESONANCE_DEFAULT));
   const cycle = Math.round(60_000 / rate);
   const inhale = Math.floor(cycle / 2);
-  return { id: 'resonance', phases: [{ kind: 'in', ms: inhale }, { kind: 'out', ms: cycle - inhale }] };
+  const phase = (kind: PhaseKind, ms: number, label?: string): Phase => (label ? { kind, ms, label } : { kind, ms });
+  return { id: 'resonance', phases: [phase('in', inhale, labels.in), phase('out', cycle - inhale, labels.out)] };
+}
+
+/** A pattern as src/content/lounge/stillpoint/patterns.json gives it. */
+export interface ContentPattern {
+  id: 'box' | 'four-seven-eight' | 'cyclic-sighing' | 'resonance';
+  phases: readonly { kind: 'inhale' | 'inhale-top-up' | 'hold' | 'exhale'; seconds: number; label: string }[];
+}
+
+const CONTENT_KINDS = { inhale: 'in', 'inhale-top-up': 'topUp', hold: 'hold', exhale: 'out' } as const;
+
+/**
+ * The pattern the content describes, each phase with its own length and words. A hold after the
+ * exhale is a rest (the guide stays small). Resonance is made at `resonanceRate` breaths a minute.
+ */
+export function fromContent(pattern: ContentPattern, resonanceRate: number = RESONANCE_DEFAULT): Pattern {
+  if (pattern.id === 'resonance') {
+    return resonance(resonanceRate, {
+      in: pattern.phases.find((p) => p.kind === 'inhale')?.label,
+      out: pattern.phases.find((p) => p.kind === 'exhale')?.label,
+    });
+  }
+  let afterExhale = false;
+  const phases = pattern.phases.map((p): Phase => {
+    let kind: PhaseKind = CONTENT_KINDS[p.kind];
+    if (kind === 'hold' && afterExhale) kind = 'rest';
+    afterExhale = p.kind === 'exhale' || (afterExhale && p.kind === 'hold');
+    return { kind, ms: s(p.seconds), label: p.label };
+  });
+  return { id: pattern.id, phases };
 }
 
 /** The bounds of a custom pattern, in whole seconds per phase. */
@@ -118,6 +153,7 @@ export const cycleMs = (pattern: Pattern): number => pattern.phases.reduce((sum,
 
 export interface Step {
   kind: PhaseKind;
+  label?: string;
   /** Milliseconds from the session's start. */
   start: number;
   end: number;
@@ -140,7 +176,7 @@ export function timeline(pattern: Pattern, minutes: number): Step[] {
   let at = 0;
   for (let cycle = 0; ; cycle++) {
     for (const phase of pattern.phases) {
-      steps.push({ kind: phase.kind, start: at, end: at + phase.ms, cycle });
+      steps.push({ kind: phase.kind, ...(phase.label ? { label: phase.label } : {}), start: at, end: at + phase.ms, cycle });
       at += phase.ms;
       if (phase.kind === 'out' && at >= target) return steps;
     }
@@ -180,7 +216,7 @@ export function momentAt(steps: readonly Step[], elapsed: number): Moment {
 /** "Breathe in, 3". */
 export function cueText(moment: Moment): string {
   if (moment.done || !moment.step) return 'Well done. Your session is complete.';
-  return `${PHASE_WORDS[moment.step.kind]}, ${moment.secondsLeft}`;
+  return `${moment.step.label ?? PHASE_WORDS[moment.step.kind]}, ${moment.secondsLeft}`;
 }
 
 /** How full the guide is at a moment (0 empty, 1 full): it grows breathing in and shrinks breathing out. */

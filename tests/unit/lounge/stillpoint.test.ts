@@ -20,7 +20,10 @@ import {
   totalMs,
   type Clock,
   type Step,
+  fromContent,
 } from '../../../src/lounge/stillpoint/breathing';
+import patternsFile from '../../../src/content/lounge/stillpoint/patterns.json';
+import { stillpointPatternSchema } from '../../../src/lib/lounge-schemas';
 
 const lengths = (steps: Step[]) => steps.map((s) => [s.kind, s.end - s.start]);
 
@@ -67,6 +70,31 @@ describe('patterns', () => {
       ['rest', 2000],
     ]);
     expect(customPattern({ in: 0, hold: 99, out: 50, rest: -3 }).phases.map((p) => p.ms)).toEqual([2000, 10_000, 12_000]);
+  });
+});
+
+describe('the patterns of the content (src/content/lounge/stillpoint/patterns.json)', () => {
+  const content = patternsFile.map((p) => stillpointPatternSchema.parse(p));
+  const byId = (id: string) => fromContent(content.find((p) => p.id === id)!);
+
+  it('give each phase its own length and words: 4-7-8 is 4, 7 and 8 seconds', () => {
+    expect(byId('four-seven-eight').phases.map((p) => [p.kind, p.ms])).toEqual([
+      ['in', 4000],
+      ['hold', 7000],
+      ['out', 8000],
+    ]);
+    expect(byId('box').phases.map((p) => [p.kind, p.ms])).toEqual(BOX.phases.map((p) => [p.kind, p.ms]));
+    expect(byId('cyclic-sighing').phases.map((p) => [p.kind, p.ms])).toEqual(CYCLIC_SIGHING.phases.map((p) => [p.kind, p.ms]));
+    expect(cueText(momentAt(timeline(byId('box'), 1), 13_000))).toMatch(/^Rest, 3$/);
+  });
+
+  it('make resonance at the chosen rate with the content’s words', () => {
+    const steps = timeline(fromContent(content.find((p) => p.id === 'resonance')!, 5), 1);
+    expect(lengths(steps.slice(0, 2))).toEqual([
+      ['in', 6000],
+      ['out', 6000],
+    ]);
+    expect(cueText(momentAt(steps, 0))).toBe('Breathe in, 6');
   });
 });
 
