@@ -15,6 +15,7 @@ import {
   testimonialSchema,
   tierSchema,
 } from './lib/schemas';
+import { bloomPromptSchema, stillpointPatternSchema, whispersStorySchema } from './lib/lounge-schemas';
 
 export const collections = {
   /** The ten emotional backpacks; the file name is the journey id. */
@@ -35,4 +36,11 @@ export const collections = {
   programs: defineCollection({ loader: file('src/content/programs.json'), schema: programSchema }),
   /** The built-in product catalogue: used when the live one cannot be had. */
   catalogue: defineCollection({ loader: file('src/content/catalogue.json'), schema: catalogueEntrySchema }),
+  /**
+   * The Lounge apps' content. Pages may read the public parts only (never render a story's
+   * body, never list the prompts beyond the preview's): the rest is served by the content gate.
+   */
+  stillpointPatterns: defineCollection({ loader: file('src/content/lounge/stillpoint/patterns.json'), schema: stillpointPatternSchema }),
+  bloomPrompts: defineCollection({ loader: file('src/content/lounge/the-bloom-book/prompts.json'), schema: bloomPromptSchema }),
+  whispersStories: defineCollection({ loader: glob({ pattern: '*.md', base: './src/content/lounge/whispers-before-sleep/stories' }), schema: whispersStorySchema }),
 };

@@ -72,6 +72,9 @@ export default endpoint(NAME, async (req) => {
   // 2. and 3. The member's rows; purchases stay without the member id.
   const steps: [string, () => PromiseLike<{ error: { code?: string; message: string } | null }>][] = [
     ['coaching_session_signups delete', () => db.from('coaching_session_signups').delete().eq('user_id', uid)],
+    ['breathing_sessions delete', () => db.from('breathing_sessions').delete().eq('user_id', uid)],
+    ['bloom_pages delete', () => db.from('bloom_pages').delete().eq('user_id', uid)],
+    ['story_places delete', () => db.from('story_places').delete().eq('user_id', uid)],
     ['purchases update', () => db.from('purchases').update({ user_id: anonymisedUserId(uid) }).eq('user_id', uid)],
     ['stripe_customers delete', () => db.from('stripe_customers').delete().eq('user_id', uid)],
     ['profiles delete', () => db.from('profiles').delete().eq('id', uid)],

@@ -2,7 +2,7 @@
  * GET /api/account-export with `Authorization: Bearer <Firebase ID token>`: everything the site
  * keeps about the member, as a JSON file to download (Content-Disposition: attachment): their
  * profile, coaching signups (with each session's date and time), Stripe customer id,
- * subscription and purchases. Read with the service role, always filtered by the token's uid.
+ * subscription, purchases and what they keep in the Lounge's apps. Read with the service role, always filtered by the token's uid.
  *
  * Errors: 401, 405, 502 (the database failed), 503 (not configured).
  */
@@ -23,17 +23,25 @@ export default endpoint(NAME, async (req) => {
   const user = await verifyIdToken(token);
   const db = supabaseAdmin();
 
-  const [profile, signups, customer, purchases] = await Promise.all([
+  const [profile, signups, customer, purchases, breathing, bloom, places] = await Promise.all([
     db.from('profiles').select('*').eq('id', user.uid).maybeSingle(),
     db.from('coaching_session_signups').select('id, name, email, created_at, session_id, coaching_sessions(date, time)').eq('user_id', user.uid),
     db.from('stripe_customers').select('customer_id, created_at').eq('user_id', user.uid).maybeSingle<{ customer_id: string; created_at: string }>(),
     db.from('purchases').select('*').eq('user_id', user.uid),
+    // The Lounge (docs/decisions/lounge.md): Stillpoint's sessions, The Bloom Book's pages,
+    // Whispers Before Sleep's places.
+    db.from('breathing_sessions').select('pattern, seconds, finished_at').eq('user_id', user.uid).order('finished_at'),
+    db.from('bloom_pages').select('day, gratitude_1, gratitude_2, gratitude_3, prompt_text, answer, created_at, updated_at').eq('user_id', user.uid).order('day'),
+    db.from('story_places').select('story, sentence, updated_at').eq('user_id', user.uid).order('story'),
   ]);
   const failed = [
     ['profiles', profile.error],
     ['coaching_session_signups', signups.error],
     ['stripe_customers', customer.error],
     ['purchases', purchases.error],
+    ['breathing_sessions', breathing.error],
+    ['bloom_pages', bloom.error],
+    ['story_places', places.error],
   ].find(([, error]) => error) as [string, { code?: string; message: string }] | undefined;
   if (failed) return upstreamFailure(NAME, 502, DATABASE_DOWN, `${failed[0]} select: ${failed[1].code ?? ''} ${failed[1].message}`);
 
@@ -52,6 +60,11 @@ export default endpoint(NAME, async (req) => {
     stripe_customer: customer.data ?? null,
     subscription,
     purchases: purchases.data ?? [],
+    lounge: {
+      stillpoint_sessions: breathing.data ?? [],
+      bloom_book_pages: bloom.data ?? [],
+      whispers_story_places: places.data ?? [],
+    },
   };
   return json(body, 200, { 'Content-Disposition': `attachment; filename="${EXPORT_FILE_NAME}"` });
 });

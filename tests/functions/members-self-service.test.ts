@@ -69,6 +69,13 @@ async function memberWithData(customer: string) {
     ...(db.tables.purchases ?? []),
     { checkout_session_id: `cs_${customer}`, user_id: member.uid, price_id: 'price_app_stillpoint', amount: 2900, currency: 'usd', status: 'paid' },
   ];
+  // The Lounge: a breathing session, a journal page, a place in a story.
+  db.tables.breathing_sessions = [...(db.tables.breathing_sessions ?? []), { user_id: member.uid, pattern: 'box', seconds: 60, finished_at: '2026-11-25T07:00:00Z' }];
+  db.tables.bloom_pages = [
+    ...(db.tables.bloom_pages ?? []),
+    { user_id: member.uid, day: '2026-11-25', gratitude_1: `Grateful ${customer}`, gratitude_2: '', gratitude_3: '', prompt_text: '', answer: '' },
+  ];
+  db.tables.story_places = [...(db.tables.story_places ?? []), { user_id: member.uid, story: 'the-night-garden', sentence: 7 }];
   return member;
 }
 
@@ -145,6 +152,11 @@ describe('account-export', () => {
       stripe_customer: { customer_id: 'cus_export_1' },
       subscription: { customer_id: 'cus_export_1', price_id: 'price_adventurer_monthly' },
       purchases: [{ checkout_session_id: 'cs_cus_export_1', price_id: 'price_app_stillpoint' }],
+      lounge: {
+        stillpoint_sessions: [{ pattern: 'box', seconds: 60, finished_at: '2026-11-25T07:00:00Z' }],
+        bloom_book_pages: [{ day: '2026-11-25', gratitude_1: 'Grateful cus_export_1' }],
+        whispers_story_places: [{ story: 'the-night-garden', sentence: 7 }],
+      },
     });
     expect(res.text).not.toContain(other.uid);
     expect(res.text).not.toContain('cus_export_2');
@@ -208,6 +220,10 @@ describe('account-delete', () => {
     expect(mine('profiles', 'id')).toEqual([]);
     expect(mine('coaching_session_signups')).toEqual([]);
     expect(mine('stripe_customers')).toEqual([]);
+    for (const table of ['breathing_sessions', 'bloom_pages', 'story_places']) {
+      expect(mine(table), table).toEqual([]);
+      expect((db.tables[table] ?? []).filter((r) => r.user_id === other.uid), table).toHaveLength(1);
+    }
     expect((db.tables.stripe_subscriptions ?? []).map((r) => r.customer_id)).toEqual(['cus_del_2']);
     expect(mine('purchases')).toEqual([]);
     const kept = (db.tables.purchases ?? []).find((r) => r.checkout_session_id === 'cs_cus_del_1');
