@@ -23,7 +23,7 @@ export default endpoint(NAME, async (req) => {
   const user = await verifyIdToken(token);
   const db = supabaseAdmin();
 
-  const [profile, signups, customer, purchases, breathing, bloom, places] = await Promise.all([
+  const [profile, signups, customer, purchases, breathing, bloom, places, riseDays, riseStatements, scenes, rehearsals, resets] = await Promise.all([
     db.from('profiles').select('*').eq('id', user.uid).maybeSingle(),
     db.from('coaching_session_signups').select('id, name, email, created_at, session_id, coaching_sessions(date, time)').eq('user_id', user.uid),
     db.from('stripe_customers').select('customer_id, created_at').eq('user_id', user.uid).maybeSingle<{ customer_id: string; created_at: string }>(),
@@ -33,6 +33,12 @@ export default endpoint(NAME, async (req) => {
     db.from('breathing_sessions').select('pattern, seconds, finished_at').eq('user_id', user.uid).order('finished_at'),
     db.from('bloom_pages').select('day, gratitude_1, gratitude_2, gratitude_3, prompt_text, answer, created_at, updated_at').eq('user_id', user.uid).order('day'),
     db.from('story_places').select('story, sentence, updated_at').eq('user_id', user.uid).order('story'),
+    // Rise Mode's days and own statements, Mindstage's scenes and rehearsals, The Reset Room's resets.
+    db.from('rise_days').select('day, intention, statement_text, brave_action, lived, note, created_at, updated_at').eq('user_id', user.uid).order('day'),
+    db.from('rise_statements').select('text, created_at').eq('user_id', user.uid).order('created_at'),
+    db.from('rehearsal_scenarios').select('id, title, scene, going_well, coping, created_at').eq('user_id', user.uid).order('created_at'),
+    db.from('rehearsals').select('scenario, suds_before, suds_after, finished_at').eq('user_id', user.uid).order('finished_at'),
+    db.from('resets').select('feeling, reset, intensity_before, intensity_after, finished_at').eq('user_id', user.uid).order('finished_at'),
   ]);
   const failed = [
     ['profiles', profile.error],
@@ -42,6 +48,11 @@ export default endpoint(NAME, async (req) => {
     ['breathing_sessions', breathing.error],
     ['bloom_pages', bloom.error],
     ['story_places', places.error],
+    ['rise_days', riseDays.error],
+    ['rise_statements', riseStatements.error],
+    ['rehearsal_scenarios', scenes.error],
+    ['rehearsals', rehearsals.error],
+    ['resets', resets.error],
   ].find(([, error]) => error) as [string, { code?: string; message: string }] | undefined;
   if (failed) return upstreamFailure(NAME, 502, DATABASE_DOWN, `${failed[0]} select: ${failed[1].code ?? ''} ${failed[1].message}`);
 
@@ -64,6 +75,11 @@ export default endpoint(NAME, async (req) => {
       stillpoint_sessions: breathing.data ?? [],
       bloom_book_pages: bloom.data ?? [],
       whispers_story_places: places.data ?? [],
+      rise_mode_days: riseDays.data ?? [],
+      rise_mode_own_statements: riseStatements.data ?? [],
+      mindstage_own_scenarios: scenes.data ?? [],
+      mindstage_rehearsals: rehearsals.data ?? [],
+      reset_room_resets: resets.data ?? [],
     },
   };
   return json(body, 200, { 'Content-Disposition': `attachment; filename="${EXPORT_FILE_NAME}"` });
