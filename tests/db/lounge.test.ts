@@ -77,8 +77,8 @@ describe('bloom_pages', () => {
     expect(await failure(db, ada, SAVE_PAGE, ['uid-bea', '2026-11-25', 'forged', '', '', '', '', ''])).toBe('42501');
     expect(await rows(db, service, `select gratitude_1 from public.bloom_pages where user_id = 'uid-bea'`)).toEqual([{ gratitude_1: 'Bea private' }]);
     expect(await failure(db, ada, `update public.bloom_pages set gratitude_3 = 'A long walk' where user_id = 'uid-ada'`)).toBeNull();
-    const [{ n }] = await rows<{ n: number }>(db, ada, `with gone as (delete from public.bloom_pages where day = '2026-11-25' returning 1) select count(*)::int as n from gone`);
-    expect(n).toBe(1);
+    const gone = await rows<{ n: number }>(db, ada, `with gone as (delete from public.bloom_pages where day = '2026-11-25' returning 1) select count(*)::int as n from gone`);
+    expect(gone).toEqual([{ n: 1 }]);
     expect(await rows(db, bea, `select count(*)::int as n from public.bloom_pages`)).toEqual([{ n: 1 }]);
   });
 

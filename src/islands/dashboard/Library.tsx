@@ -13,7 +13,7 @@ import { $memberAccess, BUILT_IN_CATALOGUE, type MemberAccess } from '../../stor
 import MessageBanner from '../shared/MessageBanner';
 
 export interface LibraryProps {
-  /** Where each app opens, by price id (its /app/{slug} page). */
+  /** Where each app opens, by price id: its room /lounge/{slug}/ once open in the Lounge, else its /app/{slug} page. */
   accessLinks: Record<string, string>;
 }
 

@@ -8,6 +8,7 @@
  * the common "three good things" form, with one reflective prompt (morning or evening).
  */
 import { formatLongDate } from '../../lib/dates';
+import { isStorableText } from '../../lib/storable-text';
 
 export interface Prompt {
   id: string;
@@ -103,8 +104,11 @@ export function search(pages: readonly Page[], query: string): Page[] {
 export const isEmpty = (page: Pick<Page, 'gratitudes' | 'answer'>): boolean =>
   page.gratitudes.every((g) => g.trim() === '') && page.answer.trim() === '';
 
-/** The first field over its limit, as a message the member reads, or null. */
+export const UNSTORABLE_MESSAGE = 'Part of your page holds an invisible character that cannot be saved. Please retype the last thing you pasted.';
+
+/** What stops a page from being saved (a field over its limit, a character that cannot be stored), or null. */
 export function tooLong(page: Pick<Page, 'gratitudes' | 'answer'>): string | null {
+  if (![...page.gratitudes, page.answer].every(isStorableText)) return UNSTORABLE_MESSAGE;
   const i = page.gratitudes.findIndex((g) => g.length > LIMITS.gratitude);
   if (i >= 0) return `Gratitude ${i + 1} is longer than ${LIMITS.gratitude} characters. Please shorten it.`;
   if (page.answer.length > LIMITS.answer) return `Your answer is longer than ${LIMITS.answer} characters. Please shorten it.`;

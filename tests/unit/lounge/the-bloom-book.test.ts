@@ -158,5 +158,6 @@ describe('search and export', () => {
     expect(tooLong({ gratitudes: ['', 'x'.repeat(1001), ''], answer: '' })).toBe('Gratitude 2 is longer than 1000 characters. Please shorten it.');
     expect(tooLong({ gratitudes: ['', '', ''], answer: 'x'.repeat(4001) })).toMatch(/answer is longer than 4000/);
     expect(tooLong({ gratitudes: ['x'.repeat(1000), '', ''], answer: 'x'.repeat(4000) })).toBeNull();
+    expect(tooLong({ gratitudes: ['tea\u0000', '', ''], answer: '' })).toMatch(/cannot be saved/);
   });
 });
