@@ -122,5 +122,5 @@ export const resetFeelingSchema = z.object({
 export const resetCrisisSchema = z.object({
   text: z.string().min(1).max(300).describe('The crisis line shown on every Reset Room page, never behind a tap.'),
   linkLabel: z.string().min(1).max(120).describe('The link\'s words.'),
-  href: z.string().url().describe('Where the link leads: a directory of crisis lines.'),
+  href: z.url().describe('Where the link leads: a directory of crisis lines.'),
 });
