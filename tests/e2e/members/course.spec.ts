@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers';
-import generated from '../../../netlify/functions/_generated/gated-content.json';
+import { readFileSync } from 'node:fs';
 import { TEST_SERVICE_ROLE_KEY } from '../../fixtures/postgrest-double';
 import { doubles, signIn, subscription } from './commerce';
 
@@ -12,7 +12,9 @@ import { doubles, signIn, subscription } from './commerce';
  */
 
 type Lesson = { preview: boolean; title: string; html: string; order: number };
-const lessons = Object.entries(generated.course as Record<string, Lesson>)
+/** The compiled gated content (scripts/gated-content.mjs runs before every build). */
+const generated = JSON.parse(readFileSync(new URL('../../../netlify/functions/_generated/gated-content.json', import.meta.url), 'utf8')) as { course: Record<string, Lesson> };
+const lessons = Object.entries(generated.course)
   .map(([slug, l]) => ({ slug, ...l }))
   .sort((a, b) => a.order - b.order);
 const [first, , third, fourth] = lessons as [(typeof lessons)[number], unknown, (typeof lessons)[number], (typeof lessons)[number]];
