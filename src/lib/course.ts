@@ -7,7 +7,10 @@
  * The course pages run `courseProblems` at build time, so a bad edit fails the build with the
  * reason, and a unit test runs it over the real files.
  */
-import { PILLARS, type CourseModule, type LessonData } from './schemas';
+import type { CourseModule, LessonData } from './schemas';
+
+/** The three pillars of the programme, each three modules (kept here, free of zod, for the islands). */
+export const PILLARS = ['explorer', 'adventurer', 'alchemist'] as const;
 
 /** The course's product in the catalogue: the gate and the pages name it by this price id. */
 export const COURSE_PRICE_ID = 'price_master_alchemist_course';
