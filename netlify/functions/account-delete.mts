@@ -4,10 +4,12 @@
  * server enforces it with the token's auth_time). Body: JSON `{ "confirm": "DELETE" }`, so no
  * stray call deletes an account. In this order, so a failure part-way can simply be retried:
  *   1. cancels the member's live Stripe subscriptions at once (no further charge),
- *   2. deletes their coaching signups (seats return to the sessions), their Stripe customer row
- *      (and with it the subscription row) and their profile,
- *   3. keeps their purchases, which the business must keep for its accounts, with the member
- *      id replaced by 'deleted:' + md5(uid) (the same for all their rows, tied to no one),
+ *   2. deletes their rows of every table in src/lib/member-data.ts marked 'delete' (coaching
+ *      signups, whose seats return to the sessions; the Stripe customer row, and with it the
+ *      subscription row, 'cascade'; the profile last),
+ *   3. keeps the rows marked 'anonymise' (purchases, which the business must keep for its
+ *      accounts) with the member id replaced by 'deleted:' + md5(uid) (the same for all their
+ *      rows, tied to no one),
  *   4. deletes the Firebase user.
  * Answers { deleted: true }, or { error }: 400, 401 (no, bad or stale token: sign in again),
  * 403, 405, 413, 502 (Stripe or the database failed; nothing after that step was done), 503
@@ -22,6 +24,7 @@ import { endpoint, upstreamFailure } from './_shared/log';
 import { requireSameSite } from './_shared/origin';
 import { describeStripeError, isStripeConfigured, stripe } from './_shared/stripe';
 import { supabaseAdmin } from './_shared/supabase';
+import { MEMBER_TABLES } from '../../src/lib/member-data';
 
 const NAME = 'account-delete';
 /** How long after signing in an account may be deleted. */
@@ -69,16 +72,15 @@ export default endpoint(NAME, async (req) => {
     }
   }
 
-  // 2. and 3. The member's rows; purchases stay without the member id.
-  const steps: [string, () => PromiseLike<{ error: { code?: string; message: string } | null }>][] = [
-    ['coaching_session_signups delete', () => db.from('coaching_session_signups').delete().eq('user_id', uid)],
-    ['purchases update', () => db.from('purchases').update({ user_id: anonymisedUserId(uid) }).eq('user_id', uid)],
-    ['stripe_customers delete', () => db.from('stripe_customers').delete().eq('user_id', uid)],
-    ['profiles delete', () => db.from('profiles').delete().eq('id', uid)],
-  ];
-  for (const [what, run] of steps) {
-    const { error } = await run();
-    if (error) return upstreamFailure(NAME, 502, DATABASE_DOWN, `${what}: ${error.code ?? ''} ${error.message}`);
+  // 2. and 3. The member's rows, table by table in the list's order; purchases stay without the member id.
+  for (const t of MEMBER_TABLES) {
+    if (t.onDelete === 'cascade') continue;
+    const column = t.member.column;
+    const { error } =
+      t.onDelete === 'anonymise'
+        ? await db.from(t.table).update({ [column]: anonymisedUserId(uid) }).eq(column, uid)
+        : await db.from(t.table).delete().eq(column, uid);
+    if (error) return upstreamFailure(NAME, 502, DATABASE_DOWN, `${t.table} ${t.onDelete === 'anonymise' ? 'update' : 'delete'}: ${error.code ?? ''} ${error.message}`);
   }
 
   // 4. The sign-in itself.
