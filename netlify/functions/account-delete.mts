@@ -15,7 +15,6 @@
  * 403, 405, 413, 502 (Stripe or the database failed; nothing after that step was done), 503
  * (not configured, or firebase-admin has no credential to delete the user).
  */
-import { createHash } from 'node:crypto';
 import type { Config } from '@netlify/functions';
 import { getAuth } from 'firebase-admin/auth';
 import { firebaseAdmin, verifyIdToken } from './_shared/auth';
@@ -24,7 +23,7 @@ import { endpoint, upstreamFailure } from './_shared/log';
 import { requireSameSite } from './_shared/origin';
 import { describeStripeError, isStripeConfigured, stripe } from './_shared/stripe';
 import { supabaseAdmin } from './_shared/supabase';
-import { MEMBER_TABLES } from '../../src/lib/member-data';
+import { anonymisedUserId, deleteMemberData } from './_shared/member-data';
 
 const NAME = 'account-delete';
 /** How long after signing in an account may be deleted. */
@@ -35,10 +34,7 @@ const DATABASE_DOWN = 'Your data could not be deleted just now. Please try again
 export const NO_CREDENTIAL =
   'Your data has been deleted, but your sign-in could not be removed because the server is not fully configured. Please contact support.';
 
-/** What a purchase keeps instead of the member id: stable for the member, tied to no one. */
-export function anonymisedUserId(uid: string): string {
-  return `deleted:${createHash('md5').update(uid).digest('hex')}`;
-}
+export { anonymisedUserId };
 
 /** Statuses in which a subscription could still charge or grant anything. */
 const ENDED = new Set(['canceled', 'incomplete_expired']);
@@ -72,16 +68,9 @@ export default endpoint(NAME, async (req) => {
     }
   }
 
-  // 2. and 3. The member's rows, table by table in the list's order; purchases stay without the member id.
-  for (const t of MEMBER_TABLES) {
-    if (t.onDelete === 'cascade') continue;
-    const column = t.member.column;
-    const { error } =
-      t.onDelete === 'anonymise'
-        ? await db.from(t.table).update({ [column]: anonymisedUserId(uid) }).eq(column, uid)
-        : await db.from(t.table).delete().eq(column, uid);
-    if (error) return upstreamFailure(NAME, 502, DATABASE_DOWN, `${t.table} ${t.onDelete === 'anonymise' ? 'update' : 'delete'}: ${error.code ?? ''} ${error.message}`);
-  }
+  // 2. and 3. The member's rows, table by table (src/lib/member-data.ts); purchases stay without the member id.
+  const failed = await deleteMemberData(db, uid, anonymisedUserId(uid));
+  if (failed) return upstreamFailure(NAME, 502, DATABASE_DOWN, `${failed.what}: ${failed.error.code ?? ''} ${failed.error.message}`);
 
   // 4. The sign-in itself.
   try {

@@ -13,7 +13,7 @@ import { verifyIdToken } from './_shared/auth';
 import { bearerToken, json, requireMethod } from './_shared/http';
 import { endpoint, upstreamFailure } from './_shared/log';
 import { supabaseAdmin } from './_shared/supabase';
-import { directTables, throughTables, type MemberTable } from '../../src/lib/member-data';
+import { exportMemberData } from './_shared/member-data';
 
 const NAME = 'account-export';
 const DATABASE_DOWN = 'Your data could not be gathered just now. Please try again.';
@@ -26,38 +26,16 @@ export default endpoint(NAME, async (req) => {
   const user = await verifyIdToken(token);
   const db = supabaseAdmin();
 
-  type Read = { data: unknown; error: { code?: string; message: string } | null };
-  const read = (t: MemberTable, column: string, values: unknown[]): PromiseLike<Read> => {
-    const query = db.from(t.table).select(t.export.select);
-    const filtered = values.length === 1 ? query.eq(column, values[0]) : query.in(column, values);
-    return t.export.one ? filtered.maybeSingle() : filtered;
-  };
-  const failure = (t: MemberTable, error: { code?: string; message: string }) =>
-    upstreamFailure(NAME, 502, DATABASE_DOWN, `${t.table} select: ${error.code ?? ''} ${error.message}`);
-
-  const data: Record<string, unknown> = {};
-  const direct = directTables();
-  const results = await Promise.all(direct.map((t) => read(t, t.member.column, [user.uid])));
-  for (const [i, t] of direct.entries()) {
-    const { data: value, error } = results[i]!;
-    if (error) return failure(t, error);
-    data[t.export.key] = value ?? (t.export.one ? null : []);
-  }
-  for (const t of throughTables()) {
-    const parent = direct.find((d) => d.table === t.member.through.table)!;
-    const parents = [data[parent.export.key]].flat().filter((row): row is Record<string, unknown> => row !== null && typeof row === 'object');
-    const values = parents.map((row) => row[t.member.through.column]).filter((v) => v !== null && v !== undefined);
-    data[t.export.key] = t.export.one ? null : [];
-    if (values.length === 0) continue;
-    const { data: value, error } = await read(t, t.member.column, values);
-    if (error) return failure(t, error);
-    data[t.export.key] = value ?? data[t.export.key];
+  const gathered = await exportMemberData(db, user.uid);
+  if ('failure' in gathered) {
+    const { what, error } = gathered.failure;
+    return upstreamFailure(NAME, 502, DATABASE_DOWN, `${what}: ${error.code ?? ''} ${error.message}`);
   }
 
   const body = {
     exported_at: new Date().toISOString(),
     account: { id: user.uid, email: user.email ?? null },
-    ...data,
+    ...gathered.data,
   };
   return json(body, 200, { 'Content-Disposition': `attachment; filename="${EXPORT_FILE_NAME}"` });
 });
