@@ -152,11 +152,9 @@ describe('account-export', () => {
       stripe_customer: { customer_id: 'cus_export_1' },
       subscription: { customer_id: 'cus_export_1', price_id: 'price_adventurer_monthly' },
       purchases: [{ checkout_session_id: 'cs_cus_export_1', price_id: 'price_app_stillpoint' }],
-      lounge: {
-        stillpoint_sessions: [{ pattern: 'box', seconds: 60, finished_at: '2026-11-25T07:00:00Z' }],
-        bloom_book_pages: [{ day: '2026-11-25', gratitude_1: 'Grateful cus_export_1' }],
-        whispers_story_places: [{ story: 'the-night-garden', sentence: 7 }],
-      },
+      stillpoint_sessions: [{ pattern: 'box', seconds: 60, finished_at: '2026-11-25T07:00:00Z' }],
+      bloom_book_pages: [{ day: '2026-11-25', gratitude_1: 'Grateful cus_export_1' }],
+      whispers_story_places: [{ story: 'the-night-garden', sentence: 7 }],
     });
     expect(res.text).not.toContain(other.uid);
     expect(res.text).not.toContain('cus_export_2');
