@@ -5,7 +5,7 @@
  * sent anyone without the signed-in hint to /login.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { PROFILE_MISSING_MESSAGE } from '../lib/account-sync';
 import { formatLongDate } from '../lib/dates';
 import { greetingName, projectIdText } from '../lib/members';
@@ -28,6 +28,8 @@ interface Props {
   catalogue: CatalogueProduct[];
   /** Where each app opens, by price id (the library's links). */
   accessLinks: Record<string, string>;
+  /** The course's progress card (the page's `course` slot: an island of the course feature). */
+  course?: ReactNode;
 }
 
 const QUICK_ACTIONS = [
@@ -122,7 +124,7 @@ function AccountSetup() {
   );
 }
 
-export default function Dashboard({ catalogue, accessLinks }: Props) {
+export default function Dashboard({ catalogue, accessLinks, course }: Props) {
   const session = useSession({ loadAuth: true });
   const profile = useStore($profile);
   const leaving = useRef(false);
@@ -172,6 +174,7 @@ export default function Dashboard({ catalogue, accessLinks }: Props) {
         </Card>
         <CoachingSessions />
         <Library accessLinks={accessLinks} />
+        {course}
         <section className="card p-6 sm:p-8" aria-labelledby="actions-heading">
           <h2 id="actions-heading" className="text-2xl font-semibold">
             Quick Actions

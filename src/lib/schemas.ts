@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ICON_NAMES } from './icons';
 import { productSchema } from './product-schema';
+import { PILLARS } from './course';
 
 /** An icon of the site's set (src/lib/icons.ts). */
 const icon = z.enum(ICON_NAMES);
@@ -69,8 +70,7 @@ export const lessonSchema = z.object({
 });
 export type LessonData = z.infer<typeof lessonSchema>;
 
-/** The three pillars of the programme, each three modules. */
-export const PILLARS = ['explorer', 'adventurer', 'alchemist'] as const;
+export { PILLARS };
 
 /** One module of the course (src/content/course-modules.json). */
 export const courseModuleSchema = z.object({

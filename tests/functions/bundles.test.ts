@@ -38,6 +38,7 @@ const BAD_REQUEST: Record<string, { method: string; allow: string }> = {
   'auth-sync': { method: 'GET', allow: 'POST' },
   'billing-portal': { method: 'GET', allow: 'POST' },
   'checkout-session': { method: 'POST', allow: 'GET' },
+  content: { method: 'POST', allow: 'GET' },
   forms: { method: 'GET', allow: 'POST' },
   'newsletter-signup': { method: 'GET', allow: 'POST' },
   'stripe-checkout': { method: 'GET', allow: 'POST' },
@@ -86,6 +87,14 @@ describe('the functions as Netlify bundles them, under AWS Lambda\'s Node flags'
     expect(JSON.parse(Buffer.from(res.body).toString('utf8'))).toEqual({
       error: 'Sign-in cannot be completed: the server is not fully configured (FIREBASE_PROJECT_ID is not set).',
     });
+  });
+
+  it('the content gate loads its compiled content and answers a request without a token with 401', async () => {
+    const fn = started.get('content')!;
+    await fn.ready;
+    const res = await fn.invoke({ url: 'http://localhost:4321/api/content/course/the-weather-inside', method: 'GET', headers: { accept: 'application/json' } });
+    expect(res.status).toBe(401);
+    expect(JSON.parse(Buffer.from(res.body).toString('utf8'))).toEqual({ error: 'User not authenticated' });
   });
 
   it('the key fetcher firebase-admin bundles turns a JWK into a public key under the same flags', () => {

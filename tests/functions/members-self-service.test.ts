@@ -159,16 +159,14 @@ describe('account-export', () => {
       stripe_customer: { customer_id: 'cus_export_1' },
       subscription: { customer_id: 'cus_export_1', price_id: 'price_adventurer_monthly' },
       purchases: [{ checkout_session_id: 'cs_cus_export_1', price_id: 'price_app_stillpoint' }],
-      lounge: {
-        stillpoint_sessions: [{ pattern: 'box', seconds: 60, finished_at: '2026-11-25T07:00:00Z' }],
-        bloom_book_pages: [{ day: '2026-11-25', gratitude_1: 'Grateful cus_export_1' }],
-        whispers_story_places: [{ story: 'the-night-garden', sentence: 7 }],
-        rise_mode_days: [{ day: '2026-11-25', intention: 'Intention cus_export_1', lived: 'yes', note: 'I did.' }],
-        rise_mode_own_statements: [{ text: 'My words cus_export_1' }],
-        mindstage_own_scenarios: [{ title: 'Asking for a raise', scene: 'Her office.' }],
-        mindstage_rehearsals: [{ scenario: 'a-phone-call', suds_before: 7, suds_after: 4 }],
-        reset_room_resets: [{ feeling: 'anxiety', reset: 'stop-pause', intensity_before: 8, intensity_after: 5 }],
-      },
+      stillpoint_sessions: [{ pattern: 'box', seconds: 60, finished_at: '2026-11-25T07:00:00Z' }],
+      bloom_book_pages: [{ day: '2026-11-25', gratitude_1: 'Grateful cus_export_1' }],
+      whispers_story_places: [{ story: 'the-night-garden', sentence: 7 }],
+      rise_mode_days: [{ day: '2026-11-25', intention: 'Intention cus_export_1', lived: 'yes', note: 'I did.' }],
+      rise_mode_own_statements: [{ text: 'My words cus_export_1' }],
+      mindstage_own_scenarios: [{ title: 'Asking for a raise', scene: 'Her office.' }],
+      mindstage_rehearsals: [{ scenario: 'a-phone-call', suds_before: 7, suds_after: 4 }],
+      reset_room_resets: [{ feeling: 'anxiety', reset: 'stop-pause', intensity_before: 8, intensity_after: 5 }],
     });
     expect(res.text).not.toContain(other.uid);
     expect(res.text).not.toContain('cus_export_2');

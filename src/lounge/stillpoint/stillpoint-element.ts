@@ -46,6 +46,12 @@ export function defineStillpointGuide(): void {
         if ((e.target as HTMLInputElement).checked && !this.#audio && 'AudioContext' in window) this.#audio = new AudioContext();
       });
       if (typeof navigator.vibrate === 'function') this.#part('vibrate-option').hidden = false;
+      // Under reduced motion the circle keeps its size (CSS) and only its colour and opacity
+      // change; the attribute lets the page's CSS and tests see which cue is in use.
+      const reduced = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
+      const applyMotion = () => (this.dataset.motion = reduced?.matches ? 'reduced' : 'full');
+      applyMotion();
+      reduced?.addEventListener?.('change', applyMotion);
       this.#reset();
     }
 

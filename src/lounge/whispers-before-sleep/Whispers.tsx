@@ -136,13 +136,12 @@ function StoryView({ user, story, place, onPlace, onBack }: { user: AppUser; sto
   }, [sentences, firstOf, remember]);
 
   // Opening the story: back to the paragraph where the member stopped.
-  const scrolled = useRef(false);
+  const [openedAt] = useState(place);
   useEffect(() => {
-    if (scrolled.current || sentences.length === 0 || place === 0) return;
-    scrolled.current = true;
-    const paragraph = sentences[Math.min(place, sentences.length - 1)]!.paragraph;
+    if (sentences.length === 0 || openedAt === 0) return;
+    const paragraph = sentences[Math.min(openedAt, sentences.length - 1)]!.paragraph;
     article.current?.querySelector(`[data-paragraph="${paragraph}"]`)?.scrollIntoView({ block: 'start' });
-  }, [sentences, place]);
+  }, [sentences, openedAt]);
 
   const toggle = () => {
     if (!reader.current) return;

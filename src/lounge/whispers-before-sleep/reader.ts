@@ -76,7 +76,7 @@ export function createReader(sentences: readonly Sentence[], events: ReaderEvent
     document.removeEventListener('visibilitychange', onVisible);
     void lock?.release().catch(() => undefined);
     lock = null;
-    speechSynthesis.cancel();
+    if (typeof speechSynthesis !== 'undefined') speechSynthesis.cancel();
     events.onEnd(reason, index);
   };
 

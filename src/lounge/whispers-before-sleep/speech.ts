@@ -94,7 +94,7 @@ export const NO_VOICE_MESSAGE = 'This browser has no voice to read aloud with. Y
 
 /**
  * The voice to read with: the member's choice when this device has it; otherwise this device's
- * default English voice (or its default, or its first), with a message saying so. `voice: null`
+ * default English voice (or its first English one, or its default), with a message saying so. `voice: null`
  * with a message means there is no voice at all (never silence without saying why).
  */
 export function chooseVoice(voices: readonly VoiceLike[], wanted: string | null): { voice: VoiceLike | null; message: string | null } {
@@ -102,7 +102,7 @@ export function chooseVoice(voices: readonly VoiceLike[], wanted: string | null)
   const chosen = wanted ? voices.find((v) => v.voiceURI === wanted) : undefined;
   if (chosen) return { voice: chosen, message: null };
   const english = voices.filter((v) => /^en\b/i.test(v.lang));
-  const fallback = english.find((v) => v.default) ?? voices.find((v) => v.default) ?? english[0] ?? voices[0]!;
+  const fallback = english.find((v) => v.default) ?? english[0] ?? voices.find((v) => v.default) ?? voices[0]!;
   return { voice: fallback, message: wanted ? VOICE_FALLBACK_MESSAGE : null };
 }
 
