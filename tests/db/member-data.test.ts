@@ -44,6 +44,7 @@ async function memberWithData(uid: string, customer: string): Promise<void> {
   await db.query(`insert into public.rehearsal_scenarios (user_id, title, scene, going_well, coping) values ($1, 'A raise', 'Her office.', 'I ask.', 'I breathe.')`, [uid]);
   await db.query(`insert into public.rehearsals (user_id, scenario, suds_before, suds_after) values ($1, 'a-phone-call', 7, 4)`, [uid]);
   await db.query(`insert into public.resets (user_id, feeling, reset, intensity_before, intensity_after) values ($1, 'anxiety', 'stop-pause', 8, 5)`, [uid]);
+  await db.query(`insert into public.lesson_progress (member_id, lesson_slug) values ($1, 'the-weather-inside')`, [uid]);
 }
 
 beforeAll(async () => {
@@ -73,6 +74,7 @@ describe('account-export, as service_role on Postgres', () => {
       mindstage_own_scenarios: [{ title: 'A raise', going_well: 'I ask.' }],
       mindstage_rehearsals: [{ scenario: 'a-phone-call', suds_before: 7, suds_after: 4 }],
       reset_room_resets: [{ feeling: 'anxiety', reset: 'stop-pause', intensity_before: 8, intensity_after: 5 }],
+      lesson_progress: [{ lesson_slug: 'the-weather-inside', completed_at: expect.any(String) }],
     });
     expect(JSON.stringify(data)).not.toContain(BEA);
     expect(JSON.stringify(data)).not.toContain('cus_bea');
@@ -80,7 +82,7 @@ describe('account-export, as service_role on Postgres', () => {
 
   it('exports an account with no rows as empty', async () => {
     const result = await exportMemberData(dataApiClient(db), 'firebase-uid-nobody');
-    expect(result).toEqual({ data: { coaching_signups: [], purchases: [], stillpoint_sessions: [], bloom_book_pages: [], whispers_story_places: [], rise_mode_days: [], rise_mode_own_statements: [], mindstage_own_scenarios: [], mindstage_rehearsals: [], reset_room_resets: [], subscription: null, stripe_customer: null, profile: null } });
+    expect(result).toEqual({ data: { coaching_signups: [], purchases: [], stillpoint_sessions: [], bloom_book_pages: [], whispers_story_places: [], rise_mode_days: [], rise_mode_own_statements: [], mindstage_own_scenarios: [], mindstage_rehearsals: [], reset_room_resets: [], subscription: null, stripe_customer: null, lesson_progress: [], profile: null } });
   });
 });
 
@@ -149,7 +151,7 @@ describe('the list of member tables', () => {
 
   it('holds every public table with a member id column or a foreign key to a member table', async () => {
     const { found, missing } = await unlisted();
-    expect(found).toEqual(expect.arrayContaining(['coaching_session_signups', 'purchases', 'stripe_customers', 'stripe_subscriptions']));
+    expect(found).toEqual(expect.arrayContaining(['coaching_session_signups', 'lesson_progress', 'purchases', 'stripe_customers', 'stripe_subscriptions']));
     expect(missing, 'member tables missing from src/lib/member-data.ts').toEqual([]);
   });
 
