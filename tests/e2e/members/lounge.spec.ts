@@ -200,3 +200,52 @@ test('a visitor is asked to sign in on a room, and the sign-in brings them back'
   await expect(panel.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?next=%2Flounge%2Fthe-bloom-book%2F');
   await expectNoSeriousA11yViolations(page);
 });
+
+/** The scripts a page downloads (gzip size, and whether it is Firebase's). */
+async function scriptsOf(page: Page, path: string): Promise<{ url: string; gzip: number; firebase: boolean }[]> {
+  const { gzipSync } = await import('node:zlib');
+  const responses: Promise<{ url: string; gzip: number; firebase: boolean }>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    responses.push(res.body().then((body) => ({ url: res.url(), gzip: gzipSync(body, { level: 9 }).length, firebase: body.includes('identitytoolkit.googleapis.com') })));
+  });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].map((s) => s.textContent ?? ''));
+  return [...(await Promise.all(responses)), ...inline.map((t, i) => ({ url: `inline #${i}`, gzip: gzipSync(Buffer.from(t), { level: 9 }).length, firebase: false }))];
+}
+
+for (const path of ['/lounge/stillpoint/', '/lounge/the-bloom-book/', '/lounge/whispers-before-sleep/', '/app/stillpoint', '/app/the-bloom-book', '/app/whispers-before-sleep']) {
+  test(`${path} downloads no Firebase code for a visitor who never signed in`, async ({ page }) => {
+    const scripts = await scriptsOf(page, path);
+    expect(scripts.filter((s) => s.firebase).map((s) => s.url)).toEqual([]);
+    const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
+    test.info().annotations.push({ type: 'gzip KiB (visitor)', description: (total / 1024).toFixed(1) });
+    expect(total).toBeLessThanOrEqual(80 * 1024);
+  });
+}
+
+for (const [slug, priceId, other] of [
+  ['stillpoint', 'price_app_stillpoint', 'whispers'],
+  ['the-bloom-book', 'price_app_the_bloom_book', 'stillpoint'],
+  ['whispers-before-sleep', 'price_app_whispers_before_sleep', 'stillpoint'],
+] as const) {
+  test(`/lounge/${slug}/ loads only its own app for its owner, and says how much JavaScript`, async ({ page }) => {
+    const member = await signIn(page);
+    await subscription(page, null);
+    await owns(page, member, priceId);
+    for (const table of ['breathing_sessions', 'bloom_pages', 'story_places']) await memberTable(page, table, member.uid);
+    const scripts = await scriptsOf(page, `/lounge/${slug}/`);
+    // The app itself, not the sign-in panel, the way in or a loading line.
+    await expect(page.locator('[data-member-only] [data-room]')).toHaveCount(0, { timeout: SLOW });
+    await expect(page.locator('[data-member-only] astro-island')).not.toBeEmpty();
+    expect(scripts.filter((s) => s.url.includes(`/${other === 'whispers' ? 'Whispers' : 'Stillpoint'}.`))).toEqual([]);
+    const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
+    const firebase = scripts.filter((s) => s.firebase).reduce((sum, s) => sum + s.gzip, 0);
+    test.info().annotations.push({ type: 'gzip KiB (member, all)', description: (total / 1024).toFixed(1) });
+    test.info().annotations.push({ type: 'gzip KiB (member, without Firebase)', description: ((total - firebase) / 1024).toFixed(1) });
+    console.log(`lounge budget ${slug}: member total ${(total / 1024).toFixed(1)} KiB, Firebase ${(firebase / 1024).toFixed(1)} KiB`);
+    expect(total - firebase).toBeLessThanOrEqual(80 * 1024);
+    expect(total).toBeLessThanOrEqual(160 * 1024);
+  });
+}
