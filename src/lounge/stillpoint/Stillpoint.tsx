@@ -27,6 +27,7 @@ import {
   type CustomSeconds,
 } from './breathing';
 import { TAG, defineStillpointGuide } from './stillpoint-element';
+import './stillpoint.css';
 import type { BreathingPatternId } from '../../services/database.types';
 
 export interface PatternCopy extends ContentPattern {
