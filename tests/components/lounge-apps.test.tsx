@@ -66,6 +66,11 @@ function owns(priceId: string | null) {
   access.set({ status: 'ready', value: { subscription: null, purchases: (priceId ? [paid(priceId)] : []) as MemberAccess['purchases'], error: null } });
 }
 const content = (map: Record<string, unknown>) => (_product: string, item: string) => (item in map ? Promise.resolve({ data: map[item] }) : Promise.reject(new Error('There is no such content.')));
+/** Types by pasting (one input event), which keeps the tests quick on a busy machine. */
+async function fill(field: HTMLElement, text: string) {
+  await userEvent.click(field);
+  await userEvent.paste(text);
+}
 const FAILED = 'This could not be saved just now. Your words are still here: press Retry.';
 
 beforeEach(() => {
@@ -117,7 +122,7 @@ describe('Rise Mode', () => {
     riseApi.saveCheckIn.mockResolvedValue({ error: null });
     open();
     const intention = await screen.findByRole('textbox', { name: /Your intention for today/ });
-    await userEvent.type(intention, 'Be patient with myself');
+    await fill(intention, 'Be patient with myself');
     await userEvent.click(screen.getByRole('button', { name: 'Start my day' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(FAILED);
@@ -128,7 +133,7 @@ describe('Rise Mode', () => {
 
     expect(screen.getByRole('group', { name: 'Did you live it?' })).toBeTruthy();
     await userEvent.click(screen.getByRole('radio', { name: 'Partly' }));
-    await userEvent.type(screen.getByRole('textbox', { name: /A short note/ }), 'I asked one question.');
+    await fill(screen.getByRole('textbox', { name: /A short note/ }), 'I asked one question.');
     await userEvent.click(screen.getByRole('button', { name: 'Save my check-in' }));
     expect(await screen.findByText('Checked in. Well done for showing up.')).toBeTruthy();
     expect(riseApi.saveCheckIn).toHaveBeenCalledWith('uid_1', dayIn(new Date()), 'partly', 'I asked one question.');
@@ -156,7 +161,7 @@ describe('Rise Mode', () => {
     riseApi.addOwnStatement.mockResolvedValue({ data: { id: 's1', text: 'I am learning to take my time.' }, error: null });
     riseApi.saveMorning.mockResolvedValue({ error: null });
     open();
-    await userEvent.type(await screen.findByRole('textbox', { name: 'A new statement' }), 'I am learning to take my time.');
+    await fill(await screen.findByRole('textbox', { name: 'A new statement' }), 'I am learning to take my time.');
     await userEvent.click(screen.getByRole('button', { name: 'Keep this statement' }));
     expect(await screen.findByText('Kept with your statements.')).toBeTruthy();
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Or use one of your own today' }), 'I am learning to take my time.');
@@ -165,7 +170,7 @@ describe('Rise Mode', () => {
     expect(screen.queryByText(/in a row/)).toBeNull();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Show my streak' }));
     expect(screen.getByText(/^1 morning in a row/)).toBeTruthy();
-    await userEvent.type(screen.getByRole('textbox', { name: /Your intention for today/ }), 'Go slowly');
+    await fill(screen.getByRole('textbox', { name: /Your intention for today/ }), 'Go slowly');
     await userEvent.click(screen.getByRole('button', { name: 'Start my day' }));
     expect(await screen.findByText(/^2 mornings in a row/)).toBeTruthy();
     expect(riseApi.saveMorning).toHaveBeenCalledWith('uid_1', expect.objectContaining({ day: today, statementId: '', statementText: 'I am learning to take my time.' }));
@@ -202,7 +207,8 @@ describe('Mindstage', () => {
     expect(screen.getByRole('heading', { name: phone.steps[0]!.title })).toBeTruthy();
     expect(screen.getByRole('timer').textContent).toBe('1:00');
     await userEvent.click(screen.getByRole('button', { name: 'Pause' }));
-    expect(screen.getByRole('button', { name: 'Resume' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Resume' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pause' })).toBeNull();
     for (let i = 1; i < 5; i++) {
       await userEvent.click(screen.getByRole('button', { name: 'Skip this step' }));
       expect(screen.getByText(`Step ${i + 1} of 5`)).toBeTruthy();
@@ -237,13 +243,13 @@ describe('Mindstage', () => {
       error: null,
     });
     open();
-    await userEvent.type(await screen.findByRole('textbox', { name: 'A name for it' }), 'Returning a jumper');
+    await fill(await screen.findByRole('textbox', { name: 'A name for it' }), 'Returning a jumper');
     await userEvent.click(screen.getByRole('button', { name: 'Add this scene' }));
     expect(screen.getByRole('alert').textContent).toBe('The scene is empty: a sentence is enough.');
     expect(mindstageApi.addOwnScenario).not.toHaveBeenCalled();
-    await userEvent.type(screen.getByRole('textbox', { name: /Where you are/ }), 'The shop counter.');
-    await userEvent.type(screen.getByRole('textbox', { name: /How it goes reasonably well/ }), 'They take it back.');
-    await userEvent.type(screen.getByRole('textbox', { name: /What you do if it wobbles/ }), 'I ask for the manager calmly.');
+    await fill(screen.getByRole('textbox', { name: /Where you are/ }), 'The shop counter.');
+    await fill(screen.getByRole('textbox', { name: /How it goes reasonably well/ }), 'They take it back.');
+    await fill(screen.getByRole('textbox', { name: /What you do if it wobbles/ }), 'I ask for the manager calmly.');
     await userEvent.click(screen.getByRole('button', { name: 'Add this scene' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(FAILED);

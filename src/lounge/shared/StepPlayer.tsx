@@ -55,7 +55,7 @@ export default function StepPlayer({ steps, onDone, skipLabel = 'Skip this step'
         <p className="min-w-16 font-semibold tabular-nums" aria-label={`Time left in this step: ${clock(state.remainingMs)}`} role="timer">
           {clock(state.remainingMs)}
         </p>
-        <button type="button" className="btn btn-outline" aria-pressed={!state.running} onClick={() => (state.running ? timer.current?.pause() : timer.current?.resume())}>
+        <button type="button" className="btn btn-outline" onClick={() => (state.running ? timer.current?.pause() : timer.current?.resume())}>
           {state.running ? 'Pause' : 'Resume'}
         </button>
         <button type="button" className="btn btn-outline" onClick={() => timer.current?.skip()}>

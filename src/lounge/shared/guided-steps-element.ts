@@ -35,11 +35,11 @@ class GuidedSteps extends HTMLElement {
         else li.removeAttribute('aria-current');
       });
       if (clockEl) clockEl.textContent = s.done ? 'Done' : clock(s.remainingMs);
-      pause.hidden = s.done || (!s.running && this.announced < 0);
+      // Once started: Pause (or Resume) and Skip until the end, then Start again.
+      pause.hidden = s.done;
       pause.textContent = s.running ? 'Pause' : 'Resume';
-      pause.setAttribute('aria-pressed', String(!s.running && !s.done));
-      start.hidden = this.announced >= 0 && !s.done;
-      skip.hidden = s.done || this.announced < 0;
+      skip.hidden = s.done;
+      start.hidden = !s.done;
       if (s.done) start.textContent = 'Start again';
       if (status && s.index !== this.announced) {
         this.announced = s.index;
