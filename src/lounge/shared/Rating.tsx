@@ -2,8 +2,10 @@
  * A 0 to 10 rating for the Lounge apps' islands (Mindstage's distress before and after, The
  * Reset Room's strength of a feeling): native radio buttons in a fieldset, so the arrow keys
  * move along the scale and a screen reader reads the question and each number. The look is
- * RatingScale.astro's (.rating-option), shared with the previews.
+ * RatingScale.astro's (./rating.css), shared with the previews.
  */
+import './rating.css';
+
 export default function Rating({
   name,
   legend,
