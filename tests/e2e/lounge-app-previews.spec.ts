@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expectNoSeriousA11yViolations } from './helpers';
 import { statementOfDay } from '../../src/lounge/rise-mode/rise';
+import { PREVIEW_SCENARIO } from '../../src/lounge/mindstage/rehearsal';
 
 /**
  * The previews of Rise Mode, Mindstage and The Reset Room, for a visitor with no account
@@ -14,8 +15,9 @@ import { statementOfDay } from '../../src/lounge/rise-mode/rise';
 
 const read = <T>(path: string) => JSON.parse(readFileSync(new URL(`../../src/content/lounge/${path}`, import.meta.url), 'utf8')) as T;
 const statements = read<{ id: string; text: string; preview?: boolean }[]>('rise-mode/statements.json');
-const sample = statements.filter((s) => s.preview);
-const scenarios = read<{ title: string; steps: { title: string; text: string; seconds: number }[] }[]>('mindstage/scenarios.json');
+// The preview picks in id order (src/lounge/rise-mode/RisePreview.astro).
+const sample = statements.filter((s) => s.preview).sort((a, b) => a.id.localeCompare(b.id));
+const scenarios = read<{ slug: string; title: string; steps: { title: string; text: string; seconds: number }[] }[]>('mindstage/scenarios.json');
 const resets = read<{ slug: string; steps: { text: string; seconds: number }[] }[]>('the-reset-room/resets.json');
 const grounding = resets.find((r) => r.slug === 'grounding-five-senses')!;
 const crisis = read<{ text: string; linkLabel: string; href: string }>('the-reset-room/crisis.json');
@@ -53,7 +55,7 @@ test("Rise Mode: a visitor reads today's statement for their own day and writes 
 });
 
 test('Mindstage: a visitor rates their distress and does the first step, with a timer they can pause and skip', async ({ page, request }) => {
-  const first = scenarios[0]!;
+  const first = scenarios.find((s) => s.slug === PREVIEW_SCENARIO)!;
   const html = await (await request.get('/app/mindstage')).text();
   expect(html).toContain(first.steps[0]!.text.slice(0, 80));
   expect(html).not.toContain(first.steps[2]!.text.slice(0, 80));

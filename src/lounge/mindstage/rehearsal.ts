@@ -11,6 +11,9 @@
  */
 import { isStorableText } from '../../lib/storable-text';
 
+/** The scenario whose first step is the public preview on /app/mindstage. */
+export const PREVIEW_SCENARIO = 'speaking-up-in-a-meeting';
+
 export const STEP_KINDS = ['settle', 'picture', 'rehearse', 'cope', 'close'] as const;
 export type StepKind = (typeof STEP_KINDS)[number];
 
