@@ -279,9 +279,13 @@ function Shelf({ user, stories }: { user: AppUser; stories: StoryListing[] }) {
             <h3 className="font-serif text-xl font-semibold !text-white">{s.title}</h3>
             <p className="mt-1 text-plum-200">{s.mood}</p>
             <p className="mt-1 text-sm text-plum-200">{s.minutes} min read</p>
-            <button type="button" className="btn btn-gold mt-4 min-h-10 px-4 py-1.5 text-sm" onClick={() => setOpen(s)}>
+            <button
+              type="button"
+              className="btn btn-gold mt-4 min-h-10 px-4 py-1.5 text-sm"
+              onClick={() => setOpen(s)}
+              aria-label={`${(places[s.id] ?? 0) > 0 ? 'Continue' : 'Open'}: ${s.title}`}
+            >
               {(places[s.id] ?? 0) > 0 ? 'Continue' : 'Open'}
-              <span className="sr-only">: {s.title}</span>
             </button>
           </li>
         ))}
