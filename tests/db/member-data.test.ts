@@ -82,7 +82,24 @@ describe('account-export, as service_role on Postgres', () => {
 
   it('exports an account with no rows as empty', async () => {
     const result = await exportMemberData(dataApiClient(db), 'firebase-uid-nobody');
-    expect(result).toEqual({ data: { coaching_signups: [], purchases: [], stillpoint_sessions: [], bloom_book_pages: [], whispers_story_places: [], rise_mode_days: [], rise_mode_own_statements: [], mindstage_own_scenarios: [], mindstage_rehearsals: [], reset_room_resets: [], subscription: null, stripe_customer: null, lesson_progress: [], profile: null } });
+    expect(result).toEqual({
+      data: {
+        coaching_signups: [],
+        purchases: [],
+        stillpoint_sessions: [],
+        bloom_book_pages: [],
+        whispers_story_places: [],
+        rise_mode_days: [],
+        rise_mode_own_statements: [],
+        mindstage_own_scenarios: [],
+        mindstage_rehearsals: [],
+        reset_room_resets: [],
+        subscription: null,
+        stripe_customer: null,
+        lesson_progress: [],
+        profile: null,
+      },
+    });
   });
 });
 

@@ -22,6 +22,8 @@ test('Stillpoint: a visitor breathes a full minute of box breathing, and can pau
   await page.goto('/app/stillpoint');
   const guide = page.locator('[data-preview="stillpoint"] stillpoint-guide');
   await expect(guide.locator('[data-sp-time]')).toHaveText('1:00');
+  // From here the page's clock moves only when the test moves it.
+  await page.clock.pauseAt(new Date(Date.now() + 1_000));
   await guide.getByRole('button', { name: 'Start' }).click();
   await expect(guide.locator('[data-sp-cue]')).toHaveText('Breathe in, 4');
   await expect(guide.locator('[data-sp-announce]')).toHaveText('Breathe in, 4 seconds');

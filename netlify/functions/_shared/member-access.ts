@@ -8,7 +8,7 @@
  * Every filter is the verified token's uid (or the customer id read for it), never anything the
  * caller sent.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { supabaseAdmin } from './supabase';
 import type { PurchaseLike } from '../../../src/lib/access';
 
 /** A failed read; `detail` is for the log only (table and the database's code and message). */
@@ -23,11 +23,14 @@ export interface MemberAccessRows {
   purchases: PurchaseLike[];
 }
 
+/** The service-role client (whatever supabase.ts builds it from). */
+type Db = ReturnType<typeof supabaseAdmin>;
+
 type DbError = { code?: string | null; message: string } | null;
 const fail = (what: string, error: NonNullable<DbError>) => new MemberAccessError(`${what}: ${error.code ?? ''} ${error.message}`);
 
 /** The member's Stripe customer id, or null when they have none. */
-export async function customerIdOf(db: SupabaseClient, uid: string): Promise<string | null> {
+export async function customerIdOf(db: Db, uid: string): Promise<string | null> {
   const { data, error } = await db.from('stripe_customers').select('customer_id').eq('user_id', uid).maybeSingle<{ customer_id: string }>();
   if (error) throw fail('stripe_customers select', error);
   return data?.customer_id ?? null;
@@ -37,7 +40,7 @@ export async function customerIdOf(db: SupabaseClient, uid: string): Promise<str
  * The member's subscription and purchases. `customerId` when the caller already has it
  * (checkout), else it is read. Throws MemberAccessError when the database fails.
  */
-export async function readMemberAccess(db: SupabaseClient, uid: string, customerId?: string | null): Promise<MemberAccessRows> {
+export async function readMemberAccess(db: Db, uid: string, customerId?: string | null): Promise<MemberAccessRows> {
   const subscriptionOf = async (customer: string | null): Promise<MemberAccessRows['subscription']> => {
     if (!customer) return null;
     const { data, error } = await db

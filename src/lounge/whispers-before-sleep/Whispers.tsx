@@ -110,7 +110,8 @@ function StoryView({ user, story, place, onPlace, onBack }: { user: AppUser; sto
     };
   }, [sentences, remember]);
 
-  // Reading on the page: the paragraph nearest the top of the screen is the place.
+  // Reading on the page: the paragraph in a band at a third of the screen's height (where eyes
+  // rest when reading, below the fixed header) is the place.
   const article = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const root = article.current;
@@ -129,7 +130,7 @@ function StoryView({ user, story, place, onPlace, onBack }: { user: AppUser; sto
         const index = firstOf[top];
         if (index !== undefined) remember(index);
       },
-      { rootMargin: '0px 0px -65% 0px' },
+      { rootMargin: '-30% 0px -65% 0px' },
     );
     root.querySelectorAll('[data-paragraph]').forEach((p) => observer.observe(p));
     return () => observer.disconnect();
@@ -140,7 +141,9 @@ function StoryView({ user, story, place, onPlace, onBack }: { user: AppUser; sto
   useEffect(() => {
     if (sentences.length === 0 || openedAt === 0) return;
     const paragraph = sentences[Math.min(openedAt, sentences.length - 1)]!.paragraph;
-    article.current?.querySelector(`[data-paragraph="${paragraph}"]`)?.scrollIntoView({ block: 'start' });
+    const el = article.current?.querySelector(`[data-paragraph="${paragraph}"]`);
+    // Its top where the reading band is (a third of the way down), so the place stays the same.
+    if (el) window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY - window.innerHeight * 0.31 });
   }, [sentences, openedAt]);
 
   const toggle = () => {
@@ -279,9 +282,13 @@ function Shelf({ user, stories }: { user: AppUser; stories: StoryListing[] }) {
             <h3 className="font-serif text-xl font-semibold !text-white">{s.title}</h3>
             <p className="mt-1 text-plum-200">{s.mood}</p>
             <p className="mt-1 text-sm text-plum-200">{s.minutes} min read</p>
-            <button type="button" className="btn btn-gold mt-4 min-h-10 px-4 py-1.5 text-sm" onClick={() => setOpen(s)}>
+            <button
+              type="button"
+              className="btn btn-gold mt-4 min-h-10 px-4 py-1.5 text-sm"
+              onClick={() => setOpen(s)}
+              aria-label={`${(places[s.id] ?? 0) > 0 ? 'Continue' : 'Open'}: ${s.title}`}
+            >
               {(places[s.id] ?? 0) > 0 ? 'Continue' : 'Open'}
-              <span className="sr-only">: {s.title}</span>
             </button>
           </li>
         ))}

@@ -127,6 +127,11 @@ test('a visitor reads the free lesson without an account, and a paid lesson show
   await expect(page.locator('[data-lesson-body]')).toContainText(sentenceOf(first.html));
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', new RegExp(`/og/course/${first.slug}\\.jpg$`));
   await expectNoSeriousA11yViolations(page);
+  // At 200% zoom (a 1280-pixel window shows 640 CSS pixels) the text reflows: no sideways scroll.
+  await page.setViewportSize({ width: 640, height: 720 });
+  await expect(page.locator('[data-lesson-body]')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   const gateCalls: string[] = [];
   page.on('request', (r) => {
@@ -138,4 +143,20 @@ test('a visitor reads the free lesson without an account, and a paid lesson show
   await expect(wayIn.getByRole('link', { name: 'Buy the course' })).toBeVisible();
   await expect(page.locator('body')).not.toContainText(sentenceOf(third.html));
   expect(gateCalls).toEqual([]);
+});
+
+test('a failed lesson request says so and offers Retry, never an empty page', async ({ page }) => {
+  const member = await signIn(page);
+  await subscription(page, { price_id: 'price_alchemist_monthly', subscription_status: 'active' });
+  await planInDatabase(page, member.uid, 'price_alchemist_monthly');
+  await progressTable(page, member.uid);
+  let calls = 0;
+  await page.route('**/api/content/course/**', (route) => (++calls === 1 ? route.abort('connectionreset') : route.continue()));
+  await page.goto(`/course/${fourth.slug}/`);
+  const failed = page.locator('[data-player="error"]');
+  await expect(failed).toContainText('The lesson could not be loaded. Check your connection and try again.', { timeout: SLOW });
+  await expect(page.getByRole('heading', { level: 1, name: fourth.title })).toBeVisible();
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.locator('[data-lesson-body]')).toContainText(sentenceOf(fourth.html), { timeout: SLOW });
+  expect(calls).toBe(2);
 });
