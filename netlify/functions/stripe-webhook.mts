@@ -89,10 +89,9 @@ async function syncSubscription(client: Stripe, subscriptionId: string): Promise
   const written = await db
     .from('stripe_subscriptions')
     .upsert(row, { onConflict: 'customer_id' })
-    .select('subscription_id, subscription_status')
-    .returns<Pick<SubscriptionRow, 'subscription_id' | 'subscription_status'>[]>();
+    .select('subscription_id, subscription_status');
   if (written.error) throw new Upstream(`stripe_subscriptions upsert: ${written.error.code ?? ''} ${written.error.message}`);
-  const stored = written.data?.[0];
+  const stored = (written.data as Pick<SubscriptionRow, 'subscription_id' | 'subscription_status'>[] | null)?.[0];
   if (!stored) throw new Upstream('stripe_subscriptions upsert: no row returned');
   const ours = stored.subscription_id === row.subscription_id && stored.subscription_status === row.subscription_status;
   if (ours) return { subscription: 'written', tier: await updateTier(row.customer_id, tierOfSubscription(sub)) };

@@ -53,7 +53,11 @@ export interface SessionTime extends WallTime {
 const CLOCK = String.raw`(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?`;
 /** Between the start and the end: an en or em dash, a hyphen, 'to', 'until', 'till'. */
 const SEPARATOR = String.raw`\s*(?:[\u2013\u2014\u2012\u2212-]|to|until|till)\s*`;
-const TIME = new RegExp(String.raw`^(?:from\s+)?${CLOCK}(?:${SEPARATOR}${CLOCK})?(?:\s+|$)(.*)$`, 'i');
+/** A zone written after the start as well ('6:00 PM CET – 7:00 PM CET'): letters and slashes. */
+const START_ZONE = String.raw`(?:\s+([a-z][a-z/_]*))?`;
+/** A range ('6:00 PM – 7:00 PM CET'), and a bare start ('6:00 PM CET'; also what 'GMT-5' needs). */
+const RANGE = new RegExp(String.raw`^(?:from\s+)?${CLOCK}${START_ZONE}${SEPARATOR}${CLOCK}(?:\s+|$)(.*)$`, 'i');
+const SINGLE = new RegExp(String.raw`^${CLOCK}()()()()(?:\s+|$)(.*)$`, 'i');
 const OFFSET = /^(?:UTC|GMT)\s*([+\-\u2212])\s*(\d{1,2})(?::?(\d{2}))?$/i;
 /** The longest session a range may describe; a longer one is more likely a typo than a session. */
 const MAX_RANGE_MINUTES = 12 * 60;
@@ -132,23 +136,34 @@ function readZone(text: string): SessionTime['zone'] | null {
 /**
  * '6:00 PM CET', '18:00 CET', '6pm cet', '18.30 Europe/Berlin', '7:00 PM UTC+1', and ranges as
  * the site writes them ('6:00 PM – 7:00 PM CET', seed.sql) or an owner types them ('6-7pm CET',
- * '18:00 to 19:00 CET', '6:00 PM - 7:00 PM Europe/Berlin') -> the start, the end when given,
- * and the zone; null when a time or the zone cannot be read (no zone is ever guessed).
+ * '18:00 to 19:00 CET', '6:00 PM CET - 7:00 PM CET', '6:00 PM - 7:00 PM Europe/Berlin') -> the
+ * start, the end when given, and the zone; null when a time or the zone cannot be read (no zone is ever guessed).
  */
 export function parseSessionTime(text: string): SessionTime | null {
-  const match = TIME.exec(text.trim().replace(/\s+/g, ' '));
-  if (!match) return null;
+  const normalized = text.trim().replace(/\s+/g, ' ');
+  for (const pattern of [RANGE, SINGLE]) {
+    const match = pattern.exec(normalized);
+    const parsed = match ? readMatch(match) : null;
+    if (parsed) return parsed;
+  }
+  return null;
+}
+
+/** The groups of RANGE or SINGLE (start, start zone, end, zone) read into a SessionTime. */
+function readMatch(match: RegExpExecArray): SessionTime | null {
   const start = { hour: Number(match[1]), minute: match[2] ? Number(match[2]) : 0, meridiem: meridiemOf(match[3]) };
-  const end = match[4] ? { hour: Number(match[4]), minute: match[5] ? Number(match[5]) : 0, meridiem: meridiemOf(match[6]) } : null;
+  const end = match[5] ? { hour: Number(match[5]), minute: match[6] ? Number(match[6]) : 0, meridiem: meridiemOf(match[7]) } : null;
   const range = readRange(start, end);
-  const zone = readZone(match[7] ?? '');
+  const zone = readZone(match[8] ?? '');
   if (!range || !zone) return null;
+  // A zone after the start too must be the same zone as the end's.
+  if (match[4] && JSON.stringify(readZone(match[4])) !== JSON.stringify(zone)) return null;
   return {
     hour: Math.floor(range.start / 60),
     minute: range.start % 60,
     end: range.end === null ? null : { hour: Math.floor(range.end / 60), minute: range.end % 60 },
     zone,
-    zoneLabel: (match[7] ?? '').trim(),
+    zoneLabel: (match[8] ?? '').trim(),
   };
 }
 

@@ -77,6 +77,9 @@ describe('time ranges (issue 24: the seed writes "6:00 PM – 7:00 PM CET")', ()
       '12:00 PM – 1:30 PM ET',
       '12:00 PM – 1:30 PM America/New_York',
       '18:00\u202f–\u202f19:30 CET',
+      '6:00 PM CET – 7:30 PM CET',
+      '18:00 CET to 19:30 CET',
+      '6 PM CET to 7:30 PM CEST',
     ])
       expect(interval('2026-01-29', time), time).toEqual(expected);
   });
@@ -94,7 +97,7 @@ describe('time ranges (issue 24: the seed writes "6:00 PM – 7:00 PM CET")', ()
   });
 
   it('refuses a range it cannot read rather than guessing', () => {
-    for (const bad of ['6:00 PM – 7:00 PM', '6:00 PM – 7:75 PM CET', '6:00 PM – 13:00 PM CET', '6:00 PM – later CET', '6 AM – 7 PM CET', '7:00 PM – 6:00 PM CET', '6:00 PM – 7:00 PM UTC+1:75'])
+    for (const bad of ['6:00 PM – 7:00 PM', '6:00 PM – 7:75 PM CET', '6:00 PM – 13:00 PM CET', '6:00 PM – later CET', '6 AM – 7 PM CET', '7:00 PM – 6:00 PM CET', '6:00 PM – 7:00 PM UTC+1:75', '6:00 PM CET – 7:00 PM ET'])
       expect(parseSessionTime(bad), bad).toBeNull();
   });
 

@@ -70,9 +70,9 @@ export async function recordPurchase(
     purchased_at: new Date(session.created * 1000).toISOString(),
     refunded_at: status === 'refunded' ? (existing.data?.refunded_at ?? refundedAt ?? new Date().toISOString()) : null,
   };
-  const written = await db.from('purchases').upsert(row, { onConflict: 'checkout_session_id' }).select('status').returns<{ status: PurchaseStatus }[]>();
+  const written = await db.from('purchases').upsert(row, { onConflict: 'checkout_session_id' }).select('status');
   if (written.error) throw new PurchaseError(`purchases upsert: ${written.error.code ?? ''} ${written.error.message}`);
-  const stored = written.data?.[0]?.status;
+  const stored = (written.data as { status: PurchaseStatus }[] | null)?.[0]?.status;
   if (!stored) throw new PurchaseError('purchases upsert: no row returned');
   return { purchase: 'recorded', status: stored, session: session.id };
 }

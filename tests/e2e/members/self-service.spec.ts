@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers';
 import { doubles } from './commerce';
-import { createUser, EMULATOR, mockDatabase, NO_ROWS, PASSWORD, requestsTo, rows, signIn, type TestUser } from './support';
+import { createUser, EMULATOR, mockDatabase, NO_ROWS, PASSWORD, requestsTo, rows, signIn, uniqueEmail, type TestUser } from './support';
 
 const STRIPE_KEY = 'sk_test_double_000000000000';
 const SERVICE_KEY = 'service-role-test-key';
@@ -196,6 +196,32 @@ test.describe('back to where they were', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Taking you back to where you were' })).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL(/\/products\/?$/, { timeout: 15_000 });
     await expect(page.getByText(/Current Tier/)).toBeVisible({ timeout: 15_000 });
+  });
+
+  test('a newcomer sent to /login?next=/products follows "Sign up", creates the account and comes back to /products; the links keep next both ways', async ({ page }) => {
+    await mockDatabase(page, {});
+    await page.goto('/login?next=%2Fproducts');
+    const signUp = page.locator('a[data-signup-link]');
+    await expect(signUp).toHaveAttribute('href', '/signup?next=%2Fproducts');
+    await signUp.click();
+    await expect(page).toHaveURL(/\/signup\/?\?next=%2Fproducts$/);
+    // And back: "Sign in" from there keeps it too.
+    await expect(page.locator('a[data-login-link]')).toHaveAttribute('href', '/login?next=%2Fproducts');
+
+    await page.getByLabel('Full name').fill('Nia Okafor');
+    await page.getByLabel('Email').fill(uniqueEmail('nia'));
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Taking you back to where you were' })).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(/\/products\/?$/, { timeout: 15_000 });
+  });
+
+  test('the links between /login and /signup carry no next when there is none', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.locator('a[data-signup-link]')).toHaveAttribute('href', '/signup');
+    await page.goto('/signup');
+    await expect(page.locator('a[data-login-link]')).toHaveAttribute('href', '/login');
   });
 
   test('a signed-in member opening /login or /signup goes on to next or the dashboard; another site is never next', async ({ page }) => {
