@@ -39,6 +39,7 @@ test('Stillpoint: a visitor breathes a full minute of box breathing, and can pau
   await page.clock.runFor(1_500);
   await expect(guide.locator('[data-sp-cue]')).toHaveText('Well done. Your session is complete.');
   await expect(guide.getByRole('button', { name: 'Start again' })).toBeVisible();
+  await page.clock.resume();
   await expectNoSeriousA11yViolations(page);
 });
 
@@ -85,15 +86,29 @@ test('Whispers Before Sleep: a visitor reads the opening of a story and hears it
     const spoken: string[] = [];
     (window as unknown as { spoken: string[] }).spoken = spoken;
     const voice = { voiceURI: 'test-en', name: 'Test', lang: 'en-GB', default: true, localService: true };
+    // A voice object the page can use: the stub's own utterance class accepts it.
+    class Utterance {
+      text: string;
+      volume = 1;
+      rate = 1;
+      lang = '';
+      voice: unknown = null;
+      onend: ((e: Event) => void) | null = null;
+      onerror: ((e: Event) => void) | null = null;
+      constructor(text: string) {
+        this.text = text;
+      }
+    }
+    Object.defineProperty(window, 'SpeechSynthesisUtterance', { configurable: true, value: Utterance });
     Object.defineProperty(window, 'speechSynthesis', {
       configurable: true,
       value: {
         getVoices: () => [voice],
         addEventListener: () => {},
         cancel: () => {},
-        speak: (u: SpeechSynthesisUtterance) => {
+        speak: (u: Utterance) => {
           spoken.push(u.text);
-          setTimeout(() => u.onend?.(new Event('end') as SpeechSynthesisEvent), 5);
+          setTimeout(() => u.onend?.(new Event('end')), 5);
         },
       },
     });
@@ -110,6 +125,20 @@ test('Whispers Before Sleep: a visitor reads the opening of a story and hears it
 
 test('without a voice, Whispers says so instead of staying silent', async ({ page }) => {
   await page.addInitScript(() => {
+    // A voice object the page can use: the stub's own utterance class accepts it.
+    class Utterance {
+      text: string;
+      volume = 1;
+      rate = 1;
+      lang = '';
+      voice: unknown = null;
+      onend: ((e: Event) => void) | null = null;
+      onerror: ((e: Event) => void) | null = null;
+      constructor(text: string) {
+        this.text = text;
+      }
+    }
+    Object.defineProperty(window, 'SpeechSynthesisUtterance', { configurable: true, value: Utterance });
     Object.defineProperty(window, 'speechSynthesis', { configurable: true, value: undefined });
   });
   await page.goto('/app/whispers-before-sleep');

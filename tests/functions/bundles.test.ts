@@ -57,10 +57,11 @@ beforeAll(async () => {
   }
 }, 180_000);
 
+// Removing a dozen bundles (thousands of files) takes longer than the default hook time on a busy machine.
 afterAll(() => {
   for (const fn of started.values()) fn.stop();
   rmSync(dest, { recursive: true, force: true });
-});
+}, 60_000);
 
 describe('the functions as Netlify bundles them, under AWS Lambda\'s Node flags', () => {
   it('bundles every function', () => {
