@@ -16,8 +16,16 @@
  * Stripe and a purchase's status only moves forward (see _shared/purchases.ts).
  * Deliveries race (at the same time, any order, retried): the database settles each write in
  * its one statement (docs/decisions/webhook-ordering.md).
+ * An event about a customer we no longer know (its stripe_customers row is gone because the
+ * member deleted their account, or it was never ours) is acknowledged with 200 and one log line
+ * (event type and id only), and writes nothing: the database refuses the subscription row on its
+ * foreign key to stripe_customers (23503 on stripe_subscriptions_customer_id_fkey), and that
+ * answer, not a read before the write, decides. A late refund or checkout event of a deleted
+ * member's purchase updates the anonymised row, whose 'deleted:' id the database keeps
+ * (20261125009000_purchases_stay_anonymised.sql).
  * Other events are acknowledged and ignored. 503 when Stripe, its webhook secret or the
- * database is not configured; 502 when Stripe or the database fails (Stripe then retries).
+ * database is not configured; 502 when Stripe or the database fails otherwise (Stripe then
+ * retries).
  */
 import type { Config } from '@netlify/functions';
 import type Stripe from 'stripe';
@@ -39,6 +47,19 @@ class Upstream extends Error {
     super(detail);
   }
 }
+
+/** The foreign key that refuses a subscription row whose customer is not in stripe_customers. */
+const CUSTOMER_FOREIGN_KEY = 'stripe_subscriptions_customer_id_fkey';
+
+/**
+ * Whether the database refused the row because its customer is unknown: Postgres' foreign key
+ * violation (23503, PostgREST's 409) on that constraint, which Postgres names in the message.
+ */
+function isUnknownCustomer(error: { code?: string; message: string }): boolean {
+  return error.code === '23503' && error.message.includes(`"${CUSTOMER_FOREIGN_KEY}"`);
+}
+
+type SyncOutcome = { subscription: 'written' | 'kept'; tier?: Tier | null } | { subscription: 'ignored'; reason: 'unknown customer' };
 
 const idOf = (v: string | { id: string } | null | undefined) => (v == null ? null : typeof v === 'string' ? v : v.id);
 
@@ -67,10 +88,12 @@ async function updateTier(customerId: string, tier: Tier): Promise<Tier | null> 
  * (20261125000200_webhook_order.sql), whatever the order deliveries write in, so the upsert
  * returns the stored row (return=representation) and the tier is written from it: the product's
  * tier when our write was kept, Explorer when the stored subscription has ended, nothing when
- * another live subscription stays. 'kept' when the row stayed as it was. The read before the
- * write only answers a late end of an older subscription early; the database decides.
+ * another live subscription stays. 'kept' when the row stayed as it was; 'ignored' when the
+ * database refused the row because no stripe_customers row has its customer (a deleted account).
+ * The read before the write only answers a late end of an older subscription early; the
+ * database decides.
  */
-async function syncSubscription(client: Stripe, subscriptionId: string): Promise<{ subscription: 'written' | 'kept'; tier?: Tier | null }> {
+async function syncSubscription(client: Stripe, subscriptionId: string): Promise<SyncOutcome> {
   let sub: SubscriptionLike;
   try {
     sub = await fetchSubscription(client, subscriptionId);
@@ -90,6 +113,7 @@ async function syncSubscription(client: Stripe, subscriptionId: string): Promise
     .from('stripe_subscriptions')
     .upsert(row, { onConflict: 'customer_id' })
     .select('subscription_id, subscription_status');
+  if (written.error && isUnknownCustomer(written.error)) return { subscription: 'ignored', reason: 'unknown customer' };
   if (written.error) throw new Upstream(`stripe_subscriptions upsert: ${written.error.code ?? ''} ${written.error.message}`);
   const stored = (written.data as Pick<SubscriptionRow, 'subscription_id' | 'subscription_status'>[] | null)?.[0];
   if (!stored) throw new Upstream('stripe_subscriptions upsert: no row returned');
@@ -117,6 +141,17 @@ async function cancelReplaced(client: Stripe, customerId: string, keep: string):
   }
 }
 
+/**
+ * The one log line for an event acknowledged without a write because its customer is unknown:
+ * the event's type and id (enough to find it in Stripe's dashboard), nothing about the person.
+ */
+function noteUnknownCustomer(event: Stripe.Event, synced: SyncOutcome): SyncOutcome {
+  if (synced.subscription === 'ignored') {
+    console.warn(`[${NAME}] ${event.type} ${event.id} acknowledged without a write: its customer is not in stripe_customers (a deleted account)`);
+  }
+  return synced;
+}
+
 export default endpoint(NAME, async (req) => {
   requireMethod(req, 'POST');
   const secret = process.env.STRIPE_WEBHOOK_SECRET;
@@ -142,7 +177,7 @@ export default endpoint(NAME, async (req) => {
         if (session.client_reference_id && customerId) await rememberCustomer(session.client_reference_id, customerId);
         const subscriptionId = idOf(session.subscription);
         if (session.mode === 'subscription' && subscriptionId) {
-          const synced = await syncSubscription(client, subscriptionId);
+          const synced = noteUnknownCustomer(event, await syncSubscription(client, subscriptionId));
           const replaced = customerId ? await cancelReplaced(client, customerId, subscriptionId) : [];
           return json({ received: true, ...synced, ...(replaced.length ? { replaced } : {}) });
         }
@@ -159,7 +194,7 @@ export default endpoint(NAME, async (req) => {
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted':
-        return json({ received: true, ...(await syncSubscription(client, event.data.object.id)) });
+        return json({ received: true, ...noteUnknownCustomer(event, await syncSubscription(client, event.data.object.id)) });
       default:
         return json({ received: true, ignored: event.type });
     }
