@@ -12,7 +12,7 @@
  * decides); the refund is recorded on the anonymised purchase, which keeps its anonymous id. A
  * genuine database failure still answers 502, so Stripe retries.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import Stripe from 'stripe';
 import type { PGlite } from '@electric-sql/pglite';
 import handler from '../../netlify/functions/stripe-webhook.mts';
@@ -29,8 +29,8 @@ let db: PGlite;
 let stripe: StripeDouble;
 const saved = { ...process.env };
 const realFetch = globalThis.fetch;
-let warn: ReturnType<typeof vi.spyOn<Console, 'warn'>>;
-let error: ReturnType<typeof vi.spyOn<Console, 'error'>>;
+let warn: MockInstance<typeof console.warn> | undefined;
+let error: MockInstance<typeof console.error> | undefined;
 
 beforeAll(async () => {
   db = await migratedDatabase();
@@ -54,7 +54,7 @@ function spyOnLogs(): void {
   warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
   error = vi.spyOn(console, 'error').mockImplementation(() => {});
 }
-const logLines = () => [...warn.mock.calls, ...error.mock.calls].map((c) => c.join(' '));
+const logLines = () => [...(warn?.mock.calls ?? []), ...(error?.mock.calls ?? [])].map((c) => c.join(' '));
 afterEach(() => {
   warn?.mockRestore();
   error?.mockRestore();
