@@ -21,7 +21,7 @@ import { bearerToken, HttpError, json, readJson, requireMethod } from './_shared
 import { endpoint, upstreamFailure } from './_shared/log';
 import { requireSameSite } from './_shared/origin';
 import { describeStripeError, isStripeConfigured, stripe } from './_shared/stripe';
-import { supabaseAdmin } from './_shared/supabase';
+import { describeDbError, supabaseAdmin } from './_shared/supabase';
 
 const NAME = 'account-delete';
 /** How long after signing in an account may be deleted. */
@@ -53,7 +53,7 @@ export default endpoint(NAME, async (req) => {
   const uid = user.uid;
 
   const stored = await db.from('stripe_customers').select('customer_id').eq('user_id', uid).maybeSingle<{ customer_id: string }>();
-  if (stored.error) return upstreamFailure(NAME, 502, DATABASE_DOWN, `stripe_customers select: ${stored.error.code ?? ''} ${stored.error.message}`);
+  if (stored.error) return upstreamFailure(NAME, 502, DATABASE_DOWN, describeDbError('stripe_customers select', stored.error));
   const customerId = stored.data?.customer_id ?? null;
 
   // 1. No further charge: every subscription of the customer that has not ended is cancelled now.
@@ -78,7 +78,7 @@ export default endpoint(NAME, async (req) => {
   ];
   for (const [what, run] of steps) {
     const { error } = await run();
-    if (error) return upstreamFailure(NAME, 502, DATABASE_DOWN, `${what}: ${error.code ?? ''} ${error.message}`);
+    if (error) return upstreamFailure(NAME, 502, DATABASE_DOWN, describeDbError(what, error));
   }
 
   // 4. The sign-in itself.

@@ -10,7 +10,7 @@ import type { Config } from '@netlify/functions';
 import { verifyIdToken } from './_shared/auth';
 import { bearerToken, json, requireMethod } from './_shared/http';
 import { endpoint, upstreamFailure } from './_shared/log';
-import { supabaseAdmin } from './_shared/supabase';
+import { describeDbError, supabaseAdmin } from './_shared/supabase';
 
 const NAME = 'account-export';
 const DATABASE_DOWN = 'Your data could not be gathered just now. Please try again.';
@@ -35,12 +35,12 @@ export default endpoint(NAME, async (req) => {
     ['stripe_customers', customer.error],
     ['purchases', purchases.error],
   ].find(([, error]) => error) as [string, { code?: string; message: string }] | undefined;
-  if (failed) return upstreamFailure(NAME, 502, DATABASE_DOWN, `${failed[0]} select: ${failed[1].code ?? ''} ${failed[1].message}`);
+  if (failed) return upstreamFailure(NAME, 502, DATABASE_DOWN, describeDbError(`${failed[0]} select`, failed[1]));
 
   let subscription: unknown = null;
   if (customer.data?.customer_id) {
     const sub = await db.from('stripe_subscriptions').select('*').eq('customer_id', customer.data.customer_id).maybeSingle();
-    if (sub.error) return upstreamFailure(NAME, 502, DATABASE_DOWN, `stripe_subscriptions select: ${sub.error.code ?? ''} ${sub.error.message}`);
+    if (sub.error) return upstreamFailure(NAME, 502, DATABASE_DOWN, describeDbError('stripe_subscriptions select', sub.error));
     subscription = sub.data;
   }
 

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { firebaseUserAdmin, userAdminStatus, verifyIdToken } from './_shared/auth';
 import { bearerToken, HttpError, json, readText, requireMethod } from './_shared/http';
 import { endpoint, upstreamFailure } from './_shared/log';
-import { isSupabaseConfigured, supabaseAdmin } from './_shared/supabase';
+import { describeDbError, isSupabaseConfigured, supabaseAdmin } from './_shared/supabase';
 
 /** How long after signing in the token may be used here (spec: 5 minutes). */
 export const MAX_TOKEN_AGE_SECONDS = 300;
@@ -83,7 +83,7 @@ export default endpoint(NAME, async (req) => {
     { onConflict: 'id', ignoreDuplicates: true },
   );
   if (error) {
-    return upstreamFailure(NAME, 502, 'Your profile could not be created. Please try again.', `profiles upsert: ${error.code ?? ''} ${error.message}`);
+    return upstreamFailure(NAME, 502, 'Your profile could not be created. Please try again.', describeDbError('profiles upsert', error));
   }
 
   return json({ ok: true, claimsUpdated });

@@ -16,3 +16,12 @@ export function supabaseAdmin(): SupabaseClient {
   client = createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false } });
   return client;
 }
+
+/**
+ * The log text of a failed database call: what was done, then PostgREST's error code and
+ * message ("purchases select: 42501 permission denied for table purchases"). Never shown to a
+ * caller: it goes into the detail of `upstreamFailure` or an `Upstream` error.
+ */
+export function describeDbError(what: string, error: { code?: string | null; message: string }): string {
+  return `${what}: ${error.code ?? ''} ${error.message}`;
+}
