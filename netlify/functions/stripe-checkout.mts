@@ -27,7 +27,7 @@ import { checkAgainstCatalogue, parseCheckoutRequest } from '../../src/lib/check
 import { findProduct } from '../../src/lib/catalogue';
 import { ENTITLING_STATUSES } from '../../src/lib/tiers';
 import { checkoutRefusal, type PurchaseLike } from '../../src/lib/access';
-import type { Product } from '../../src/lib/schemas';
+import type { Product } from '../../src/lib/product-schema';
 
 const NAME = 'stripe-checkout';
 const STRIPE_DOWN = 'The payment provider could not be reached. Please try again.';
