@@ -30,8 +30,8 @@
 import type { Config } from '@netlify/functions';
 import type Stripe from 'stripe';
 import { HttpError, json, readText, requireMethod } from './_shared/http';
-import { supabaseAdmin } from './_shared/supabase';
-import { endpoint, upstreamFailure } from './_shared/log';
+import { describeDbError, supabaseAdmin } from './_shared/supabase';
+import { endpoint, Upstream, upstreamFailure } from './_shared/log';
 import { describeStripeError, stripe } from './_shared/stripe';
 import { fetchSubscription, isStaleEnd, subscriptionRow, tierOfSubscription, type SubscriptionLike, type SubscriptionRow } from './_shared/subscriptions';
 import { PurchaseError, recordPurchase, refundPurchase } from './_shared/purchases';
@@ -41,12 +41,6 @@ const NAME = 'stripe-webhook';
 /** Stripe events are a few kilobytes; a generous limit that still refuses floods. */
 const MAX_EVENT_BYTES = 512 * 1024;
 const FAILED = 'The event could not be processed.';
-
-class Upstream extends Error {
-  constructor(readonly detail: string) {
-    super(detail);
-  }
-}
 
 /** The foreign key that refuses a subscription row whose customer is not in stripe_customers. */
 const CUSTOMER_FOREIGN_KEY = 'stripe_subscriptions_customer_id_fkey';
@@ -65,7 +59,7 @@ const idOf = (v: string | { id: string } | null | undefined) => (v == null ? nul
 
 async function rememberCustomer(userId: string, customerId: string): Promise<void> {
   const { error } = await supabaseAdmin().from('stripe_customers').upsert({ user_id: userId, customer_id: customerId }, { onConflict: 'user_id' });
-  if (error) throw new Upstream(`stripe_customers upsert: ${error.code ?? ''} ${error.message}`);
+  if (error) throw new Upstream(FAILED, describeDbError('stripe_customers upsert', error));
 }
 
 /**
@@ -75,10 +69,10 @@ async function rememberCustomer(userId: string, customerId: string): Promise<voi
 async function updateTier(customerId: string, tier: Tier): Promise<Tier | null> {
   const db = supabaseAdmin();
   const owner = await db.from('stripe_customers').select('user_id').eq('customer_id', customerId).maybeSingle<{ user_id: string }>();
-  if (owner.error) throw new Upstream(`stripe_customers select: ${owner.error.code ?? ''} ${owner.error.message}`);
+  if (owner.error) throw new Upstream(FAILED, describeDbError('stripe_customers select', owner.error));
   if (!owner.data) return null;
   const { error } = await db.from('profiles').update({ membership_tier: tier }).eq('id', owner.data.user_id);
-  if (error) throw new Upstream(`profiles update: ${error.code ?? ''} ${error.message}`);
+  if (error) throw new Upstream(FAILED, describeDbError('profiles update', error));
   return tier;
 }
 
@@ -98,7 +92,7 @@ async function syncSubscription(client: Stripe, subscriptionId: string): Promise
   try {
     sub = await fetchSubscription(client, subscriptionId);
   } catch (error) {
-    throw new Upstream(`subscription ${subscriptionId}: ${describeStripeError(error)}`);
+    throw new Upstream(FAILED, `subscription ${subscriptionId}: ${describeStripeError(error)}`);
   }
   const row: SubscriptionRow = subscriptionRow(sub);
   const db = supabaseAdmin();
@@ -107,16 +101,16 @@ async function syncSubscription(client: Stripe, subscriptionId: string): Promise
     .select('subscription_id, subscription_status')
     .eq('customer_id', row.customer_id)
     .maybeSingle<Pick<SubscriptionRow, 'subscription_id' | 'subscription_status'>>();
-  if (existing.error) throw new Upstream(`stripe_subscriptions select: ${existing.error.code ?? ''} ${existing.error.message}`);
+  if (existing.error) throw new Upstream(FAILED, describeDbError('stripe_subscriptions select', existing.error));
   if (isStaleEnd(existing.data, row)) return { subscription: 'kept' };
   const written = await db
     .from('stripe_subscriptions')
     .upsert(row, { onConflict: 'customer_id' })
     .select('subscription_id, subscription_status');
   if (written.error && isUnknownCustomer(written.error)) return { subscription: 'ignored', reason: 'unknown customer' };
-  if (written.error) throw new Upstream(`stripe_subscriptions upsert: ${written.error.code ?? ''} ${written.error.message}`);
+  if (written.error) throw new Upstream(FAILED, describeDbError('stripe_subscriptions upsert', written.error));
   const stored = (written.data as Pick<SubscriptionRow, 'subscription_id' | 'subscription_status'>[] | null)?.[0];
-  if (!stored) throw new Upstream('stripe_subscriptions upsert: no row returned');
+  if (!stored) throw new Upstream(FAILED, 'stripe_subscriptions upsert: no row returned');
   const ours = stored.subscription_id === row.subscription_id && stored.subscription_status === row.subscription_status;
   if (ours) return { subscription: 'written', tier: await updateTier(row.customer_id, tierOfSubscription(sub)) };
   if (ENTITLING_STATUSES.includes(stored.subscription_status)) return { subscription: 'kept' };
@@ -137,7 +131,7 @@ async function cancelReplaced(client: Stripe, customerId: string, keep: string):
     for (const id of replaced) await client.subscriptions.cancel(id, { prorate: true });
     return replaced;
   } catch (error) {
-    throw new Upstream(`replacing the subscriptions of ${customerId}: ${describeStripeError(error)}`);
+    throw new Upstream(FAILED, `replacing the subscriptions of ${customerId}: ${describeStripeError(error)}`);
   }
 }
 
@@ -199,7 +193,7 @@ export default endpoint(NAME, async (req) => {
         return json({ received: true, ignored: event.type });
     }
   } catch (error) {
-    if (error instanceof Upstream) return upstreamFailure(NAME, 502, FAILED, `${event.type} ${event.id}: ${error.detail}`);
+    if (error instanceof Upstream) return upstreamFailure(NAME, 502, error.publicMessage, `${event.type} ${event.id}: ${error.detail}`);
     if (error instanceof PurchaseError) return upstreamFailure(NAME, 502, FAILED, `${event.type} ${event.id}: ${error.message}`);
     throw error;
   }
