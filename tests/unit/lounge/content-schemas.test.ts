@@ -23,7 +23,7 @@ import {
   risePromptsSchema,
   riseStatementSchema,
 } from '../../../src/lib/lounge-schemas';
-import { RESET_FEELINGS, RESET_KINDS } from '../../../src/services/database.types';
+import { RESET_FEELINGS, RESET_KINDS } from '../../../src/lib/database.types';
 
 describe('the content passes its schemas', () => {
   it('every file', () => {
