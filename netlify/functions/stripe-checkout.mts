@@ -18,8 +18,8 @@ import type { Config } from '@netlify/functions';
 import type Stripe from 'stripe';
 import { bearerToken, HttpError, json, readJson, requireMethod } from './_shared/http';
 import { verifyIdToken } from './_shared/auth';
-import { supabaseAdmin } from './_shared/supabase';
-import { endpoint, upstreamFailure } from './_shared/log';
+import { describeDbError, supabaseAdmin } from './_shared/supabase';
+import { endpoint, Upstream, upstreamFailure } from './_shared/log';
 import { describeStripeError, stripe } from './_shared/stripe';
 import { livePrices } from './_shared/catalogue';
 import { requireSameSite, siteOrigins } from './_shared/origin';
@@ -28,27 +28,18 @@ import { findProduct } from '../../src/lib/catalogue';
 import { ENTITLING_STATUSES } from '../../src/lib/tiers';
 import { checkoutRefusal } from '../../src/lib/access';
 import { MemberAccessError, readMemberAccess } from './_shared/member-access';
-import type { Product } from '../../src/lib/schemas';
+import type { Product } from '../../src/lib/product-schema';
 
 const NAME = 'stripe-checkout';
 const STRIPE_DOWN = 'The payment provider could not be reached. Please try again.';
 const DATABASE_DOWN = 'Your account could not be prepared for checkout. Please try again.';
 export const ALREADY_SUBSCRIBED = 'You already have this membership. You can see it on your dashboard.';
 
-class Upstream extends Error {
-  constructor(
-    readonly publicMessage: string,
-    readonly detail: string,
-  ) {
-    super(detail);
-  }
-}
-
 /** The member's Stripe customer id: stored, found at Stripe by metadata, or newly created. */
 async function customerFor(client: Stripe, uid: string, email: string | undefined): Promise<string> {
   const db = supabaseAdmin();
   const stored = await db.from('stripe_customers').select('customer_id').eq('user_id', uid).maybeSingle<{ customer_id: string }>();
-  if (stored.error) throw new Upstream(DATABASE_DOWN, `stripe_customers select: ${stored.error.code ?? ''} ${stored.error.message}`);
+  if (stored.error) throw new Upstream(DATABASE_DOWN, describeDbError('stripe_customers select', stored.error));
   if (stored.data?.customer_id) return stored.data.customer_id;
 
   let customerId: string;
@@ -67,7 +58,7 @@ async function customerFor(client: Stripe, uid: string, email: string | undefine
   }
 
   const saved = await db.from('stripe_customers').upsert({ user_id: uid, customer_id: customerId }, { onConflict: 'user_id' });
-  if (saved.error) throw new Upstream(DATABASE_DOWN, `stripe_customers upsert: ${saved.error.code ?? ''} ${saved.error.message}`);
+  if (saved.error) throw new Upstream(DATABASE_DOWN, describeDbError('stripe_customers upsert', saved.error));
   return customerId;
 }
 

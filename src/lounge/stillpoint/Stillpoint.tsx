@@ -28,7 +28,7 @@ import {
 } from './breathing';
 import { TAG, defineStillpointGuide } from './stillpoint-element';
 import './stillpoint.css';
-import type { BreathingPatternId } from '../../services/database.types';
+import type { BreathingPatternId } from '../../lib/database.types';
 
 export interface PatternCopy extends ContentPattern {
   name: string;

@@ -3,7 +3,7 @@
  * security: the member logs a finished session and reads their history. Answers `{ error }`
  * with PostgREST's code, never throws for a database answer, and logs nothing.
  */
-import type { BreathingPatternId } from '../../services/database.types';
+import type { BreathingPatternId } from '../../lib/database.types';
 import { getSupabase } from '../../services/supabase';
 
 export interface LoggedSession {

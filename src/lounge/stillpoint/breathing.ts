@@ -16,7 +16,7 @@
  * A known bug in open-source breathing apps times every phase with the first phase's length (a
  * 4-7-8 that runs 4-4-4); here each phase carries its own length, and tests prove it.
  */
-import type { BreathingPatternId } from '../../services/database.types';
+import type { BreathingPatternId } from '../../lib/database.types';
 
 export type PhaseKind = 'in' | 'topUp' | 'hold' | 'out' | 'rest';
 
