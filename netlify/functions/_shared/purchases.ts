@@ -6,7 +6,7 @@
  * state Stripe has now.
  */
 import type Stripe from 'stripe';
-import type { SupabaseAdmin } from './supabase';
+import type { AdminDb } from './supabase';
 import { catalogueId, inferProductType } from '../../../src/lib/catalogue';
 import { isFullRefund, nextStatus, statusOfSession, type PurchaseStatus } from '../../../src/lib/purchases';
 
@@ -27,7 +27,7 @@ type Product = { name?: string; metadata?: Record<string, string> | null; delete
  */
 export async function recordPurchase(
   client: Stripe,
-  db: SupabaseAdmin,
+  db: AdminDb,
   sessionId: string,
   event: 'completed' | 'succeeded' | 'failed',
   refundedAt: string | null = null,
@@ -78,7 +78,7 @@ export async function recordPurchase(
  * refunded (a partial refund leaves it). When the purchase is not recorded yet (the refund
  * arrived first), the session is found at Stripe by its payment intent and recorded refunded.
  */
-export async function refundPurchase(client: Stripe, db: SupabaseAdmin, chargeId: string, at: Date): Promise<PurchaseOutcome> {
+export async function refundPurchase(client: Stripe, db: AdminDb, chargeId: string, at: Date): Promise<PurchaseOutcome> {
   let charge: Stripe.Charge;
   try {
     charge = await client.charges.retrieve(chargeId);

@@ -4,20 +4,20 @@
  * `.from()` and `.rpc()`, with the headers supabase-js gives it for a service key. The functions
  * use nothing else of supabase-js (no auth, storage, realtime or edge functions), whose other
  * packages were about a fifth of each function's zip and of its start-up
- * (docs/decisions/function-size.md). Type a parameter that takes this client as `SupabaseAdmin`.
+ * (docs/decisions/function-size.md). Type a parameter that takes this client as `AdminDb`.
  */
 import { PostgrestClient } from '@supabase/postgrest-js';
 import { HttpError } from './http';
 
-export type SupabaseAdmin = PostgrestClient;
+export type AdminDb = PostgrestClient;
 
-let client: { url: string; key: string; db: SupabaseAdmin } | undefined;
+let client: { url: string; key: string; db: AdminDb } | undefined;
 
 export function isSupabaseConfigured(): boolean {
   return Boolean(process.env.SUPABASE_URL && process.env.SUPABASE_SERVICE_ROLE_KEY);
 }
 
-export function supabaseAdmin(): SupabaseAdmin {
+export function supabaseAdmin(): AdminDb {
   const url = process.env.SUPABASE_URL;
   const key = process.env.SUPABASE_SERVICE_ROLE_KEY;
   if (client && client.url === url && client.key === key) return client.db;
