@@ -4,8 +4,9 @@
  * stripe_customers (from client_reference_id) and, for a subscription, the subscription is
  * synced; on customer.subscription.created, .updated and .deleted the subscription is synced:
  * re-read from Stripe and upserted into stripe_subscriptions on customer_id with every field
- * of the contract, and the member's profiles.membership_tier set to the tier it gives (the
- * product's tier while it is active, trialing or past due; Explorer once it has ended).
+ * of the contract, and the member's profiles.membership_tier set from the row stored to the tier
+ * it gives (the product's tier while it is active, trialing or past due; Explorer once it has
+ * ended).
  * A completed subscription checkout also cancels the member's other live subscriptions (an
  * upgrade replaces the plan; unused time is prorated). Repeated or out-of-order deliveries
  * converge on Stripe's current state.
@@ -13,6 +14,8 @@
  * id, from checkout.session.completed, .async_payment_succeeded and .async_payment_failed, and
  * marked refunded on charge.refunded (a full refund); each re-reads the session or charge from
  * Stripe and a purchase's status only moves forward (see _shared/purchases.ts).
+ * Deliveries race (at the same time, any order, retried): the database settles each write in
+ * its one statement (docs/decisions/webhook-ordering.md).
  * Other events are acknowledged and ignored. 503 when Stripe, its webhook secret or the
  * database is not configured; 502 when Stripe or the database fails (Stripe then retries).
  */
@@ -59,8 +62,13 @@ async function updateTier(customerId: string, tier: Tier): Promise<Tier | null> 
 }
 
 /**
- * Writes the subscription as Stripe has it now and the member's tier that follows from it.
- * 'kept' when it is the late end of an older subscription: the row and the tier stay.
+ * Writes the subscription as Stripe has it now and the member's tier that follows from the row
+ * actually stored. The database keeps an ended subscription ended and a newer live one in place
+ * (20261125000200_webhook_order.sql), whatever the order deliveries write in, so the upsert
+ * returns the stored row (return=representation) and the tier is written from it: the product's
+ * tier when our write was kept, Explorer when the stored subscription has ended, nothing when
+ * another live subscription stays. 'kept' when the row stayed as it was. The read before the
+ * write only answers a late end of an older subscription early; the database decides.
  */
 async function syncSubscription(client: Stripe, subscriptionId: string): Promise<{ subscription: 'written' | 'kept'; tier?: Tier | null }> {
   let sub: SubscriptionLike;
@@ -78,9 +86,17 @@ async function syncSubscription(client: Stripe, subscriptionId: string): Promise
     .maybeSingle<Pick<SubscriptionRow, 'subscription_id' | 'subscription_status'>>();
   if (existing.error) throw new Upstream(`stripe_subscriptions select: ${existing.error.code ?? ''} ${existing.error.message}`);
   if (isStaleEnd(existing.data, row)) return { subscription: 'kept' };
-  const { error } = await db.from('stripe_subscriptions').upsert(row, { onConflict: 'customer_id' });
-  if (error) throw new Upstream(`stripe_subscriptions upsert: ${error.code ?? ''} ${error.message}`);
-  return { subscription: 'written', tier: await updateTier(row.customer_id, tierOfSubscription(sub)) };
+  const written = await db
+    .from('stripe_subscriptions')
+    .upsert(row, { onConflict: 'customer_id' })
+    .select('subscription_id, subscription_status');
+  if (written.error) throw new Upstream(`stripe_subscriptions upsert: ${written.error.code ?? ''} ${written.error.message}`);
+  const stored = (written.data as Pick<SubscriptionRow, 'subscription_id' | 'subscription_status'>[] | null)?.[0];
+  if (!stored) throw new Upstream('stripe_subscriptions upsert: no row returned');
+  const ours = stored.subscription_id === row.subscription_id && stored.subscription_status === row.subscription_status;
+  if (ours) return { subscription: 'written', tier: await updateTier(row.customer_id, tierOfSubscription(sub)) };
+  if (ENTITLING_STATUSES.includes(stored.subscription_status)) return { subscription: 'kept' };
+  return { subscription: 'kept', tier: await updateTier(row.customer_id, 'Explorer') };
 }
 
 /**

@@ -141,6 +141,17 @@ describe('LoginForm', () => {
     }
   });
 
+  it('goes on to next after signing in with Google too', async () => {
+    window.history.replaceState(null, '', '/login?next=%2Fproducts');
+    session.signInWithGoogle.mockResolvedValue({ id: 'u1' });
+    const user = setup();
+    render(<LoginForm />);
+    await user.click(screen.getByRole('button', { name: /Continue with Google/ }));
+    await screen.findByRole('status');
+    await act(async () => vi.advanceTimersByTime(1500));
+    expect(navigation.navigate).toHaveBeenCalledWith('/products');
+  });
+
   it('sends a member who is already signed in on at once: to next, or to /dashboard', async () => {
     session.$session.set({ status: 'signedIn', user: { id: 'u1' } });
     window.history.replaceState(null, '', '/login?next=%2Fapp%2Fstillpoint');
@@ -243,6 +254,30 @@ describe('SignupForm', () => {
     expect(banner()?.getAttribute('data-tone')).toBe('success');
     await act(async () => vi.advanceTimersByTime(1500));
     expect(navigation.navigate).toHaveBeenCalledWith('/dashboard');
+  });
+
+  it('goes on to the next path it was sent with, by email and by Google (issue 24)', async () => {
+    window.history.replaceState(null, '', '/signup?next=%2Fproducts');
+    const user = setup();
+    session.signUpWithEmail.mockResolvedValue({ id: 'u1' });
+    const first = render(<SignupForm />);
+    await fill(user, { password: 'secret-123', confirm: 'secret-123' });
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await screen.findByRole('status');
+    await act(async () => vi.advanceTimersByTime(1500));
+    expect(navigation.navigate).toHaveBeenCalledWith('/products');
+    first.unmount();
+
+    navigation.navigate.mockReset();
+    window.history.replaceState(null, '', '/signup?next=%2Fapp%2Fstillpoint%3Fbuy%3D1');
+    session.signInWithGoogle.mockResolvedValue({ id: 'u2' });
+    const second = render(<SignupForm />);
+    await user.click(screen.getByRole('button', { name: /Sign up with Google/ }));
+    await screen.findByRole('status');
+    await act(async () => vi.advanceTimersByTime(1500));
+    expect(session.signInWithGoogle).toHaveBeenCalledOnce();
+    expect(navigation.navigate).toHaveBeenCalledWith('/app/stillpoint?buy=1');
+    second.unmount();
   });
 
   it.each([

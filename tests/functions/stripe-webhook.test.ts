@@ -111,6 +111,9 @@ describe('stripe-webhook', () => {
       const [upsert] = db.requestsTo('POST', 'stripe_subscriptions');
       expect(upsert?.query.on_conflict).toBe('customer_id');
       expect(upsert?.prefer).toContain('resolution=merge-duplicates');
+      // The stored row comes back, and the tier is written from it (issue 24).
+      expect(upsert?.prefer).toContain('return=representation');
+      expect(upsert?.query.select).toBe('subscription_id,subscription_status');
       expect(upsert?.apikey).toBe(db.env.SUPABASE_SERVICE_ROLE_KEY);
       expect(upsert?.body).toEqual(expectedRow);
       expect(db.tables.stripe_subscriptions).toEqual([expectedRow]);

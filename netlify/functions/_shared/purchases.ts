@@ -3,7 +3,9 @@
  * write re-reads the session (or the charge) from Stripe, so an event's own copy is never
  * trusted; the row is keyed on the Checkout Session id, and its status only moves forward
  * (src/lib/purchases.ts), so repeated and out-of-order deliveries leave exactly one row in the
- * state Stripe has now.
+ * state Stripe has now. Deliveries that overlap can write in the opposite order to their reads:
+ * the database keeps the rule in the upsert itself (a trigger on purchases,
+ * 20261125000200_webhook_order.sql), and the outcome reports the status actually stored.
  */
 import type Stripe from 'stripe';
 import type { AdminDb } from './supabase';
@@ -68,9 +70,11 @@ export async function recordPurchase(
     purchased_at: new Date(session.created * 1000).toISOString(),
     refunded_at: status === 'refunded' ? (existing.data?.refunded_at ?? refundedAt ?? new Date().toISOString()) : null,
   };
-  const { error } = await db.from('purchases').upsert(row, { onConflict: 'checkout_session_id' });
-  if (error) throw new PurchaseError(`purchases upsert: ${error.code ?? ''} ${error.message}`);
-  return { purchase: 'recorded', status, session: session.id };
+  const written = await db.from('purchases').upsert(row, { onConflict: 'checkout_session_id' }).select('status');
+  if (written.error) throw new PurchaseError(`purchases upsert: ${written.error.code ?? ''} ${written.error.message}`);
+  const stored = (written.data as { status: PurchaseStatus }[] | null)?.[0]?.status;
+  if (!stored) throw new PurchaseError('purchases upsert: no row returned');
+  return { purchase: 'recorded', status: stored, session: session.id };
 }
 
 /**
