@@ -17,12 +17,17 @@ export function isSupabaseConfigured(): boolean {
   return Boolean(process.env.SUPABASE_URL && process.env.SUPABASE_SERVICE_ROLE_KEY);
 }
 
+/** The client for the project at `url` with the service key `key` (`fetch` for tests). */
+export function adminDb(url: string, key: string, fetch?: typeof globalThis.fetch): AdminDb {
+  const rest = new URL('rest/v1', url.endsWith('/') ? url : `${url}/`).href;
+  return new PostgrestClient(rest, { headers: { apikey: key, Authorization: `Bearer ${key}` }, ...(fetch ? { fetch } : {}) });
+}
+
 export function supabaseAdmin(): AdminDb {
   const url = process.env.SUPABASE_URL;
   const key = process.env.SUPABASE_SERVICE_ROLE_KEY;
   if (client && client.url === url && client.key === key) return client.db;
   if (!url || !key) throw new HttpError(503, 'The database is not configured on the server.');
-  const rest = new URL('rest/v1', url.endsWith('/') ? url : `${url}/`).href;
-  client = { url, key, db: new PostgrestClient(rest, { headers: { apikey: key, Authorization: `Bearer ${key}` } }) };
+  client = { url, key, db: adminDb(url, key) };
   return client.db;
 }
