@@ -21,7 +21,7 @@ import { bearerToken, HttpError, json, readJson, requireMethod } from './_shared
 import { endpoint, upstreamFailure } from './_shared/log';
 import { requireSameSite } from './_shared/origin';
 import { describeStripeError, isStripeConfigured, stripe } from './_shared/stripe';
-import { supabaseAdmin } from './_shared/supabase';
+import { describeDbError, supabaseAdmin } from './_shared/supabase';
 import { anonymisedUserId, deleteMemberData } from './_shared/member-data';
 
 const NAME = 'account-delete';
@@ -51,7 +51,7 @@ export default endpoint(NAME, async (req) => {
   const uid = user.uid;
 
   const stored = await db.from('stripe_customers').select('customer_id').eq('user_id', uid).maybeSingle<{ customer_id: string }>();
-  if (stored.error) return upstreamFailure(NAME, 502, DATABASE_DOWN, `stripe_customers select: ${stored.error.code ?? ''} ${stored.error.message}`);
+  if (stored.error) return upstreamFailure(NAME, 502, DATABASE_DOWN, describeDbError('stripe_customers select', stored.error));
   const customerId = stored.data?.customer_id ?? null;
 
   // 1. No further charge: every subscription of the customer that has not ended is cancelled now.
@@ -69,7 +69,7 @@ export default endpoint(NAME, async (req) => {
 
   // 2. and 3. The member's rows, table by table (src/lib/member-data.ts); purchases stay without the member id.
   const failed = await deleteMemberData(db, uid, anonymisedUserId(uid));
-  if (failed) return upstreamFailure(NAME, 502, DATABASE_DOWN, `${failed.what}: ${failed.error.code ?? ''} ${failed.error.message}`);
+  if (failed) return upstreamFailure(NAME, 502, DATABASE_DOWN, describeDbError(failed.what, failed.error));
 
   // 4. The sign-in itself.
   try {

@@ -12,7 +12,7 @@ import type { Config } from '@netlify/functions';
 import { verifyIdToken } from './_shared/auth';
 import { bearerToken, json, requireMethod } from './_shared/http';
 import { endpoint, upstreamFailure } from './_shared/log';
-import { supabaseAdmin } from './_shared/supabase';
+import { describeDbError, supabaseAdmin } from './_shared/supabase';
 import { exportMemberData } from './_shared/member-data';
 
 const NAME = 'account-export';
@@ -29,7 +29,7 @@ export default endpoint(NAME, async (req) => {
   const gathered = await exportMemberData(db, user.uid);
   if ('failure' in gathered) {
     const { what, error } = gathered.failure;
-    return upstreamFailure(NAME, 502, DATABASE_DOWN, `${what}: ${error.code ?? ''} ${error.message}`);
+    return upstreamFailure(NAME, 502, DATABASE_DOWN, describeDbError(what, error));
   }
 
   const body = {

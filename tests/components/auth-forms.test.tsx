@@ -9,7 +9,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const session = vi.hoisted(() => {
-  // A small stand-in for the session atom: get, listen and set.
+  // The session store and the sign-in actions (stores/session.ts, stores/sign-in.ts), with a
+  // small stand-in for the session atom: get, listen and set.
   let value: { status: string; user?: unknown } = { status: 'signedOut' };
   const listeners = new Set<(v: typeof value) => void>();
   return {
@@ -32,6 +33,7 @@ const session = vi.hoisted(() => {
   };
 });
 vi.mock('../../src/stores/session', () => session);
+vi.mock('../../src/stores/sign-in', () => session);
 const navigation = vi.hoisted(() => ({ navigate: vi.fn() }));
 vi.mock('../../src/islands/shared/navigate', () => navigation);
 

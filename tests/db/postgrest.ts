@@ -6,7 +6,8 @@
  * through json_populate_record with `on conflict (...) do update set` every sent column (or `do
  * nothing`), updates and deletes, and `Prefer: return=representation`. Grants, policies,
  * constraints and triggers are Postgres' own, so a missing grant or a rule kept by a trigger
- * shows here as it does in production. Errors come back as PostgREST's JSON ({ code, message }).
+ * shows here as it does in production. Errors come back as PostgREST's JSON ({ code, message,
+ * details, hint }) with its HTTP status.
  *
  * Small on purpose: only what the functions' requests use. `onRequest` lets a test hold a
  * request (to make a race happen) before it runs.
@@ -157,9 +158,11 @@ export function dataApiFetch(db: PGlite, options: DataApiOptions = {}): typeof f
       if (method === 'GET' || representation) return answer(method === 'POST' ? 201 : 200, rows);
       return new Response(null, { status: method === 'POST' ? 201 : 204 });
     } catch (error) {
-      const code = (error as { code?: string }).code ?? 'XX000';
-      const status = code === '42501' ? 403 : code === '23505' ? 409 : code.startsWith('23') || code.startsWith('22') ? 400 : 500;
-      return answer(status, { code, message: error instanceof Error ? error.message : String(error), details: null, hint: null });
+      const { code = 'XX000', detail = null, hint = null } = error as { code?: string; detail?: string; hint?: string };
+      // PostgREST's table: foreign key (23503) and unique (23505) violations are 409, other
+      // constraint and data errors 400, a missing privilege 403.
+      const status = code === '42501' ? 403 : code === '23503' || code === '23505' ? 409 : code.startsWith('23') || code.startsWith('22') ? 400 : 500;
+      return answer(status, { code, message: error instanceof Error ? error.message : String(error), details: detail, hint });
     }
   }) as typeof fetch;
 }

@@ -11,6 +11,7 @@ import type Stripe from 'stripe';
 import type { AdminDb } from './supabase';
 import { catalogueId, inferProductType } from '../../../src/lib/catalogue';
 import { isFullRefund, nextStatus, statusOfSession, type PurchaseStatus } from '../../../src/lib/purchases';
+import { describeDbError } from './supabase';
 
 export type PurchaseOutcome =
   | { purchase: 'recorded'; status: PurchaseStatus; session: string }
@@ -54,7 +55,7 @@ export async function recordPurchase(
     .select('status, refunded_at')
     .eq('checkout_session_id', session.id)
     .maybeSingle<{ status: PurchaseStatus; refunded_at: string | null }>();
-  if (existing.error) throw new PurchaseError(`purchases select: ${existing.error.code ?? ''} ${existing.error.message}`);
+  if (existing.error) throw new PurchaseError(describeDbError('purchases select', existing.error));
 
   const incoming: PurchaseStatus = refundedAt ? 'refunded' : statusOfSession(session.payment_status, event);
   const status = nextStatus(existing.data?.status ?? null, incoming);
@@ -71,7 +72,7 @@ export async function recordPurchase(
     refunded_at: status === 'refunded' ? (existing.data?.refunded_at ?? refundedAt ?? new Date().toISOString()) : null,
   };
   const written = await db.from('purchases').upsert(row, { onConflict: 'checkout_session_id' }).select('status');
-  if (written.error) throw new PurchaseError(`purchases upsert: ${written.error.code ?? ''} ${written.error.message}`);
+  if (written.error) throw new PurchaseError(describeDbError('purchases upsert', written.error));
   const stored = (written.data as { status: PurchaseStatus }[] | null)?.[0]?.status;
   if (!stored) throw new PurchaseError('purchases upsert: no row returned');
   return { purchase: 'recorded', status: stored, session: session.id };
@@ -94,7 +95,7 @@ export async function refundPurchase(client: Stripe, db: AdminDb, chargeId: stri
   if (!paymentIntent) return { purchase: 'ignored', reason: 'no payment intent' };
 
   const found = await db.from('purchases').select('checkout_session_id').eq('payment_intent_id', paymentIntent).maybeSingle<{ checkout_session_id: string }>();
-  if (found.error) throw new PurchaseError(`purchases select: ${found.error.code ?? ''} ${found.error.message}`);
+  if (found.error) throw new PurchaseError(describeDbError('purchases select', found.error));
   let sessionId = found.data?.checkout_session_id ?? null;
   if (!sessionId) {
     try {
