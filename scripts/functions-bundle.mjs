@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveConfig } from '@netlify/config';
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
+import { generateGatedContent } from './gated-content.mjs';
 
 export const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const HOST = fileURLToPath(new URL('./lambda-host.mjs', import.meta.url));
@@ -48,6 +49,8 @@ export async function functionsConfig() {
  * Returns [{ name, path, entryFilename, routes }].
  */
 export async function bundleFunctions(dest, { archiveFormat = 'none' } = {}) {
+  // The content gate imports the compiled gated content: never bundle a missing or stale one.
+  await generateGatedContent();
   const { config, directory } = await functionsConfig();
   const results = await zipFunctions([directory], dest, {
     archiveFormat,

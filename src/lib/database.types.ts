@@ -129,6 +129,11 @@ export const SCHEMA = {
     refunded_at: { type: 'timestamp with time zone', nullable: true },
     updated_at: TIMESTAMP,
   },
+  lesson_progress: {
+    member_id: { type: 'text' },
+    lesson_slug: { type: 'text' },
+    completed_at: TIMESTAMP,
+  },
 } as const satisfies Record<string, Record<string, ColumnSpec>>;
 
 /** The foreign keys, as supabase-js needs them to type nested selects such as `coaching_sessions(id, date, time)`. */
@@ -159,6 +164,7 @@ export const RELATIONSHIPS = {
   future_launch: [],
   monthly_newsletter: [],
   purchases: [],
+  lesson_progress: [],
 } as const satisfies Record<keyof typeof SCHEMA, readonly unknown[]>;
 
 type Schema = typeof SCHEMA;

@@ -60,6 +60,12 @@ export const MEMBER_TABLES: readonly MemberTable[] = [
     onDelete: 'delete',
   },
   {
+    table: 'lesson_progress',
+    member: { column: 'member_id' },
+    export: { key: 'lesson_progress', select: 'lesson_slug, completed_at', one: false },
+    onDelete: 'delete', // the member's own record of the course, nothing the business keeps
+  },
+  {
     table: 'profiles',
     member: { column: 'id' },
     export: { key: 'profile', select: '*', one: true },

@@ -55,6 +55,11 @@ const EXPECTED: Record<string, Partial<Record<Role, string[]>>> = {
     authenticated: ['SELECT'],
     service_role: ['INSERT', 'SELECT', 'UPDATE'],
   },
+  // Members mark their own lessons complete; the functions export and delete them.
+  lesson_progress: {
+    authenticated: ['SELECT', 'INSERT(lesson_slug, member_id)'],
+    service_role: ['DELETE', 'SELECT'],
+  },
 };
 
 let db: PGlite;

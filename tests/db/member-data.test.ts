@@ -35,6 +35,7 @@ async function memberWithData(uid: string, customer: string): Promise<void> {
      values ($1, 'price_app_stillpoint', 'app', $2, $3, 2900, 'usd', 'paid')`,
     [uid, `cs_${customer}`, `pi_${customer}`],
   );
+  await db.query(`insert into public.lesson_progress (member_id, lesson_slug) values ($1, 'the-weather-inside')`, [uid]);
 }
 
 beforeAll(async () => {
@@ -56,6 +57,7 @@ describe('account-export, as service_role on Postgres', () => {
       stripe_customer: { customer_id: 'cus_ada' },
       subscription: { customer_id: 'cus_ada', subscription_status: 'active' },
       purchases: [{ checkout_session_id: 'cs_cus_ada', status: 'paid' }],
+      lesson_progress: [{ lesson_slug: 'the-weather-inside', completed_at: expect.any(String) }],
     });
     expect(JSON.stringify(data)).not.toContain(BEA);
     expect(JSON.stringify(data)).not.toContain('cus_bea');
@@ -63,7 +65,7 @@ describe('account-export, as service_role on Postgres', () => {
 
   it('exports an account with no rows as empty', async () => {
     const result = await exportMemberData(dataApiClient(db), 'firebase-uid-nobody');
-    expect(result).toEqual({ data: { coaching_signups: [], purchases: [], subscription: null, stripe_customer: null, profile: null } });
+    expect(result).toEqual({ data: { coaching_signups: [], purchases: [], subscription: null, stripe_customer: null, lesson_progress: [], profile: null } });
   });
 });
 
@@ -132,7 +134,7 @@ describe('the list of member tables', () => {
 
   it('holds every public table with a member id column or a foreign key to a member table', async () => {
     const { found, missing } = await unlisted();
-    expect(found).toEqual(expect.arrayContaining(['coaching_session_signups', 'purchases', 'stripe_customers', 'stripe_subscriptions']));
+    expect(found).toEqual(expect.arrayContaining(['coaching_session_signups', 'lesson_progress', 'purchases', 'stripe_customers', 'stripe_subscriptions']));
     expect(missing, 'member tables missing from src/lib/member-data.ts').toEqual([]);
   });
 

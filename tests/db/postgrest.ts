@@ -133,8 +133,8 @@ export function dataApiFetch(db: PGlite, options: DataApiOptions = {}): typeof f
         const onConflict = params.get('on_conflict');
         if (onConflict) {
           sql += prefer.includes('resolution=ignore-duplicates')
-            ? ` on conflict (${quote(onConflict)}) do nothing`
-            : ` on conflict (${quote(onConflict)}) do update set ${columns.map((c) => `${quote(c)} = excluded.${quote(c)}`).join(', ')}`;
+            ? ` on conflict (${onConflict.split(',').map(quote).join(', ')}) do nothing`
+            : ` on conflict (${onConflict.split(',').map(quote).join(', ')}) do update set ${columns.map((c) => `${quote(c)} = excluded.${quote(c)}`).join(', ')}`;
         }
         sql += returning;
       } else {

@@ -10,6 +10,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { failure, member, migratedDatabase, rows, service, visitor, type Who } from './harness';
 import { dataApiClient } from './postgrest';
 import { anonymisedUserId, deleteMemberData, exportMemberData } from '../../netlify/functions/_shared/member-data';
+import { readMemberAccess } from '../../netlify/functions/_shared/member-access';
 
 let db: PGlite;
 const SESSION = '00000000-0000-4000-8000-0000000000a1';
@@ -202,16 +203,39 @@ describe('every request the site makes', () => {
     expect(await rows(db, service, `select customer_id from public.stripe_customers where user_id = $1`, [UID])).toEqual([{ customer_id: 'cus_Ada' }]);
   });
 
+  it('members: the course player marks a lesson complete (twice: one row) and reads their progress (issue 20)', async () => {
+    const client = dataApiClient(db, { who: ada });
+    for (let i = 0; i < 2; i += 1) {
+      const { error } = await client.from('lesson_progress').upsert({ member_id: UID, lesson_slug: 'the-weather-inside' }, { onConflict: 'member_id,lesson_slug', ignoreDuplicates: true });
+      expect(error).toBeNull();
+    }
+    const { data, error } = await client.from('lesson_progress').select('lesson_slug, completed_at').eq('member_id', UID);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ lesson_slug: 'the-weather-inside', completed_at: expect.any(String) }]);
+  });
+
+  it('content gate and stripe-checkout: read the member’s subscription and purchases with the service role', async () => {
+    const rowsRead = await readMemberAccess(dataApiClient(db), UID);
+    expect(rowsRead.subscription).toMatchObject({ price_id: 'price_alchemist_monthly', subscription_status: 'active' });
+    expect(rowsRead.purchases.map((p) => p.status).sort()).toEqual(['paid', 'refunded']);
+  });
+
   it('account-export: reads every member table, the signups with their session embedded (issue 24: 42501 before)', async () => {
     const result = await exportMemberData(dataApiClient(db), UID);
     expect(result).toMatchObject({
-      data: { profile: { id: UID }, coaching_signups: [{ coaching_sessions: { time: '6:00 PM CET' } }], stripe_customer: { customer_id: 'cus_Ada' }, subscription: { subscription_id: 'sub_Ada' } },
+      data: {
+        profile: { id: UID },
+        coaching_signups: [{ coaching_sessions: { time: '6:00 PM CET' } }],
+        stripe_customer: { customer_id: 'cus_Ada' },
+        subscription: { subscription_id: 'sub_Ada' },
+        lesson_progress: [{ lesson_slug: 'the-weather-inside' }],
+      },
     });
   });
 
   it('account-delete: deletes the member’s rows and keeps their purchases anonymised', async () => {
     expect(await deleteMemberData(dataApiClient(db), UID, anonymisedUserId(UID))).toBeNull();
     expect(await rows(db, service, `select count(*)::int as n from public.purchases where user_id = $1`, [anonymisedUserId(UID)])).toEqual([{ n: 2 }]);
-    expect(await exportMemberData(dataApiClient(db), UID)).toEqual({ data: { coaching_signups: [], purchases: [], subscription: null, stripe_customer: null, profile: null } });
+    expect(await exportMemberData(dataApiClient(db), UID)).toEqual({ data: { coaching_signups: [], purchases: [], subscription: null, stripe_customer: null, lesson_progress: [], profile: null } });
   });
 });

@@ -41,6 +41,7 @@ const BAD_REQUEST: Record<string, { method: string; allow: string }> = {
   'auth-sync': { method: 'GET', allow: 'POST' },
   'billing-portal': { method: 'GET', allow: 'POST' },
   'checkout-session': { method: 'POST', allow: 'GET' },
+  content: { method: 'POST', allow: 'GET' },
   forms: { method: 'GET', allow: 'POST' },
   'newsletter-signup': { method: 'GET', allow: 'POST' },
   'stripe-checkout': { method: 'GET', allow: 'POST' },
@@ -68,12 +69,13 @@ beforeAll(async () => {
   db = await startPostgrestDouble();
 }, 300_000);
 
+// Removing the bundles (thousands of files) takes longer than the default hook time on a busy machine.
 afterAll(async () => {
   for (const fn of started.values()) fn.stop();
   rmSync(dest, { recursive: true, force: true });
   await google?.close();
   await db?.close();
-});
+}, 60_000);
 
 describe('the functions as Netlify bundles them, under AWS Lambda\'s Node flags', () => {
   it('bundles every function', () => {
@@ -100,6 +102,14 @@ describe('the functions as Netlify bundles them, under AWS Lambda\'s Node flags'
     expect(JSON.parse(Buffer.from(res.body).toString('utf8'))).toEqual({
       error: 'Sign-in cannot be completed: the server is not fully configured (FIREBASE_PROJECT_ID is not set).',
     });
+  });
+
+  it('the content gate loads its compiled content and answers a request without a token with 401', async () => {
+    const fn = started.get('content')!;
+    await fn.ready;
+    const res = await fn.invoke({ url: 'http://localhost:4321/api/content/course/the-weather-inside', method: 'GET', headers: { accept: 'application/json' } });
+    expect(res.status).toBe(401);
+    expect(JSON.parse(Buffer.from(res.body).toString('utf8'))).toEqual({ error: 'User not authenticated' });
   });
 
   it.each(FUNCTIONS)('%s is under 1 MB zipped, as Netlify uploads it', (name) => {
