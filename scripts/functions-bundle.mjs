@@ -78,7 +78,8 @@ export async function folderSize(dir) {
 /**
  * Starts one bundled function (a folder from bundleFunctions with archiveFormat 'none') in a
  * child Node process with Lambda's flags, its working directory the bundle as on Lambda.
- * `ready` resolves with { importMs } once the entry point and the function module are loaded,
+ * `ready` resolves with { importMs, importCpuMs } (wall-clock and CPU time) once the entry
+ * point and the function module are loaded,
  * or rejects with the load error. `execArgv` replaces Lambda's flags (the benchmark compares). `invoke({ url, method, headers, body })` answers
  * { status, headers, body } (body as a string).
  */
@@ -98,7 +99,7 @@ export function startFunction(bundleDir, { entryFilename = '___netlify-entry-poi
     readySettle = { resolve, reject };
   });
   child.on('message', (message) => {
-    if (message.type === 'ready') readySettle.resolve({ importMs: message.importMs });
+    if (message.type === 'ready') readySettle.resolve({ importMs: message.importMs, importCpuMs: message.importCpuMs });
     else if (message.type === 'load-error') readySettle.reject(new Error(`${name} failed to load: ${message.error}`));
     else if (message.type === 'response') {
       const waiter = pending.get(message.id);

@@ -6,8 +6,8 @@
 import { z } from 'zod';
 import { ICON_NAMES } from './icons';
 import { productSchema } from './product-schema';
-import { PILLARS } from './course';
 import { TIERS } from './tiers';
+import { PILLARS } from './course';
 
 /** An icon of the site's set (src/lib/icons.ts). */
 const icon = z.enum(ICON_NAMES);

@@ -2,7 +2,8 @@
  * The one list of member tables (src/lib/member-data.ts) against the schema our migrations
  * build, on a project created today and where grants are broad (harness.ts):
  *   - "Download my data" and "Delete my account" run their real requests (the functions' own
- *     code in netlify/functions/_shared/member-data.ts, through supabase-js) as service_role:
+ *     code in netlify/functions/_shared/member-data.ts, through the functions' own client) as
+ *     service_role:
  *     every table and embedded resource they read or write has the grant it needs (issue 24:
  *     the export's embedded coaching_sessions was refused with 42501 on a real database);
  *   - a public table with a member id column (or a foreign key to a member table) that is not
