@@ -8,7 +8,7 @@ import registry from '../../netlify/functions/_shared/gated-products.json';
 import { gateDecision, howToGetIt, type GatedProduct } from '../../src/lib/gated-content';
 import type { AccessInputs, PurchaseLike } from '../../src/lib/access';
 import { COURSE_PRICE_ID } from '../../src/lib/course';
-import type { Product } from '../../src/lib/schemas';
+import type { Product } from '../../src/lib/product-schema';
 
 const catalogue = catalogueFile.map(({ id: _id, ...p }) => p as Product);
 const COURSE: GatedProduct = { ...catalogue.find((p) => p.priceId === COURSE_PRICE_ID)!, salesPath: '/masteralchemist' };
@@ -16,7 +16,7 @@ const PAID = { preview: false };
 const PREVIEW = { preview: true };
 const NOW = new Date('2026-11-25T12:00:00Z');
 
-const purchase = (price_id: string, product_type: string, status: string): PurchaseLike => ({
+const purchase = (price_id: string, product_type: PurchaseLike['product_type'], status: PurchaseLike['status']): PurchaseLike => ({
   price_id,
   product_type,
   status,
