@@ -12,6 +12,10 @@ export default defineConfig({
       {
         test: { name: 'functions', include: ['tests/functions/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
       },
+      // The local PostgREST-compatible endpoint over PGlite (scripts/local/).
+      {
+        test: { name: 'local', include: ['tests/local/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+      },
       // The database tests run twice: on a project created today (no automatic grants: a
       // missing GRANT fails) and where grants are broad (row-level security alone must hold).
       // grants.test.ts checks the grants themselves, so it runs on the first only.
