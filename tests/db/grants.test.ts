@@ -23,6 +23,8 @@ const EXPECTED: Record<string, Partial<Record<Role, string[]>>> = {
   coaching_sessions: {
     anon: ['SELECT'],
     authenticated: ['SELECT'],
+    // account-export embeds the session of each signup (id joined, date and time read).
+    service_role: ['SELECT(date, id, time)'],
   },
   coaching_session_signups: {
     authenticated: ['DELETE', 'SELECT', 'INSERT(email, name, session_id, user_id)'],
