@@ -101,7 +101,7 @@ export async function loadSchemaCache(db, schema = 'public') {
 
 /**
  * @typedef {{ method: string, table: string, query: Record<string, string>, prefer: string | null, authorization: string | null, apikey: string | null, body: unknown }} RecordedRequest
- * @typedef {{ status: number, code: string, email?: string }} Fault
+ * @typedef {{ status: number, code: string, email?: string, message?: string }} Fault
  */
 
 /**
@@ -258,7 +258,7 @@ export async function startPostgrest(options) {
     }
     if (hooks && url.pathname === '/__fail' && method === 'POST') {
       const rule = JSON.parse(await readBody(req));
-      api.fail(rule.table, rule.method, rule.status, rule.code, rule.email);
+      api.fail(rule.table, rule.method, rule.status, rule.code, { email: rule.email, message: rule.message });
       return send(res, 200, { ok: true });
     }
     const m = /^\/rest\/v1\/(rpc\/)?([^/]+)$/.exec(url.pathname);
@@ -300,7 +300,7 @@ export async function startPostgrest(options) {
         const email = body && typeof body === 'object' && !Array.isArray(body) ? /** @type {Record<string, unknown>} */ (body).email : undefined;
         const rules = faults.get(`${method} ${rpc ? `rpc/${name}` : name}`) ?? [];
         const fault = rules.find((f) => !f.email || f.email === email);
-        if (fault) return send(res, fault.status, { code: fault.code, details: null, hint: null, message: 'The local endpoint was told to fail this request (test hook).' });
+        if (fault) return send(res, fault.status, { code: fault.code, details: null, hint: null, message: fault.message ?? 'The local endpoint was told to fail this request (test hook).' });
       }
       if (invalidJson) throw new ApiError(400, 'PGRST102', 'Empty or invalid json', null, null);
       const profile = req.headers['accept-profile'] ?? req.headers['content-profile'];
@@ -407,10 +407,16 @@ export async function startPostgrest(options) {
     requestsTo(method, table) {
       return requests.filter((r) => r.method === method && r.table === table);
     },
-    /** Makes `method` on `table` answer `status` with error `code` (only for bodies with `email`, if given), until reset. */
-    fail(table, method, status, code, email) {
+    /**
+     * Makes `method` on `table` answer `status` with error `code` until reset: only for bodies
+     * with `email` if given (a string, or `{ email, message }`), with `message` as the error's.
+     * @param {string} table @param {string} method @param {number} status @param {string} code
+     * @param {string | { email?: string, message?: string }} [only]
+     */
+    fail(table, method, status, code, only) {
+      const { email, message } = typeof only === 'string' ? { email: only, message: undefined } : (only ?? {});
       const key = `${method} ${table}`;
-      faults.set(key, [...(faults.get(key) ?? []), { status, code, ...(email ? { email } : {}) }]);
+      faults.set(key, [...(faults.get(key) ?? []), { status, code, ...(email ? { email } : {}), ...(message ? { message } : {}) }]);
     },
     /** Empties every table of the API schema, the record and the faults. */
     async reset() {

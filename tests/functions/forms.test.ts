@@ -1,6 +1,6 @@
 /**
- * The forms function against the PostgREST double (which enforces future_launch's unique
- * email like the database): what it stores and answers for each form, as JSON (the islands)
+ * The forms function against the local PostgREST endpoint over PGlite running our migrations
+ * (future_launch's unique email, the grants and checks are the database's own): what it stores and answers for each form, as JSON (the islands)
  * and as a plain HTML form post (303 back to /future), and the flood test: its own limiter
  * with an injected clock, as Netlify's platform limit is not applied outside Netlify.
  */

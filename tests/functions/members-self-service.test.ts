@@ -1,6 +1,7 @@
 /**
  * The member's own account functions: the billing portal, exporting their data and deleting
- * their account, against the Stripe double, the PostgREST double and the Auth emulator.
+ * their account, against the Stripe double, the local database (PGlite behind the PostgREST
+ * endpoint) and the Auth emulator.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import portal, { config as portalConfig, NO_BILLING_ACCOUNT } from '../../netlify/functions/billing-portal.mts';
