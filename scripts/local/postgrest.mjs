@@ -144,15 +144,16 @@ export async function startPostgrest(options) {
     snapshot = /** @type {{ tables: Record<string, Record<string, unknown>[]> }} */ (result.rows[0]).tables;
   }
 
-  /** Queues work as the owner (postgres), which requests wait for. */
+  /** Queues work as the owner (postgres), which requests wait for; `false` from it: nothing changed. */
   function queue(work) {
     pending = pending.then(async () => {
+      let changed = true;
       try {
-        await work();
+        changed = (await work()) !== false;
       } catch (error) {
         pendingError ??= error;
       }
-      await refreshSnapshot();
+      if (changed) await refreshSnapshot();
     });
     return pending;
   }
@@ -429,7 +430,11 @@ export async function startPostgrest(options) {
       const names = [...cache.tables.keys()].sort((a, b) => Number(referencing.has(b)) - Number(referencing.has(a)));
       await queue(async () => {
         pendingError = null;
-        if (names.length) await db.exec(names.map((t) => `delete from public."${t.replaceAll('"', '""')}";`).join('\n'));
+        // The view is exact here (read back after every write), so only tables with rows are emptied.
+        const full = names.filter((t) => (snapshot[t] ?? []).length > 0);
+        if (!full.length) return false;
+        await db.exec(full.map((t) => `delete from public."${t.replaceAll('"', '""')}";`).join('\n'));
+        return true;
       });
     },
     replaceRows,
@@ -445,6 +450,8 @@ export async function startPostgrest(options) {
     get snapshot() {
       return snapshot;
     },
+    /** Reads the tables back (after SQL run outside the endpoint, e.g. a test's own). */
+    refresh: () => queue(async () => true),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
