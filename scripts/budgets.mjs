@@ -16,6 +16,9 @@ const KIB = 1024;
 /** Budgets by page, in bytes of gzip. The first matching rule wins. */
 export const RULES = [
   { match: /^\/(login|signup|dashboard)\/?$/, budget: 160 * KIB, why: 'member pages (Firebase)' },
+  // The story pages through its chapters with a custom element (no island, nothing loaded on
+  // scroll), so everything it needs is counted here; React came to about 72 KiB (issue 25).
+  { match: /^\/about-us\/?$/, budget: 10 * KIB, why: 'the story element, no island' },
 ];
 export const NO_ISLAND_BUDGET = 5 * KIB;
 export const ISLAND_BUDGET = 80 * KIB;

@@ -4,16 +4,17 @@
  * server enforces it with the token's auth_time). Body: JSON `{ "confirm": "DELETE" }`, so no
  * stray call deletes an account. In this order, so a failure part-way can simply be retried:
  *   1. cancels the member's live Stripe subscriptions at once (no further charge),
- *   2. deletes their coaching signups (seats return to the sessions), their Stripe customer row
- *      (and with it the subscription row) and their profile,
- *   3. keeps their purchases, which the business must keep for its accounts, with the member
- *      id replaced by 'deleted:' + md5(uid) (the same for all their rows, tied to no one),
+ *   2. deletes their rows of every table in src/lib/member-data.ts marked 'delete' (coaching
+ *      signups, whose seats return to the sessions; the Stripe customer row, and with it the
+ *      subscription row, 'cascade'; the profile last),
+ *   3. keeps the rows marked 'anonymise' (purchases, which the business must keep for its
+ *      accounts) with the member id replaced by 'deleted:' + md5(uid) (the same for all their
+ *      rows, tied to no one),
  *   4. deletes the Firebase user.
  * Answers { deleted: true }, or { error }: 400, 401 (no, bad or stale token: sign in again),
  * 403, 405, 413, 502 (Stripe or the database failed; nothing after that step was done), 503
  * (not configured, or firebase-admin has no credential to delete the user).
  */
-import { createHash } from 'node:crypto';
 import type { Config } from '@netlify/functions';
 import { getAuth } from 'firebase-admin/auth';
 import { firebaseAdmin, verifyIdToken } from './_shared/auth';
@@ -21,7 +22,8 @@ import { bearerToken, HttpError, json, readJson, requireMethod } from './_shared
 import { endpoint, upstreamFailure } from './_shared/log';
 import { requireSameSite } from './_shared/origin';
 import { describeStripeError, isStripeConfigured, stripe } from './_shared/stripe';
-import { supabaseAdmin } from './_shared/supabase';
+import { describeDbError, supabaseAdmin } from './_shared/supabase';
+import { anonymisedUserId, deleteMemberData } from './_shared/member-data';
 
 const NAME = 'account-delete';
 /** How long after signing in an account may be deleted. */
@@ -32,10 +34,7 @@ const DATABASE_DOWN = 'Your data could not be deleted just now. Please try again
 export const NO_CREDENTIAL =
   'Your data has been deleted, but your sign-in could not be removed because the server is not fully configured. Please contact support.';
 
-/** What a purchase keeps instead of the member id: stable for the member, tied to no one. */
-export function anonymisedUserId(uid: string): string {
-  return `deleted:${createHash('md5').update(uid).digest('hex')}`;
-}
+export { anonymisedUserId };
 
 /** Statuses in which a subscription could still charge or grant anything. */
 const ENDED = new Set(['canceled', 'incomplete_expired']);
@@ -53,7 +52,7 @@ export default endpoint(NAME, async (req) => {
   const uid = user.uid;
 
   const stored = await db.from('stripe_customers').select('customer_id').eq('user_id', uid).maybeSingle<{ customer_id: string }>();
-  if (stored.error) return upstreamFailure(NAME, 502, DATABASE_DOWN, `stripe_customers select: ${stored.error.code ?? ''} ${stored.error.message}`);
+  if (stored.error) return upstreamFailure(NAME, 502, DATABASE_DOWN, describeDbError('stripe_customers select', stored.error));
   const customerId = stored.data?.customer_id ?? null;
 
   // 1. No further charge: every subscription of the customer that has not ended is cancelled now.
@@ -69,17 +68,9 @@ export default endpoint(NAME, async (req) => {
     }
   }
 
-  // 2. and 3. The member's rows; purchases stay without the member id.
-  const steps: [string, () => PromiseLike<{ error: { code?: string; message: string } | null }>][] = [
-    ['coaching_session_signups delete', () => db.from('coaching_session_signups').delete().eq('user_id', uid)],
-    ['purchases update', () => db.from('purchases').update({ user_id: anonymisedUserId(uid) }).eq('user_id', uid)],
-    ['stripe_customers delete', () => db.from('stripe_customers').delete().eq('user_id', uid)],
-    ['profiles delete', () => db.from('profiles').delete().eq('id', uid)],
-  ];
-  for (const [what, run] of steps) {
-    const { error } = await run();
-    if (error) return upstreamFailure(NAME, 502, DATABASE_DOWN, `${what}: ${error.code ?? ''} ${error.message}`);
-  }
+  // 2. and 3. The member's rows, table by table (src/lib/member-data.ts); purchases stay without the member id.
+  const failed = await deleteMemberData(db, uid, anonymisedUserId(uid));
+  if (failed) return upstreamFailure(NAME, 502, DATABASE_DOWN, describeDbError(failed.what, failed.error));
 
   // 4. The sign-in itself.
   try {

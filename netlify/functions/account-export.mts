@@ -2,7 +2,9 @@
  * GET /api/account-export with `Authorization: Bearer <Firebase ID token>`: everything the site
  * keeps about the member, as a JSON file to download (Content-Disposition: attachment): their
  * profile, coaching signups (with each session's date and time), Stripe customer id,
- * subscription and purchases. Read with the service role, always filtered by the token's uid.
+ * subscription and purchases: every table of src/lib/member-data.ts, each under its export key.
+ * Read with the service role, always filtered by the token's uid (a table tied to the member
+ * through another, the subscription through the customer, by that table's exported value).
  *
  * Errors: 401, 405, 502 (the database failed), 503 (not configured).
  */
@@ -10,7 +12,8 @@ import type { Config } from '@netlify/functions';
 import { verifyIdToken } from './_shared/auth';
 import { bearerToken, json, requireMethod } from './_shared/http';
 import { endpoint, upstreamFailure } from './_shared/log';
-import { supabaseAdmin } from './_shared/supabase';
+import { describeDbError, supabaseAdmin } from './_shared/supabase';
+import { exportMemberData } from './_shared/member-data';
 
 const NAME = 'account-export';
 const DATABASE_DOWN = 'Your data could not be gathered just now. Please try again.';
@@ -23,35 +26,16 @@ export default endpoint(NAME, async (req) => {
   const user = await verifyIdToken(token);
   const db = supabaseAdmin();
 
-  const [profile, signups, customer, purchases] = await Promise.all([
-    db.from('profiles').select('*').eq('id', user.uid).maybeSingle(),
-    db.from('coaching_session_signups').select('id, name, email, created_at, session_id, coaching_sessions(date, time)').eq('user_id', user.uid),
-    db.from('stripe_customers').select('customer_id, created_at').eq('user_id', user.uid).maybeSingle<{ customer_id: string; created_at: string }>(),
-    db.from('purchases').select('*').eq('user_id', user.uid),
-  ]);
-  const failed = [
-    ['profiles', profile.error],
-    ['coaching_session_signups', signups.error],
-    ['stripe_customers', customer.error],
-    ['purchases', purchases.error],
-  ].find(([, error]) => error) as [string, { code?: string; message: string }] | undefined;
-  if (failed) return upstreamFailure(NAME, 502, DATABASE_DOWN, `${failed[0]} select: ${failed[1].code ?? ''} ${failed[1].message}`);
-
-  let subscription: unknown = null;
-  if (customer.data?.customer_id) {
-    const sub = await db.from('stripe_subscriptions').select('*').eq('customer_id', customer.data.customer_id).maybeSingle();
-    if (sub.error) return upstreamFailure(NAME, 502, DATABASE_DOWN, `stripe_subscriptions select: ${sub.error.code ?? ''} ${sub.error.message}`);
-    subscription = sub.data;
+  const gathered = await exportMemberData(db, user.uid);
+  if ('failure' in gathered) {
+    const { what, error } = gathered.failure;
+    return upstreamFailure(NAME, 502, DATABASE_DOWN, describeDbError(what, error));
   }
 
   const body = {
     exported_at: new Date().toISOString(),
     account: { id: user.uid, email: user.email ?? null },
-    profile: profile.data ?? null,
-    coaching_signups: signups.data ?? [],
-    stripe_customer: customer.data ?? null,
-    subscription,
-    purchases: purchases.data ?? [],
+    ...gathered.data,
   };
   return json(body, 200, { 'Content-Disposition': `attachment; filename="${EXPORT_FILE_NAME}"` });
 });

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { firebaseUserAdmin, userAdminStatus, verifyIdToken } from './_shared/auth';
 import { bearerToken, HttpError, json, readText, requireMethod } from './_shared/http';
 import { endpoint, upstreamFailure } from './_shared/log';
-import { isSupabaseConfigured, supabaseAdmin } from './_shared/supabase';
+import { describeDbError, isSupabaseConfigured, supabaseAdmin } from './_shared/supabase';
 
 /** How long after signing in the token may be used here (spec: 5 minutes). */
 export const MAX_TOKEN_AGE_SECONDS = 300;
@@ -45,6 +45,7 @@ async function readBody(req: Request): Promise<z.infer<typeof bodySchema>> {
 }
 
 const NAME = 'auth-sync';
+const PROFILE_FAILED = 'Your profile could not be created. Please try again.';
 
 /** Whether a sign-in can complete here; the reason names a variable, never its value. */
 function setupStatus(): { configured: boolean; reason?: string } {
@@ -73,17 +74,19 @@ export default endpoint(NAME, async (req) => {
   }
 
   const fullName = (typeof decoded['name'] === 'string' && decoded['name'].trim()) || body.full_name || null;
+  // profiles.email is required; every sign-in method of the site (email, Google) gives one.
+  if (!decoded.email) return upstreamFailure(NAME, 502, PROFILE_FAILED, 'profiles upsert: the account has no email address');
   const { error } = await db.from('profiles').upsert(
     {
       id: decoded.uid,
-      email: decoded.email ? decoded.email.toLowerCase() : null,
+      email: decoded.email.toLowerCase(),
       full_name: fullName,
       membership_tier: 'Explorer',
     },
     { onConflict: 'id', ignoreDuplicates: true },
   );
   if (error) {
-    return upstreamFailure(NAME, 502, 'Your profile could not be created. Please try again.', `profiles upsert: ${error.code ?? ''} ${error.message}`);
+    return upstreamFailure(NAME, 502, PROFILE_FAILED, describeDbError('profiles upsert', error));
   }
 
   return json({ ok: true, claimsUpdated });

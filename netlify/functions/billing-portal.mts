@@ -15,7 +15,7 @@ import { bearerToken, HttpError, json, requireMethod } from './_shared/http';
 import { endpoint, upstreamFailure } from './_shared/log';
 import { requireSameSite } from './_shared/origin';
 import { describeStripeError, stripe } from './_shared/stripe';
-import { supabaseAdmin } from './_shared/supabase';
+import { describeDbError, supabaseAdmin } from './_shared/supabase';
 
 const NAME = 'billing-portal';
 export const NO_BILLING_ACCOUNT = 'You have no billing account yet. Your invoices and payment details appear here after your first purchase.';
@@ -36,7 +36,7 @@ export default endpoint(NAME, async (req) => {
   const db = supabaseAdmin();
 
   const stored = await db.from('stripe_customers').select('customer_id').eq('user_id', user.uid).maybeSingle<{ customer_id: string }>();
-  if (stored.error) return upstreamFailure(NAME, 502, DATABASE_DOWN, `stripe_customers select: ${stored.error.code ?? ''} ${stored.error.message}`);
+  if (stored.error) return upstreamFailure(NAME, 502, DATABASE_DOWN, describeDbError('stripe_customers select', stored.error));
   if (!stored.data?.customer_id) throw new HttpError(404, NO_BILLING_ACCOUNT);
 
   try {

@@ -12,7 +12,7 @@ import type { Config } from '@netlify/functions';
 import type Stripe from 'stripe';
 import { bearerToken, HttpError, json, requireMethod } from './_shared/http';
 import { verifyIdToken } from './_shared/auth';
-import { supabaseAdmin } from './_shared/supabase';
+import { describeDbError, supabaseAdmin } from './_shared/supabase';
 import { endpoint, upstreamFailure } from './_shared/log';
 import { describeStripeError, stripe } from './_shared/stripe';
 import { catalogueId, displayName, inferProductType } from '../../src/lib/catalogue';
@@ -55,12 +55,12 @@ export default endpoint(NAME, async (req) => {
   let recorded = false;
   if (session.mode === 'payment') {
     const row = await db.from('purchases').select('status').eq('checkout_session_id', session.id).maybeSingle<{ status: string }>();
-    if (row.error) return upstreamFailure(NAME, 502, FAILED, `purchases select: ${row.error.code ?? ''} ${row.error.message}`);
+    if (row.error) return upstreamFailure(NAME, 502, FAILED, describeDbError('purchases select', row.error));
     recorded = row.data?.status === 'paid';
   } else if (session.subscription) {
     const subscriptionId = typeof session.subscription === 'string' ? session.subscription : session.subscription.id;
     const row = await db.from('stripe_subscriptions').select('subscription_id').eq('subscription_id', subscriptionId).maybeSingle<{ subscription_id: string }>();
-    if (row.error) return upstreamFailure(NAME, 502, FAILED, `stripe_subscriptions select: ${row.error.code ?? ''} ${row.error.message}`);
+    if (row.error) return upstreamFailure(NAME, 502, FAILED, describeDbError('stripe_subscriptions select', row.error));
     recorded = row.data !== null;
   }
   return json({ reference: session.id, items, recorded });

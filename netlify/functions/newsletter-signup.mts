@@ -7,7 +7,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { HttpError, json, readJson, requireMethod } from './_shared/http';
-import { supabaseAdmin } from './_shared/supabase';
+import { describeDbError, supabaseAdmin } from './_shared/supabase';
 import { databaseHealth, isHealthCheck } from './_shared/health';
 import { endpoint, upstreamFailure } from './_shared/log';
 
@@ -32,7 +32,7 @@ export default endpoint(NAME, async (req) => {
   const email = emailFrom(await readJson(req));
   const { error } = await supabaseAdmin().from('monthly_newsletter').insert({ email });
   if (error && error.code !== UNIQUE_VIOLATION) {
-    return upstreamFailure(NAME, 502, 'Something went wrong. Please try again.', `monthly_newsletter insert: ${error.code ?? ''} ${error.message}`);
+    return upstreamFailure(NAME, 502, 'Something went wrong. Please try again.', describeDbError('monthly_newsletter insert', error));
   }
   return json({ subscribed: true });
 });

@@ -18,8 +18,8 @@ import type { Config } from '@netlify/functions';
 import type Stripe from 'stripe';
 import { bearerToken, HttpError, json, readJson, requireMethod } from './_shared/http';
 import { verifyIdToken } from './_shared/auth';
-import { supabaseAdmin } from './_shared/supabase';
-import { endpoint, upstreamFailure } from './_shared/log';
+import { describeDbError, supabaseAdmin } from './_shared/supabase';
+import { endpoint, Upstream, upstreamFailure } from './_shared/log';
 import { describeStripeError, stripe } from './_shared/stripe';
 import { livePrices } from './_shared/catalogue';
 import { requireSameSite, siteOrigins } from './_shared/origin';
@@ -27,27 +27,18 @@ import { checkAgainstCatalogue, parseCheckoutRequest } from '../../src/lib/check
 import { findProduct } from '../../src/lib/catalogue';
 import { ENTITLING_STATUSES } from '../../src/lib/tiers';
 import { checkoutRefusal, type PurchaseLike } from '../../src/lib/access';
-import type { Product } from '../../src/lib/schemas';
+import type { Product } from '../../src/lib/product-schema';
 
 const NAME = 'stripe-checkout';
 const STRIPE_DOWN = 'The payment provider could not be reached. Please try again.';
 const DATABASE_DOWN = 'Your account could not be prepared for checkout. Please try again.';
 export const ALREADY_SUBSCRIBED = 'You already have this membership. You can see it on your dashboard.';
 
-class Upstream extends Error {
-  constructor(
-    readonly publicMessage: string,
-    readonly detail: string,
-  ) {
-    super(detail);
-  }
-}
-
 /** The member's Stripe customer id: stored, found at Stripe by metadata, or newly created. */
 async function customerFor(client: Stripe, uid: string, email: string | undefined): Promise<string> {
   const db = supabaseAdmin();
   const stored = await db.from('stripe_customers').select('customer_id').eq('user_id', uid).maybeSingle<{ customer_id: string }>();
-  if (stored.error) throw new Upstream(DATABASE_DOWN, `stripe_customers select: ${stored.error.code ?? ''} ${stored.error.message}`);
+  if (stored.error) throw new Upstream(DATABASE_DOWN, describeDbError('stripe_customers select', stored.error));
   if (stored.data?.customer_id) return stored.data.customer_id;
 
   let customerId: string;
@@ -66,7 +57,7 @@ async function customerFor(client: Stripe, uid: string, email: string | undefine
   }
 
   const saved = await db.from('stripe_customers').upsert({ user_id: uid, customer_id: customerId }, { onConflict: 'user_id' });
-  if (saved.error) throw new Upstream(DATABASE_DOWN, `stripe_customers upsert: ${saved.error.code ?? ''} ${saved.error.message}`);
+  if (saved.error) throw new Upstream(DATABASE_DOWN, describeDbError('stripe_customers upsert', saved.error));
   return customerId;
 }
 
@@ -81,8 +72,8 @@ async function refuseWhatTheyHave(uid: string, customerId: string, product: Prod
     db.from('stripe_subscriptions').select('price_id, subscription_status').eq('customer_id', customerId).maybeSingle<{ price_id: string | null; subscription_status: string }>(),
     db.from('purchases').select('price_id, product_type, status, purchased_at, refunded_at').eq('user_id', uid),
   ]);
-  if (current.error) throw new Upstream(DATABASE_DOWN, `stripe_subscriptions select: ${current.error.code ?? ''} ${current.error.message}`);
-  if (bought.error) throw new Upstream(DATABASE_DOWN, `purchases select: ${bought.error.code ?? ''} ${bought.error.message}`);
+  if (current.error) throw new Upstream(DATABASE_DOWN, describeDbError('stripe_subscriptions select', current.error));
+  if (bought.error) throw new Upstream(DATABASE_DOWN, describeDbError('purchases select', bought.error));
   if (product.mode === 'subscription') {
     if (current.data?.price_id === product.priceId && ENTITLING_STATUSES.includes(current.data.subscription_status)) throw new HttpError(409, ALREADY_SUBSCRIBED);
     return;

@@ -4,8 +4,9 @@
  * stripe_customers (from client_reference_id) and, for a subscription, the subscription is
  * synced; on customer.subscription.created, .updated and .deleted the subscription is synced:
  * re-read from Stripe and upserted into stripe_subscriptions on customer_id with every field
- * of the contract, and the member's profiles.membership_tier set to the tier it gives (the
- * product's tier while it is active, trialing or past due; Explorer once it has ended).
+ * of the contract, and the member's profiles.membership_tier set from the row stored to the tier
+ * it gives (the product's tier while it is active, trialing or past due; Explorer once it has
+ * ended).
  * A completed subscription checkout also cancels the member's other live subscriptions (an
  * upgrade replaces the plan; unused time is prorated). Repeated or out-of-order deliveries
  * converge on Stripe's current state.
@@ -13,14 +14,24 @@
  * id, from checkout.session.completed, .async_payment_succeeded and .async_payment_failed, and
  * marked refunded on charge.refunded (a full refund); each re-reads the session or charge from
  * Stripe and a purchase's status only moves forward (see _shared/purchases.ts).
+ * Deliveries race (at the same time, any order, retried): the database settles each write in
+ * its one statement (docs/decisions/webhook-ordering.md).
+ * An event about a customer we no longer know (its stripe_customers row is gone because the
+ * member deleted their account, or it was never ours) is acknowledged with 200 and one log line
+ * (event type and id only), and writes nothing: the database refuses the subscription row on its
+ * foreign key to stripe_customers (23503 on stripe_subscriptions_customer_id_fkey), and that
+ * answer, not a read before the write, decides. A late refund or checkout event of a deleted
+ * member's purchase updates the anonymised row, whose 'deleted:' id the database keeps
+ * (20261125009000_purchases_stay_anonymised.sql).
  * Other events are acknowledged and ignored. 503 when Stripe, its webhook secret or the
- * database is not configured; 502 when Stripe or the database fails (Stripe then retries).
+ * database is not configured; 502 when Stripe or the database fails otherwise (Stripe then
+ * retries).
  */
 import type { Config } from '@netlify/functions';
 import type Stripe from 'stripe';
 import { HttpError, json, readText, requireMethod } from './_shared/http';
-import { supabaseAdmin } from './_shared/supabase';
-import { endpoint, upstreamFailure } from './_shared/log';
+import { describeDbError, supabaseAdmin } from './_shared/supabase';
+import { endpoint, Upstream, upstreamFailure } from './_shared/log';
 import { describeStripeError, stripe } from './_shared/stripe';
 import { fetchSubscription, isStaleEnd, subscriptionRow, tierOfSubscription, type SubscriptionLike, type SubscriptionRow } from './_shared/subscriptions';
 import { PurchaseError, recordPurchase, refundPurchase } from './_shared/purchases';
@@ -31,17 +42,24 @@ const NAME = 'stripe-webhook';
 const MAX_EVENT_BYTES = 512 * 1024;
 const FAILED = 'The event could not be processed.';
 
-class Upstream extends Error {
-  constructor(readonly detail: string) {
-    super(detail);
-  }
+/** The foreign key that refuses a subscription row whose customer is not in stripe_customers. */
+const CUSTOMER_FOREIGN_KEY = 'stripe_subscriptions_customer_id_fkey';
+
+/**
+ * Whether the database refused the row because its customer is unknown: Postgres' foreign key
+ * violation (23503, PostgREST's 409) on that constraint, which Postgres names in the message.
+ */
+function isUnknownCustomer(error: { code?: string; message: string }): boolean {
+  return error.code === '23503' && error.message.includes(`"${CUSTOMER_FOREIGN_KEY}"`);
 }
+
+type SyncOutcome = { subscription: 'written' | 'kept'; tier?: Tier | null } | { subscription: 'ignored'; reason: 'unknown customer' };
 
 const idOf = (v: string | { id: string } | null | undefined) => (v == null ? null : typeof v === 'string' ? v : v.id);
 
 async function rememberCustomer(userId: string, customerId: string): Promise<void> {
   const { error } = await supabaseAdmin().from('stripe_customers').upsert({ user_id: userId, customer_id: customerId }, { onConflict: 'user_id' });
-  if (error) throw new Upstream(`stripe_customers upsert: ${error.code ?? ''} ${error.message}`);
+  if (error) throw new Upstream(FAILED, describeDbError('stripe_customers upsert', error));
 }
 
 /**
@@ -51,23 +69,30 @@ async function rememberCustomer(userId: string, customerId: string): Promise<voi
 async function updateTier(customerId: string, tier: Tier): Promise<Tier | null> {
   const db = supabaseAdmin();
   const owner = await db.from('stripe_customers').select('user_id').eq('customer_id', customerId).maybeSingle<{ user_id: string }>();
-  if (owner.error) throw new Upstream(`stripe_customers select: ${owner.error.code ?? ''} ${owner.error.message}`);
+  if (owner.error) throw new Upstream(FAILED, describeDbError('stripe_customers select', owner.error));
   if (!owner.data) return null;
   const { error } = await db.from('profiles').update({ membership_tier: tier }).eq('id', owner.data.user_id);
-  if (error) throw new Upstream(`profiles update: ${error.code ?? ''} ${error.message}`);
+  if (error) throw new Upstream(FAILED, describeDbError('profiles update', error));
   return tier;
 }
 
 /**
- * Writes the subscription as Stripe has it now and the member's tier that follows from it.
- * 'kept' when it is the late end of an older subscription: the row and the tier stay.
+ * Writes the subscription as Stripe has it now and the member's tier that follows from the row
+ * actually stored. The database keeps an ended subscription ended and a newer live one in place
+ * (20261125000200_webhook_order.sql), whatever the order deliveries write in, so the upsert
+ * returns the stored row (return=representation) and the tier is written from it: the product's
+ * tier when our write was kept, Explorer when the stored subscription has ended, nothing when
+ * another live subscription stays. 'kept' when the row stayed as it was; 'ignored' when the
+ * database refused the row because no stripe_customers row has its customer (a deleted account).
+ * The read before the write only answers a late end of an older subscription early; the
+ * database decides.
  */
-async function syncSubscription(client: Stripe, subscriptionId: string): Promise<{ subscription: 'written' | 'kept'; tier?: Tier | null }> {
+async function syncSubscription(client: Stripe, subscriptionId: string): Promise<SyncOutcome> {
   let sub: SubscriptionLike;
   try {
     sub = await fetchSubscription(client, subscriptionId);
   } catch (error) {
-    throw new Upstream(`subscription ${subscriptionId}: ${describeStripeError(error)}`);
+    throw new Upstream(FAILED, `subscription ${subscriptionId}: ${describeStripeError(error)}`);
   }
   const row: SubscriptionRow = subscriptionRow(sub);
   const db = supabaseAdmin();
@@ -76,11 +101,20 @@ async function syncSubscription(client: Stripe, subscriptionId: string): Promise
     .select('subscription_id, subscription_status')
     .eq('customer_id', row.customer_id)
     .maybeSingle<Pick<SubscriptionRow, 'subscription_id' | 'subscription_status'>>();
-  if (existing.error) throw new Upstream(`stripe_subscriptions select: ${existing.error.code ?? ''} ${existing.error.message}`);
+  if (existing.error) throw new Upstream(FAILED, describeDbError('stripe_subscriptions select', existing.error));
   if (isStaleEnd(existing.data, row)) return { subscription: 'kept' };
-  const { error } = await db.from('stripe_subscriptions').upsert(row, { onConflict: 'customer_id' });
-  if (error) throw new Upstream(`stripe_subscriptions upsert: ${error.code ?? ''} ${error.message}`);
-  return { subscription: 'written', tier: await updateTier(row.customer_id, tierOfSubscription(sub)) };
+  const written = await db
+    .from('stripe_subscriptions')
+    .upsert(row, { onConflict: 'customer_id' })
+    .select('subscription_id, subscription_status');
+  if (written.error && isUnknownCustomer(written.error)) return { subscription: 'ignored', reason: 'unknown customer' };
+  if (written.error) throw new Upstream(FAILED, describeDbError('stripe_subscriptions upsert', written.error));
+  const stored = (written.data as Pick<SubscriptionRow, 'subscription_id' | 'subscription_status'>[] | null)?.[0];
+  if (!stored) throw new Upstream(FAILED, 'stripe_subscriptions upsert: no row returned');
+  const ours = stored.subscription_id === row.subscription_id && stored.subscription_status === row.subscription_status;
+  if (ours) return { subscription: 'written', tier: await updateTier(row.customer_id, tierOfSubscription(sub)) };
+  if (ENTITLING_STATUSES.includes(stored.subscription_status)) return { subscription: 'kept' };
+  return { subscription: 'kept', tier: await updateTier(row.customer_id, 'Explorer') };
 }
 
 /**
@@ -97,8 +131,19 @@ async function cancelReplaced(client: Stripe, customerId: string, keep: string):
     for (const id of replaced) await client.subscriptions.cancel(id, { prorate: true });
     return replaced;
   } catch (error) {
-    throw new Upstream(`replacing the subscriptions of ${customerId}: ${describeStripeError(error)}`);
+    throw new Upstream(FAILED, `replacing the subscriptions of ${customerId}: ${describeStripeError(error)}`);
   }
+}
+
+/**
+ * The one log line for an event acknowledged without a write because its customer is unknown:
+ * the event's type and id (enough to find it in Stripe's dashboard), nothing about the person.
+ */
+function noteUnknownCustomer(event: Stripe.Event, synced: SyncOutcome): SyncOutcome {
+  if (synced.subscription === 'ignored') {
+    console.warn(`[${NAME}] ${event.type} ${event.id} acknowledged without a write: its customer is not in stripe_customers (a deleted account)`);
+  }
+  return synced;
 }
 
 export default endpoint(NAME, async (req) => {
@@ -126,7 +171,7 @@ export default endpoint(NAME, async (req) => {
         if (session.client_reference_id && customerId) await rememberCustomer(session.client_reference_id, customerId);
         const subscriptionId = idOf(session.subscription);
         if (session.mode === 'subscription' && subscriptionId) {
-          const synced = await syncSubscription(client, subscriptionId);
+          const synced = noteUnknownCustomer(event, await syncSubscription(client, subscriptionId));
           const replaced = customerId ? await cancelReplaced(client, customerId, subscriptionId) : [];
           return json({ received: true, ...synced, ...(replaced.length ? { replaced } : {}) });
         }
@@ -143,12 +188,12 @@ export default endpoint(NAME, async (req) => {
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted':
-        return json({ received: true, ...(await syncSubscription(client, event.data.object.id)) });
+        return json({ received: true, ...noteUnknownCustomer(event, await syncSubscription(client, event.data.object.id)) });
       default:
         return json({ received: true, ignored: event.type });
     }
   } catch (error) {
-    if (error instanceof Upstream) return upstreamFailure(NAME, 502, FAILED, `${event.type} ${event.id}: ${error.detail}`);
+    if (error instanceof Upstream) return upstreamFailure(NAME, 502, error.publicMessage, `${event.type} ${event.id}: ${error.detail}`);
     if (error instanceof PurchaseError) return upstreamFailure(NAME, 502, FAILED, `${event.type} ${event.id}: ${error.message}`);
     throw error;
   }

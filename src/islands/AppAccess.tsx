@@ -8,7 +8,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { access, accessSource } from '../lib/access';
-import type { Product } from '../lib/catalogue';
+import type { Product } from '../lib/product-schema';
 import { formatLongDate } from '../lib/dates';
 import { PENDING_NOTE } from '../lib/product-buttons';
 import { $memberAccess, BUILT_IN_CATALOGUE } from '../stores/access';

@@ -6,14 +6,13 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { PROFILE_MISSING_MESSAGE } from '../lib/account-sync';
 import { formatLongDate } from '../lib/dates';
 import { greetingName, projectIdText } from '../lib/members';
 import type { CatalogueProduct } from '../lib/subscription';
 import type { AppUser } from '../lib/user';
 import { $profile } from '../stores/profile';
 import { $accountSync, retryAccountSync } from '../stores/account-sync';
-import { signOut } from '../stores/session';
+import { signOut } from '../stores/sign-in';
 import MessageBanner from './shared/MessageBanner';
 import SubscriptionBadge from './SubscriptionBadge';
 import Library, { useMemberBadge } from './dashboard/Library';
@@ -29,6 +28,9 @@ interface Props {
   /** Where each app opens, by price id (the library's links). */
   accessLinks: Record<string, string>;
 }
+
+/** Shown while the member's profile row does not exist (yet). */
+const PROFILE_MISSING_MESSAGE = 'Your account is still being set up, so your profile details are not here yet.';
 
 const QUICK_ACTIONS = [
   { label: 'Upgrade Plan', href: '/pricing', text: 'Compare memberships and go deeper.' },

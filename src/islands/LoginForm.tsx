@@ -5,7 +5,8 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { googleLoginErrorMessage, loginErrorMessage } from '../lib/auth-errors';
 import { validateLogin } from '../lib/auth-validation';
-import { preloadAuth, signInWithEmail, signInWithGoogle } from '../stores/session';
+import { preloadAuth } from '../stores/session';
+import { signInWithEmail, signInWithGoogle } from '../stores/sign-in';
 import Field from './shared/Field';
 import GoogleMark from './shared/GoogleMark';
 import MessageBanner from './shared/MessageBanner';

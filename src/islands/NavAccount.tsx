@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { standing } from '../lib/access';
 import { $memberAccess, BUILT_IN_CATALOGUE } from '../stores/access';
-import { signOut } from '../stores/session';
+import { signOut } from '../stores/sign-in';
 import TierBadge from './shared/TierBadge';
 import { useSession } from './shared/useSession';
 

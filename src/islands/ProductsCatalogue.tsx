@@ -14,7 +14,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
-import { displayName, groupBySection, priceLabel, type Product } from '../lib/catalogue';
+import { displayName, groupBySection, priceLabel } from '../lib/catalogue';
+import type { Product } from '../lib/product-schema';
 import type { Access, Standing } from '../lib/access';
 import { localMidnight, productButton, showsPremiumLock, type AccessStartParts, type ProductButton } from '../lib/product-buttons';
 import { authHref } from '../lib/next-path';

@@ -6,7 +6,8 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { googleSignupErrorMessage, signupErrorMessage } from '../lib/auth-errors';
 import { validateSignup } from '../lib/auth-validation';
-import { preloadAuth, signInWithGoogle, signUpWithEmail } from '../stores/session';
+import { preloadAuth } from '../stores/session';
+import { signInWithGoogle, signUpWithEmail } from '../stores/sign-in';
 import Field from './shared/Field';
 import GoogleMark from './shared/GoogleMark';
 import MessageBanner from './shared/MessageBanner';

@@ -11,7 +11,8 @@
  *   nothing yet but cannot be bought again; a refunded or failed one grants nothing.
  */
 import { isFoundingProduct } from './catalogue';
-import type { Product } from './schemas';
+import type { Tables } from './database.types';
+import type { Product } from './product-schema';
 
 export { isFoundingProduct };
 import { effectiveTier, tierOfName, type SubscriptionLike, type Tier } from './tiers';
@@ -19,13 +20,8 @@ import { effectiveTier, tierOfName, type SubscriptionLike, type Tier } from './t
 export type { Tier };
 
 /** The fields of a purchases row the model reads. */
-export interface PurchaseLike {
-  price_id: string;
-  product_type: string;
-  status: string;
-  purchased_at: string;
-  refunded_at?: string | null;
-}
+export type PurchaseLike = Pick<Tables<'purchases'>, 'price_id' | 'product_type' | 'status' | 'purchased_at'> &
+  Partial<Pick<Tables<'purchases'>, 'refunded_at'>>;
 
 export type AccessProduct = Pick<Product, 'priceId' | 'name' | 'mode' | 'productType'>;
 

@@ -1,7 +1,8 @@
 /**
  * Finishing a sign-in on the server (POST /api/auth-sync: the `role: authenticated` claim and
  * the Explorer profile): when to try again, how long to wait, and what the member is told
- * when it does not work. Pure; the session store does the calls.
+ * when it does not work. Pure; the account-sync store (src/stores/account-sync.ts) makes the
+ * calls.
  */
 
 /** Waits before the second and third tries (an exponential backoff: 1 s, then 3 s). */
@@ -55,6 +56,3 @@ export function accountSyncMessage(status: number): string {
   if (status === 503) return ACCOUNT_SYNC_MESSAGES.unavailable;
   return ACCOUNT_SYNC_MESSAGES.failed;
 }
-
-/** Shown on the dashboard while the member's profile row does not exist (yet). */
-export const PROFILE_MISSING_MESSAGE = 'Your account is still being set up, so your profile details are not here yet.';

@@ -1,7 +1,7 @@
 /**
- * "Add to calendar" for a coaching session: the session's free-text time ('6:00 PM CET',
- * '18:30 Europe/Berlin', '7pm UTC+1') read into an instant, and an iCalendar file (RFC 5545)
- * with one event. Pure: no DOM, no SDK (Intl gives the zones' offsets).
+ * "Add to calendar" for a coaching session: the session's free-text time ('6:00 PM – 7:00 PM CET'
+ * as the seed writes it, '6:00 PM CET', '18:30 Europe/Berlin', '7pm UTC+1') read into its start
+ * and end instants, and an iCalendar file (RFC 5545) with one event. Pure: no DOM, no SDK (Intl gives the zones' offsets).
  */
 import { parseIsoDate } from './dates';
 
@@ -35,17 +35,32 @@ const ZONES: Record<string, string> = {
   PDT: 'America/Los_Angeles',
 };
 
-export interface SessionTime {
+export interface WallTime {
   hour: number;
   minute: number;
+}
+
+export interface SessionTime extends WallTime {
+  /** When the session ends, when the text says ('6:00 PM – 7:00 PM CET'); null for a bare start. */
+  end: WallTime | null;
   /** An IANA zone, or a fixed offset in minutes east of UTC. */
   zone: { tz: string } | { offsetMinutes: number };
   /** The zone as written, for people ('CET'). */
   zoneLabel: string;
 }
 
-const TIME = /^(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?\s*(.*)$/i;
-const OFFSET = /^(?:UTC|GMT)\s*([+-])\s*(\d{1,2})(?::?(\d{2}))?$/i;
+/** One clock time: '6', '6:00', '18.30', '18h30', each with an optional 'pm', 'p.m.', 'PM'. */
+const CLOCK = String.raw`(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.)?`;
+/** Between the start and the end: an en or em dash, a hyphen, 'to', 'until', 'till'. */
+const SEPARATOR = String.raw`\s*(?:[\u2013\u2014\u2012\u2212-]|to|until|till)\s*`;
+/** A zone written after the start as well ('6:00 PM CET – 7:00 PM CET'): letters and slashes. */
+const START_ZONE = String.raw`(?:\s+([a-z][a-z/_]*))?`;
+/** A range ('6:00 PM – 7:00 PM CET'), and a bare start ('6:00 PM CET'; also what 'GMT-5' needs). */
+const RANGE = new RegExp(String.raw`^(?:from\s+)?${CLOCK}${START_ZONE}${SEPARATOR}${CLOCK}(?:\s+|$)(.*)$`, 'i');
+const SINGLE = new RegExp(String.raw`^${CLOCK}()()()()(?:\s+|$)(.*)$`, 'i');
+const OFFSET = /^(?:UTC|GMT)\s*([+\-\u2212])\s*(\d{1,2})(?::?(\d{2}))?$/i;
+/** The longest session a range may describe; a longer one is more likely a typo than a session. */
+const MAX_RANGE_MINUTES = 12 * 60;
 
 function isZone(tz: string): boolean {
   try {
@@ -56,31 +71,100 @@ function isZone(tz: string): boolean {
   }
 }
 
-/**
- * '6:00 PM CET', '18:00 CET', '6pm cet', '18.30 Europe/Berlin', '7:00 PM UTC+1' -> the time and
- * its zone; null when the time or the zone cannot be read (no zone is never guessed).
- */
-export function parseSessionTime(text: string): SessionTime | null {
-  const match = TIME.exec(text.trim());
-  if (!match) return null;
-  let hour = Number(match[1]);
-  const minute = match[2] ? Number(match[2]) : 0;
-  const meridiem = match[3]?.toLowerCase().replace(/\./g, '');
-  const zoneText = (match[4] ?? '').trim();
+type Meridiem = 'am' | 'pm' | null;
+
+const meridiemOf = (text: string | undefined): Meridiem => (text ? (text.toLowerCase().replace(/\./g, '') as 'am' | 'pm') : null);
+
+/** Minutes after midnight of a clock time read with `meridiem` (null: 24-hour), or null when invalid. */
+function minutesOf(hour: number, minute: number, meridiem: Meridiem): number | null {
+  if (minute > 59) return null;
   if (meridiem) {
     if (hour < 1 || hour > 12) return null;
-    hour = (hour % 12) + (meridiem === 'pm' ? 12 : 0);
+    return ((hour % 12) + (meridiem === 'pm' ? 12 : 0)) * 60 + minute;
   }
-  if (hour > 23 || minute > 59 || !zoneText) return null;
+  return hour > 23 ? null : hour * 60 + minute;
+}
+
+/**
+ * The start and end of a range in minutes after midnight. A meridiem written once applies to
+ * both times ('6–7 PM'), except where that would put the start after the end ('11:30–12:30 PM'
+ * starts in the morning). An end at or before the start is the next day ('11 PM – 1 AM').
+ */
+function readRange(
+  start: { hour: number; minute: number; meridiem: Meridiem },
+  end: { hour: number; minute: number; meridiem: Meridiem } | null,
+): { start: number; end: number | null } | null {
+  if (!end) {
+    const minutes = minutesOf(start.hour, start.minute, start.meridiem);
+    return minutes === null ? null : { start: minutes, end: null };
+  }
+  let endMinutes = minutesOf(end.hour, end.minute, end.meridiem ?? (end.hour <= 12 ? start.meridiem : null));
+  let startMinutes: number | null;
+  if (start.meridiem || !end.meridiem || start.hour > 12) {
+    startMinutes = minutesOf(start.hour, start.minute, start.meridiem);
+  } else {
+    startMinutes = minutesOf(start.hour, start.minute, end.meridiem);
+    if (startMinutes !== null && endMinutes !== null && startMinutes >= endMinutes) {
+      startMinutes = minutesOf(start.hour, start.minute, end.meridiem === 'pm' ? 'am' : 'pm');
+    }
+  }
+  if (startMinutes === null || endMinutes === null) return null;
+  if (endMinutes <= startMinutes) endMinutes += 24 * 60;
+  if (endMinutes - startMinutes > MAX_RANGE_MINUTES) return null;
+  return { start: startMinutes, end: endMinutes };
+}
+
+/** The zone written after the time: an abbreviation ('CET', 'CET/CEST', '(CET)'), an IANA name, or 'UTC+1'. */
+function readZone(text: string): SessionTime['zone'] | null {
+  const zoneText = text.replace(/^\((.*)\)$/, '$1').trim();
+  if (!zoneText) return null;
   const offset = OFFSET.exec(zoneText);
   if (offset) {
     const minutes = Number(offset[2]) * 60 + (offset[3] ? Number(offset[3]) : 0);
-    if (minutes > 14 * 60) return null;
-    return { hour, minute, zone: { offsetMinutes: offset[1] === '-' ? -minutes : minutes }, zoneLabel: zoneText };
+    if (minutes > 14 * 60 || (offset[3] && Number(offset[3]) > 59)) return null;
+    return { offsetMinutes: offset[1] === '+' ? minutes : -minutes };
   }
-  const tz = ZONES[zoneText.toUpperCase()] ?? (zoneText.includes('/') && isZone(zoneText) ? zoneText : null);
-  if (!tz) return null;
-  return { hour, minute, zone: { tz }, zoneLabel: zoneText };
+  const named = ZONES[zoneText.toUpperCase()];
+  if (named) return { tz: named };
+  // 'CET/CEST': two abbreviations of one zone (winter and summer).
+  const pair = zoneText.toUpperCase().split('/');
+  if (pair.length === 2 && ZONES[pair[0]!] && ZONES[pair[0]!] === ZONES[pair[1]!]) return { tz: ZONES[pair[0]!]! };
+  if (zoneText.includes('/') && isZone(zoneText)) return { tz: zoneText };
+  return null;
+}
+
+/**
+ * '6:00 PM CET', '18:00 CET', '6pm cet', '18.30 Europe/Berlin', '7:00 PM UTC+1', and ranges as
+ * the site writes them ('6:00 PM – 7:00 PM CET', seed.sql) or an owner types them ('6-7pm CET',
+ * '18:00 to 19:00 CET', '6:00 PM CET - 7:00 PM CET', '6:00 PM - 7:00 PM Europe/Berlin') -> the
+ * start, the end when given, and the zone; null when a time or the zone cannot be read (no zone is ever guessed).
+ */
+export function parseSessionTime(text: string): SessionTime | null {
+  const normalized = text.trim().replace(/\s+/g, ' ');
+  for (const pattern of [RANGE, SINGLE]) {
+    const match = pattern.exec(normalized);
+    const parsed = match ? readMatch(match) : null;
+    if (parsed) return parsed;
+  }
+  return null;
+}
+
+/** The groups of RANGE or SINGLE (start, start zone, end, zone) read into a SessionTime. */
+function readMatch(match: RegExpExecArray): SessionTime | null {
+  const start = { hour: Number(match[1]), minute: match[2] ? Number(match[2]) : 0, meridiem: meridiemOf(match[3]) };
+  const end = match[5] ? { hour: Number(match[5]), minute: match[6] ? Number(match[6]) : 0, meridiem: meridiemOf(match[7]) } : null;
+  const range = readRange(start, end);
+  const zone = readZone(match[8] ?? '');
+  if (!range || !zone) return null;
+  // A zone after the start too must be the same zone as the end's.
+  if (match[4] && JSON.stringify(readZone(match[4])) !== JSON.stringify(zone)) return null;
+  return {
+    hour: Math.floor(range.start / 60),
+    minute: range.start % 60,
+    end: range.end === null ? null : { hour: Math.floor(range.end / 60), minute: range.end % 60 },
+    zone,
+    zoneLabel: (match[8] ?? '').trim(),
+  };
 }
 
 /** Minutes east of UTC of `tz` at the instant `utcMs`. */
@@ -100,19 +184,36 @@ function zoneOffsetMinutes(tz: string, utcMs: number): number {
   return Math.round((asUtc - utcMs) / 60_000);
 }
 
-/** The instant (epoch ms) a session on `date` ('YYYY-MM-DD') at `time` starts; null if unreadable. */
-export function sessionStart(date: string, time: string): number | null {
+/** The instant of a wall time (`wall`: the wall clock read as if it were UTC) in `zone`. */
+function wallToInstant(wall: number, zone: SessionTime['zone']): number {
+  if ('offsetMinutes' in zone) return wall - zone.offsetMinutes * 60_000;
+  // Guess with the offset at the wall instant, then correct once (enough around a change of
+  // summer time).
+  let utc = wall - zoneOffsetMinutes(zone.tz, wall) * 60_000;
+  utc = wall - zoneOffsetMinutes(zone.tz, utc) * 60_000;
+  return utc;
+}
+
+/**
+ * The instants (epoch ms) a session on `date` ('YYYY-MM-DD') at `time` starts and ends: the
+ * range's end when the time gives one (the next day when it passes midnight), else
+ * SESSION_MINUTES after the start; null if the date or time is unreadable.
+ */
+export function sessionInterval(date: string, time: string): { start: number; end: number } | null {
   const day = parseIsoDate(date);
   const parsed = parseSessionTime(time);
   if (!day || !parsed) return null;
-  const wall = Date.UTC(day.year, day.month - 1, day.day, parsed.hour, parsed.minute);
-  if ('offsetMinutes' in parsed.zone) return wall - parsed.zone.offsetMinutes * 60_000;
-  // The wall time read in the zone: guess with the offset at the wall instant, then correct once
-  // (enough around a daylight-saving change).
-  const tz = parsed.zone.tz;
-  let utc = wall - zoneOffsetMinutes(tz, wall) * 60_000;
-  utc = wall - zoneOffsetMinutes(tz, utc) * 60_000;
-  return utc;
+  const midnight = Date.UTC(day.year, day.month - 1, day.day);
+  const start = wallToInstant(midnight + (parsed.hour * 60 + parsed.minute) * 60_000, parsed.zone);
+  const end = parsed.end
+    ? wallToInstant(midnight + (parsed.end.hour * 60 + parsed.end.minute) * 60_000, parsed.zone)
+    : start + SESSION_MINUTES * 60_000;
+  return { start, end };
+}
+
+/** The instant (epoch ms) a session on `date` ('YYYY-MM-DD') at `time` starts; null if unreadable. */
+export function sessionStart(date: string, time: string): number | null {
+  return sessionInterval(date, time)?.start ?? null;
 }
 
 /** '20260326T170000Z' */
@@ -174,9 +275,9 @@ export interface CalendarOptions {
  * time cannot be read. The UID is stable per session, so adding it twice updates one event.
  */
 export function sessionCalendar(session: CalendarSession, options: CalendarOptions): string | null {
-  const start = sessionStart(session.date, session.time);
-  if (start === null) return null;
-  const end = start + SESSION_MINUTES * 60_000;
+  const interval = sessionInterval(session.date, session.time);
+  if (!interval) return null;
+  const { start, end } = interval;
   const description = [`${SESSION_TITLE}, ${session.time}.`, options.joinDetails].filter(Boolean).join('\n\n');
   const lines = [
     'BEGIN:VCALENDAR',

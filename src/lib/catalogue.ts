@@ -4,9 +4,8 @@
  * and the mapping of a payment-provider price to a catalogue entry (used by the function).
  * Pure: no zod here, so the products island stays small; the function validates with zod.
  */
-import type { Product } from './schemas';
+import type { Product } from './product-schema';
 
-export type { Product };
 export type ProductType = Product['productType'];
 export type CheckoutMode = Product['mode'];
 

@@ -4,7 +4,7 @@
  * keep a checkout on the site's own origin, and the messages of the spec (section 8).
  */
 import { z } from 'zod';
-import type { Product } from './schemas';
+import type { Product } from './product-schema';
 
 /** The payment provider replaces this with the session id in the success URL. */
 export const CHECKOUT_SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';

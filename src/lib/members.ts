@@ -3,35 +3,18 @@
  * turn them into what the dashboard shows.
  */
 
-import type { Tier } from './tiers';
+import type { Tables } from './database.types';
 
-export interface Profile {
-  id: string;
-  email: string | null;
-  full_name: string | null;
-  membership_tier: Tier | null;
-  project_id: string | null;
-  created_at: string | null;
-}
+/** A profiles row. */
+export type Profile = Tables<'profiles'>;
 
-export interface CoachingSession {
-  id: string;
-  /** 'YYYY-MM-DD' */
-  date: string;
-  time: string;
-  is_active: boolean;
-  spots_available: number;
-  max_spots: number;
-}
+/** A coaching_sessions row as the pages read it (`date` is 'YYYY-MM-DD'). */
+export type CoachingSession = Pick<Tables<'coaching_sessions'>, 'id' | 'date' | 'time' | 'is_active' | 'spots_available' | 'max_spots'>;
 
 /** A signup as the dashboard reads it, with its session nested. */
-export interface CoachingSignupWithSession {
-  id: string;
-  name: string;
-  email: string;
-  created_at: string;
+export type CoachingSignupWithSession = Pick<Tables<'coaching_session_signups'>, 'id' | 'name' | 'email' | 'created_at'> & {
   coaching_sessions: Pick<CoachingSession, 'id' | 'date' | 'time'> | null;
-}
+};
 
 export const PROFILE_ERRORS = {
   fetch: 'Failed to fetch profile data',

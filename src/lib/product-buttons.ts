@@ -3,7 +3,7 @@
  * one decision for each product type, tier, signed-out visitor, the site-wide flag, and the
  * moment included access starts. The clock is a parameter, so every case is testable.
  */
-import type { Product } from './schemas';
+import type { Product } from './product-schema';
 import type { Access, Standing } from './access';
 import { isFoundingProduct } from './catalogue';
 import type { Tier } from './tiers';

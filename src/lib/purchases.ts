@@ -4,19 +4,17 @@
  * repeated and out-of-order webhook deliveries converge on one row.
  */
 import type { PurchaseLike } from './access';
+import type { Tables } from './database.types';
 
 /** A purchases row as the member's pages read it. */
-export interface PurchaseRecord extends PurchaseLike {
-  checkout_session_id: string;
-  refunded_at: string | null;
-}
+export type PurchaseRecord = PurchaseLike & Pick<Tables<'purchases'>, 'checkout_session_id' | 'refunded_at'>;
 
 export const PURCHASE_ERRORS = {
   fetch: 'Failed to fetch purchase data',
   unexpected: 'An unexpected error occurred',
 } as const;
 
-export type PurchaseStatus = 'pending' | 'paid' | 'failed' | 'refunded';
+export type PurchaseStatus = Tables<'purchases'>['status'];
 
 /**
  * The status a Checkout Session in payment mode stands for, as Stripe has it now:

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ICON_NAMES } from './icons';
 import { productSchema } from './product-schema';
+import { TIERS } from './tiers';
 
 /** An icon of the site's set (src/lib/icons.ts). */
 const icon = z.enum(ICON_NAMES);
@@ -97,12 +98,9 @@ export const coreValueSchema = z.object({
   description: z.string().min(1).describe('Revealed on hover and focus.'),
 });
 
-export const TIER_NAMES = ['Explorer', 'Adventurer', 'Alchemist'] as const;
-export type TierName = (typeof TIER_NAMES)[number];
-
 export const tierSchema = z.object({
   id: z.enum(['explorer', 'adventurer', 'alchemist']).describe('Stable key of the tier.'),
-  name: z.enum(TIER_NAMES).describe('Tier name as shown.'),
+  name: z.enum(TIERS).describe('Tier name as shown.'),
   order: z.number().int().min(1).describe('Position, 1 first.'),
   price: z.number().min(0).describe('Monthly price in USD; 0 is free.'),
   tagline: z.string().min(1).describe('One line under the name.'),
@@ -114,7 +112,7 @@ export const tierSchema = z.object({
 export const programSchema = z.object({
   id: slug.describe('Stable key.'),
   order: z.number().int().min(1).describe('Position, 1 first.'),
-  tier: z.enum(TIER_NAMES).describe('The pillar the programme belongs to.'),
+  tier: z.enum(TIERS).describe('The pillar the programme belongs to.'),
   name: z.string().min(1).describe('Programme name, e.g. "Group Coaching Program".'),
   format: z.string().min(1).describe('Self-paced course, group coaching or 1:1 coaching.'),
   price: z.number().positive().describe('Price in USD, plus VAT.'),
@@ -123,9 +121,9 @@ export const programSchema = z.object({
   features: z.array(z.string().min(1)).min(1).describe('What is included.'),
 });
 
-// The catalogue entry lives in its own module (no icon list), so the functions that validate
-// the catalogue do not carry the content schemas' icon set.
-export { PRODUCT_TYPES, productSchema, type Product } from './product-schema';
+// The catalogue entry (`Product`, `productSchema`) lives in its own module, src/lib/product-schema.ts
+// (no icon list), so the functions that validate the catalogue do not carry the content
+// schemas' icon set; everything imports it from there.
 
 /** The catalogue file: the product entries plus the key the file() loader needs. */
 export const catalogueEntrySchema = productSchema.extend({

@@ -4,6 +4,7 @@
  */
 import { epochSecondsToMs } from './dates';
 import { tierOfName, type Tier } from './tiers';
+import type { Tables } from './database.types';
 
 export const SUBSCRIPTION_ERRORS = {
   customer: 'Failed to fetch customer data',
@@ -18,16 +19,17 @@ export const BADGE_TEXT = {
 } as const;
 
 /** stripe_subscriptions as the badge uses it. */
-export interface SubscriptionRecord {
-  subscription_id: string | null;
-  price_id: string | null;
-  subscription_status: string | null;
-  current_period_start: number | null;
-  current_period_end: number | null;
-  cancel_at_period_end: boolean | null;
-  payment_method_brand: string | null;
-  payment_method_last4: string | null;
-}
+export type SubscriptionRecord = Pick<
+  Tables<'stripe_subscriptions'>,
+  | 'subscription_id'
+  | 'price_id'
+  | 'subscription_status'
+  | 'current_period_start'
+  | 'current_period_end'
+  | 'cancel_at_period_end'
+  | 'payment_method_brand'
+  | 'payment_method_last4'
+>;
 
 /** The catalogue fields the badge needs. */
 export interface CatalogueProduct {

@@ -9,11 +9,14 @@
  * trialing and past-due subscriptions (the provider still grants access while it retries a
  * payment) keep their tier.
  */
-import type { Product, TierName } from './schemas';
+import type { Product } from './product-schema';
 
-export type Tier = TierName;
-
-export const TIERS: readonly Tier[] = ['Explorer', 'Adventurer', 'Alchemist'];
+/**
+ * The three tiers, lowest first: the one list the content schemas (tiers.json, programs.json),
+ * the database types (profiles.membership_tier) and the access model use.
+ */
+export const TIERS = ['Explorer', 'Adventurer', 'Alchemist'] as const;
+export type Tier = (typeof TIERS)[number];
 
 /** The fields of a stripe_subscriptions row the tier depends on. */
 export interface SubscriptionLike {

@@ -4,6 +4,7 @@
  * answers `{ data, error }` and never throws for a database answer; a database that is not
  * configured is reported as an error like any other.
  */
+import type { TablesInsert } from '../lib/database.types';
 import type { CoachingSession, CoachingSignupWithSession, Profile } from '../lib/members';
 import type { SubscriptionRecord } from '../lib/subscription';
 import type { PurchaseRecord } from '../lib/purchases';
@@ -57,12 +58,8 @@ export async function fetchUpcomingSessions(today: string): Promise<DbResult<Coa
   return { data: data as CoachingSession[] | null, error: toError(error) };
 }
 
-export interface NewCoachingSignup {
-  user_id: string;
-  session_id: string;
-  name: string;
-  email: string;
-}
+/** A signup as the member sends it (the id and time are the database's). */
+export type NewCoachingSignup = Pick<TablesInsert<'coaching_session_signups'>, 'user_id' | 'session_id' | 'name' | 'email'>;
 
 export async function insertCoachingSignup(row: NewCoachingSignup): Promise<{ error: DbError | null }> {
   const db = await getSupabase();

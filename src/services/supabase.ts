@@ -6,9 +6,13 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
+import type { Database } from '../lib/database.types';
 import { currentAccessToken } from './access-token';
 
-let client: Promise<SupabaseClient> | undefined;
+/** The client typed by the database's tables (src/lib/database.types.ts). */
+export type Db = SupabaseClient<Database>;
+
+let client: Promise<Db> | undefined;
 let warned = false;
 
 export function isSupabaseConfigured(): boolean {
@@ -16,7 +20,7 @@ export function isSupabaseConfigured(): boolean {
 }
 
 /** The client, or null (with one clear console line) when the database is not configured. */
-export async function getSupabase(): Promise<SupabaseClient | null> {
+export async function getSupabase(): Promise<Db | null> {
   if (!PUBLIC_SUPABASE_URL || !PUBLIC_SUPABASE_ANON_KEY) {
     if (!warned) console.error('Supabase: database not configured (PUBLIC_SUPABASE_URL / PUBLIC_SUPABASE_ANON_KEY are unset)');
     warned = true;
@@ -25,7 +29,7 @@ export async function getSupabase(): Promise<SupabaseClient | null> {
   const url = PUBLIC_SUPABASE_URL;
   const key = PUBLIC_SUPABASE_ANON_KEY;
   client ??= import('@supabase/supabase-js').then(({ createClient }) =>
-    createClient(url, key, { accessToken: currentAccessToken }),
+    createClient<Database>(url, key, { accessToken: currentAccessToken }),
   );
   return client;
 }

@@ -6,7 +6,7 @@
 import { computed } from 'nanostores';
 import catalogueFile from '../content/catalogue.json';
 import type { AccessInputs } from '../lib/access';
-import type { Product } from '../lib/catalogue';
+import type { Product } from '../lib/product-schema';
 import { isNoRows } from '../lib/members';
 import { PURCHASE_ERRORS, type PurchaseRecord } from '../lib/purchases';
 import { fetchPurchases } from '../services/members';

@@ -1,12 +1,17 @@
 /**
- * The account set-up after sign-in: whether it worked, kept for the browser session, and the
- * sync itself with its retries. Loaded by the sign-in actions of stores/session.ts and by the
- * dashboard, never on a visitor's page.
+ * The account set-up after sign-in, one flow in four modules: the pure rules (when to try
+ * again, what the member reads: lib/account-sync.ts), the call (services/api/auth-sync.ts),
+ * this store (the sync with its retries, and whether it worked, kept for the browser session),
+ * and the sign-in actions that run it (stores/sign-in.ts). Loaded by the sign-in actions and
+ * by the dashboard, never on a visitor's page.
  */
 import { atom } from 'nanostores';
 import { accountSyncMessage, withRetries } from '../lib/account-sync';
 import { syncAccount, type AuthSyncResult } from '../services/api/auth-sync';
-import { $session, ACCOUNT_SYNC_KEY, authService, type AuthService } from './session';
+import { $session, authService, type AuthService } from './session';
+
+/** The key under which a failed account sync is kept for the browser session. */
+const ACCOUNT_SYNC_KEY = 'ia:account-sync-failed';
 
 /**
  * Whether the account set-up after the last sign-in worked: 'failed' carries what the member
@@ -36,6 +41,11 @@ function setAccountSync(state: AccountSync): void {
   }
 }
 
+/** On sign-out: nothing failed for the next member of this browser. */
+export function resetAccountSync(): void {
+  setAccountSync({ status: 'ok' });
+}
+
 /**
  * After every sign-in and sign-up: POST /api/auth-sync with the ID token (sets the
  * `role: authenticated` claim, creates the profile), tried again with a backoff when the
@@ -49,11 +59,11 @@ export async function syncAccountAfterSignIn(auth: AuthService, fullName: string
   try {
     result = await withRetries(async () => {
       const token = await auth.getIdToken();
-      if (!token) return { ok: false, status: 401, claimsUpdated: false, error: 'no signed-in user' };
+      if (!token) return { ok: false, status: 401, error: 'no signed-in user' };
       return syncAccount(token, fullName);
     });
   } catch (error) {
-    result = { ok: false, status: 0, claimsUpdated: false, error: error instanceof Error ? error.message : String(error) };
+    result = { ok: false, status: 0, error: error instanceof Error ? error.message : String(error) };
   }
   if (!result.ok) {
     console.error(`Session: account sync failed (${result.status}): ${result.error ?? 'no details'}`);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ProductsCatalogue, { type ProductsCatalogueProps } from '../../src/islands/ProductsCatalogue';
 import type { ProductsAnswer } from '../../src/lib/catalogue';
-import { productSchema, type Product } from '../../src/lib/schemas';
+import { productSchema, type Product } from '../../src/lib/product-schema';
 import catalogue from '../../src/content/catalogue.json' with { type: 'json' };
 import { fetchProducts } from '../../src/services/api/stripe-products';
 import { fetchCustomerId, fetchPurchases, fetchSubscription } from '../../src/services/members';
@@ -41,7 +41,7 @@ function answer(subscription: Sub, purchases: PurchaseRecord[] = []) {
   subscriptionRead.mockResolvedValue({ data: subscription as never, error: null });
   purchasesRead.mockResolvedValue({ data: purchases, error: null });
 }
-const bought = (price_id: string, product_type: string, status = 'paid'): PurchaseRecord => ({
+const bought = (price_id: string, product_type: PurchaseRecord['product_type'], status: PurchaseRecord['status'] = 'paid'): PurchaseRecord => ({
   price_id,
   product_type,
   status,

@@ -9,7 +9,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const session = vi.hoisted(() => {
-  // A small stand-in for the session atom: get, listen and set.
+  // The session store and the sign-in actions (stores/session.ts, stores/sign-in.ts), with a
+  // small stand-in for the session atom: get, listen and set.
   let value: { status: string; user?: unknown } = { status: 'signedOut' };
   const listeners = new Set<(v: typeof value) => void>();
   return {
@@ -32,6 +33,7 @@ const session = vi.hoisted(() => {
   };
 });
 vi.mock('../../src/stores/session', () => session);
+vi.mock('../../src/stores/sign-in', () => session);
 const navigation = vi.hoisted(() => ({ navigate: vi.fn() }));
 vi.mock('../../src/islands/shared/navigate', () => navigation);
 
@@ -141,6 +143,17 @@ describe('LoginForm', () => {
     }
   });
 
+  it('goes on to next after signing in with Google too', async () => {
+    window.history.replaceState(null, '', '/login?next=%2Fproducts');
+    session.signInWithGoogle.mockResolvedValue({ id: 'u1' });
+    const user = setup();
+    render(<LoginForm />);
+    await user.click(screen.getByRole('button', { name: /Continue with Google/ }));
+    await screen.findByRole('status');
+    await act(async () => vi.advanceTimersByTime(1500));
+    expect(navigation.navigate).toHaveBeenCalledWith('/products');
+  });
+
   it('sends a member who is already signed in on at once: to next, or to /dashboard', async () => {
     session.$session.set({ status: 'signedIn', user: { id: 'u1' } });
     window.history.replaceState(null, '', '/login?next=%2Fapp%2Fstillpoint');
@@ -243,6 +256,30 @@ describe('SignupForm', () => {
     expect(banner()?.getAttribute('data-tone')).toBe('success');
     await act(async () => vi.advanceTimersByTime(1500));
     expect(navigation.navigate).toHaveBeenCalledWith('/dashboard');
+  });
+
+  it('goes on to the next path it was sent with, by email and by Google (issue 24)', async () => {
+    window.history.replaceState(null, '', '/signup?next=%2Fproducts');
+    const user = setup();
+    session.signUpWithEmail.mockResolvedValue({ id: 'u1' });
+    const first = render(<SignupForm />);
+    await fill(user, { password: 'secret-123', confirm: 'secret-123' });
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await screen.findByRole('status');
+    await act(async () => vi.advanceTimersByTime(1500));
+    expect(navigation.navigate).toHaveBeenCalledWith('/products');
+    first.unmount();
+
+    navigation.navigate.mockReset();
+    window.history.replaceState(null, '', '/signup?next=%2Fapp%2Fstillpoint%3Fbuy%3D1');
+    session.signInWithGoogle.mockResolvedValue({ id: 'u2' });
+    const second = render(<SignupForm />);
+    await user.click(screen.getByRole('button', { name: /Sign up with Google/ }));
+    await screen.findByRole('status');
+    await act(async () => vi.advanceTimersByTime(1500));
+    expect(session.signInWithGoogle).toHaveBeenCalledOnce();
+    expect(navigation.navigate).toHaveBeenCalledWith('/app/stillpoint?buy=1');
+    second.unmount();
   });
 
   it.each([

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
+import { isStorableText } from '../../src/lib/storable-text';
 import { CHECK_VIOLATION, failure, hidden, member, migratedDatabase, NOT_NULL_VIOLATION, owner, RLS_VIOLATION, rows, service, UNIQUE_VIOLATION, visitor } from './harness';
 
 let db: PGlite;
@@ -141,5 +142,20 @@ describe('monthly_newsletter', () => {
     expect(await failure(db, service, subscribe, ['news@example.com'])).toBeNull();
     expect(await failure(db, service, subscribe, ['news@example.com'])).toBe(UNIQUE_VIOLATION);
     expect(await failure(db, service, subscribe, ['News@example.com'])).toBe(CHECK_VIOLATION);
+  });
+});
+
+describe('text PostgreSQL cannot store (issue 24)', () => {
+  // As PostgREST sends it: the JSON body read by json_populate_record.
+  const viaJson = `insert into public.community_ideas (name, email, idea_message)
+    select b.name, b.email, b.idea_message from json_populate_record(null::public.community_ideas, $1::json) b`;
+
+  it('is refused by the database exactly where src/lib/storable-text.ts refuses it, so the forms answer 400 before a 502', async () => {
+    const texts = ['A gratitude circle\u0000 every Sunday', 'A gratitude circle every Sunday \uD83D', 'A gratitude \uDE0A circle every Sunday', 'A gratitude circle 😊 every Sunday', 'Café circles, Łódź style'];
+    for (const text of texts) {
+      const code = await failure(db, service, viaJson, [JSON.stringify({ name: null, email: 'nul@example.com', idea_message: text })]);
+      expect(code === null, JSON.stringify(text)).toBe(isStorableText(text));
+      if (code !== null) expect(code, JSON.stringify(text)).toMatch(/^22/);
+    }
   });
 });

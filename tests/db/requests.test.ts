@@ -8,6 +8,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { failure, member, migratedDatabase, rows, service, visitor, type Who } from './harness';
+import { dataApiClient } from './postgrest';
+import { anonymisedUserId, deleteMemberData, exportMemberData } from '../../netlify/functions/_shared/member-data';
 
 let db: PGlite;
 const SESSION = '00000000-0000-4000-8000-0000000000a1';
@@ -178,5 +180,38 @@ describe('every request the site makes', () => {
       { price_id: 'price_app_stillpoint', status: 'refunded' },
       { price_id: 'price_app_stillpoint', status: 'paid' },
     ]);
+  });
+
+  it('stripe-webhook: the upserts return the row stored (return=representation), which needs SELECT as well', async () => {
+    const client = dataApiClient(db);
+    const sub = await client
+      .from('stripe_subscriptions')
+      .upsert({ customer_id: 'cus_Ada', subscription_id: 'sub_Ada', subscription_status: 'active', price_id: 'price_alchemist_monthly' }, { onConflict: 'customer_id' })
+      .select('subscription_id, subscription_status');
+    expect(sub.error).toBeNull();
+    expect(sub.data).toEqual([{ subscription_id: 'sub_Ada', subscription_status: 'active' }]);
+    const bought = await client
+      .from('purchases')
+      .upsert({ user_id: UID, price_id: 'price_app_stillpoint', product_type: 'app', checkout_session_id: 'cs_test_ada_again', payment_intent_id: 'pi_ada_2', amount: 2900, currency: 'usd', status: 'paid' }, { onConflict: 'checkout_session_id' })
+      .select('status');
+    expect(bought.error).toBeNull();
+    expect(bought.data).toEqual([{ status: 'paid' }]);
+  });
+
+  it('billing-portal: finds the member’s customer with the service role', async () => {
+    expect(await rows(db, service, `select customer_id from public.stripe_customers where user_id = $1`, [UID])).toEqual([{ customer_id: 'cus_Ada' }]);
+  });
+
+  it('account-export: reads every member table, the signups with their session embedded (issue 24: 42501 before)', async () => {
+    const result = await exportMemberData(dataApiClient(db), UID);
+    expect(result).toMatchObject({
+      data: { profile: { id: UID }, coaching_signups: [{ coaching_sessions: { time: '6:00 PM CET' } }], stripe_customer: { customer_id: 'cus_Ada' }, subscription: { subscription_id: 'sub_Ada' } },
+    });
+  });
+
+  it('account-delete: deletes the member’s rows and keeps their purchases anonymised', async () => {
+    expect(await deleteMemberData(dataApiClient(db), UID, anonymisedUserId(UID))).toBeNull();
+    expect(await rows(db, service, `select count(*)::int as n from public.purchases where user_id = $1`, [anonymisedUserId(UID)])).toEqual([{ n: 2 }]);
+    expect(await exportMemberData(dataApiClient(db), UID)).toEqual({ data: { coaching_signups: [], purchases: [], subscription: null, stripe_customer: null, profile: null } });
   });
 });

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, VISITOR_ISLANDS } from './helpers';
 
@@ -49,12 +50,12 @@ async function expectAnchorScroll(page: Page, linkName: string, id: string) {
   await expect(page.locator(`#${id}`)).toBeInViewport();
 }
 
-/** Scrolls the story into view and waits until its island has hydrated. */
+/** Scrolls the story into view and waits until its <story-chapters> element is defined. */
 async function openStory(page: Page) {
   await page.goto('/about-us');
   const story = page.locator('#my-story');
   await story.scrollIntoViewIfNeeded();
-  await expect(story.locator('astro-island')).not.toHaveAttribute('ssr');
+  await page.waitForFunction(() => customElements.get('story-chapters') !== undefined);
   return story;
 }
 
@@ -122,6 +123,25 @@ test.describe('about page', () => {
     await story.getByRole('button', { name: 'Chapter 1: The Breaking Point' }).click();
     await expect(story.getByRole('button', { name: 'Previous' })).toBeDisabled();
     await expect(story.getByRole('link', { name: 'Join the Community' })).toBeHidden();
+  });
+
+  test('the page loads under 10 KiB of JavaScript (gzip) in all, after reading the story through', async ({ page }) => {
+    const bodies: Promise<Buffer>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') bodies.push(res.body().catch(() => Buffer.alloc(0)));
+    });
+    const story = await openStory(page);
+    const next = story.getByRole('button', { name: 'Continue Reading' });
+    for (let n = 2; n <= 13; n++) await next.click();
+    await expect(story.getByText('Chapter 13 of 13', { exact: true })).toBeVisible();
+    await page.locator('footer').scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    const inline = await page.locator('script:not([src]):not([type="application/ld+json"])').allTextContents();
+    const files = await Promise.all(bodies);
+    const total = [...inline.map((code) => Buffer.from(code)), ...files].reduce((sum, code) => sum + gzipSync(code, { level: 9 }).length, 0);
+    expect(await page.locator(VISITOR_ISLANDS).count()).toBe(0);
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeLessThan(10 * 1024);
   });
 
   test('every chapter is in the pre-rendered HTML', async ({ page }) => {

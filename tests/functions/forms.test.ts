@@ -172,9 +172,42 @@ describe('forms: a plain HTML form post (JavaScript off) gets a 303 back to /fut
       'idea-email-invalid',
       'idea-idea-required',
       'idea-idea-too-short',
+      'idea-name-unstorable',
+      'idea-idea-unstorable',
       'idea-failed',
       'idea-limited',
     ]);
+  });
+});
+
+describe('forms: text PostgreSQL cannot store (NUL, a lone surrogate) is a 400 with the field’s message, never a 502 (issue 24)', () => {
+  it('as JSON: every stored field of every form', async () => {
+    const h = createFormsHandler();
+    const cases: [string, Record<string, unknown>, string, string][] = [
+      ['idea', { ...IDEA, idea: 'Sunday gratitude\u0000 circles' }, 'Please remove the unsupported character from your idea', 'idea'],
+      ['idea', { ...IDEA, idea: 'Sunday gratitude circles \uD83D' }, 'Please remove the unsupported character from your idea', 'idea'],
+      ['idea', { ...IDEA, name: 'Ada\u0000' }, 'Please remove the unsupported character from your name', 'name'],
+      ['idea', { ...IDEA, email: 'ada\u0000@example.com' }, 'Please enter a valid email address', 'email'],
+      ['partnership', { ...PARTNERSHIP, message: 'We host breathwork\uDC00 retreats in Lisbon.' }, 'Please remove the unsupported character from your partnership message', 'message'],
+      ['partnership', { ...PARTNERSHIP, name: 'Pat\u0000 Doe' }, 'Please remove the unsupported character from your name', 'name'],
+      ['early-access', { email: 'ada@example.com\u0000' }, 'Please enter a valid email address', 'email'],
+    ];
+    for (const [i, [form, body, message, field]] of cases.entries()) {
+      const res = await postJson(h, form, body, `192.0.2.${i + 1}`);
+      expect(res.status, message).toBe(400);
+      expect(res.body).toMatchObject({ error: message, field });
+    }
+    expect(db.requests).toHaveLength(0);
+  });
+
+  it('as a plain HTML form post: 303 to the field’s message on /future', async () => {
+    const h = createFormsHandler();
+    expect((await postForm(h, 'idea', { name: '', email: 'ada@example.com', idea: 'Sunday gratitude\u0000 circles' })).location).toBe('/future/#idea-idea-unstorable');
+    expect((await postForm(h, 'partnership', { name: 'Pat', email: 'pat@example.com', message: 'We host breathwork retreats\u0000 in Lisbon.' }, '192.0.2.9')).location).toBe(
+      '/future/#partnership-message-unstorable',
+    );
+    expect((await postForm(h, 'early-access', { email: 'ada\u0000@example.com' }, '192.0.2.10')).location).toBe('/future/#early-access-email-invalid');
+    expect(db.requests).toHaveLength(0);
   });
 });
 

@@ -86,6 +86,9 @@ describe('stripe-webhook: purchases', () => {
     expect(Date.parse(String(rows()[0]?.purchased_at))).toBe(session.created * 1000);
     const [upsert] = db.requestsTo('POST', 'purchases');
     expect(upsert?.query.on_conflict).toBe('checkout_session_id');
+    // The status answered is the one stored (issue 24: the database keeps the order).
+    expect(upsert?.prefer).toContain('return=representation');
+    expect(upsert?.query.select).toBe('status');
     expect(upsert?.apikey).toBe(db.env.SUPABASE_SERVICE_ROLE_KEY);
     expect(logs.lines()).toBe(0);
   });

@@ -111,6 +111,9 @@ describe('stripe-webhook', () => {
       const [upsert] = db.requestsTo('POST', 'stripe_subscriptions');
       expect(upsert?.query.on_conflict).toBe('customer_id');
       expect(upsert?.prefer).toContain('resolution=merge-duplicates');
+      // The stored row comes back, and the tier is written from it (issue 24).
+      expect(upsert?.prefer).toContain('return=representation');
+      expect(upsert?.query.select).toBe('subscription_id,subscription_status');
       expect(upsert?.apikey).toBe(db.env.SUPABASE_SERVICE_ROLE_KEY);
       expect(upsert?.body).toEqual(expectedRow);
       expect(db.tables.stripe_subscriptions).toMatchObject([expectedRow]);
@@ -389,12 +392,56 @@ describe('stripe-webhook', () => {
     expect(logs.all()).toMatch(/\[stripe-webhook\] 502 .*customer\.subscription\.updated evt_\d+/);
   });
 
-  it('answers 502 with one log line when the database refuses the row', async () => {
+  describe('an event about a customer no longer known (the member deleted their account)', () => {
+    beforeEach(() => {
+      // account-delete cancelled the subscription at Stripe and deleted the customer row (its
+      // subscription row went with it) and the profile.
+      db.tables.stripe_customers = [];
+      db.tables.profiles = db.tables.profiles!.filter((p) => p.id !== 'uid_1');
+      stripe.subscriptions.set('sub_1', subscription({ status: 'canceled' }));
+    });
+
+    it.each(['customer.subscription.updated', 'customer.subscription.deleted'])(
+      'acknowledges %s with 200, writes nothing and logs one line without personal data',
+      async (type) => {
+        const e = signed(type, { id: 'sub_1', object: 'subscription', customer: 'cus_1' });
+        const res = await deliver(e);
+        expect(res.status).toBe(200);
+        expect(res.body).toEqual({ received: true, subscription: 'ignored', reason: 'unknown customer' });
+        // The database's answer decided: the write was tried and refused on the foreign key.
+        expect(db.requestsTo('POST', 'stripe_subscriptions')).toHaveLength(1);
+        expect(db.tables.stripe_subscriptions ?? []).toEqual([]);
+        expect(db.tables.stripe_customers).toEqual([]);
+        expect(db.requestsTo('PATCH', 'profiles')).toHaveLength(0);
+        expect(db.tables.profiles).toMatchObject([{ id: 'uid_2', email: 'other@example.com', membership_tier: 'Adventurer' }]);
+        expect(logs.lines()).toBe(1);
+        const line = logs.all();
+        expect(line).toContain(type);
+        expect(line).toContain(JSON.parse(e.body).id);
+        expect(line).not.toMatch(/@|member|uid_1|cus_1|Key \(/);
+      },
+    );
+
+    it('answers a repeated delivery the same way', async () => {
+      const e = signed('customer.subscription.deleted', { id: 'sub_1', object: 'subscription' });
+      for (let i = 0; i < 2; i++) expect((await deliver(e)).status).toBe(200);
+      expect(db.tables.stripe_subscriptions ?? []).toEqual([]);
+      expect(logs.lines()).toBe(2);
+    });
+  });
+
+  it.each([
+    ['a server error', 500, 'XX000'],
+    ['a foreign key violation of another constraint', 409, '23503'],
+    ['a missing privilege', 403, '42501'],
+  ])('answers 502 with one log line when the database refuses the row with %s, so Stripe retries', async (_name, status, code) => {
     stripe.subscriptions.set('sub_1', subscription());
-    db.tables.stripe_customers = []; // foreign key: the customer is unknown
+    db.fail('stripe_subscriptions', 'POST', status, code);
     const res = await deliver(event());
     expect(res.status).toBe(502);
+    expectNoLeak(res.text);
+    expect(db.requestsTo('PATCH', 'profiles')).toHaveLength(0);
     expect(logs.lines()).toBe(1);
-    expect(logs.all()).toContain('23503');
+    expect(logs.all()).toContain(`stripe_subscriptions upsert: ${code}`);
   });
 });

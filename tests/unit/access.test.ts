@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import catalogueFile from '../../src/content/catalogue.json';
 import { access, accessSource, checkoutRefusal, CHECKOUT_REFUSALS, library, standing, type Access, type AccessInputs, type PurchaseLike } from '../../src/lib/access';
-import type { Product } from '../../src/lib/schemas';
+import type { Product } from '../../src/lib/product-schema';
 
 const catalogue = catalogueFile.map(({ id: _id, ...p }) => p as Product);
 const product = (priceId: string) => catalogue.find((p) => p.priceId === priceId)!;
@@ -19,7 +19,7 @@ const ALCHEMIST = product('price_alchemist_monthly');
 const OTHER_COURSE: Product = { priceId: 'price_boundaries', name: 'Boundaries Masterclass', description: '', mode: 'payment', price: 99, currency: 'usd', productType: 'course' };
 
 const NOW = new Date('2026-11-24T12:00:00Z');
-const bought = (price_id: string, product_type: string, status = 'paid', purchased_at = '2026-11-01T10:00:00.000Z'): PurchaseLike => ({
+const bought = (price_id: string, product_type: PurchaseLike['product_type'], status: PurchaseLike['status'] = 'paid', purchased_at = '2026-11-01T10:00:00.000Z'): PurchaseLike => ({
   price_id,
   product_type,
   status,

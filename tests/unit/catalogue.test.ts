@@ -12,7 +12,7 @@ import {
   catalogueId,
   type ProviderPrice,
 } from '../../src/lib/catalogue';
-import { productSchema, type Product } from '../../src/lib/schemas';
+import { productSchema, type Product } from '../../src/lib/product-schema';
 import catalogue from '../../src/content/catalogue.json' with { type: 'json' };
 
 const builtIn: Product[] = catalogue.map(({ id: _id, ...p }) => productSchema.parse(p));

@@ -1,5 +1,5 @@
 /**
- * The TypeScript description of the database (src/services/database.types.ts) against the
+ * The TypeScript description of the database (src/lib/database.types.ts) against the
  * schema the migrations build: tables, columns in order, types, nullability, defaults, the values
  * check constraints allow, and foreign keys. The types are derived from that description, so
  * if this passes they match the migrations. The type-level checks at the bottom are verified by
@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest'
 import type { PGlite } from '@electric-sql/pglite';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { migratedDatabase } from '../db/harness';
-import { MEMBERSHIP_TIERS, RELATIONSHIPS, SCHEMA, type ColumnSpec, type Database, type Tables, type TablesInsert } from '../../src/services/database.types';
-import { TIER_NAMES } from '../../src/lib/schemas';
+import { RELATIONSHIPS, SCHEMA, type ColumnSpec, type Database, type Tables, type TablesInsert } from '../../src/lib/database.types';
+import { TIERS } from '../../src/lib/tiers';
+import { PRODUCT_TYPES } from '../../src/lib/product-schema';
 import { PARTNERSHIP_TYPES } from '../../src/lib/forms/partnership';
 
 let db: PGlite;
@@ -99,8 +100,10 @@ describe('database.types.ts', () => {
     expect(RELATIONSHIPS).toEqual(actual);
   });
 
-  it('uses the tier names of the content and the partnership types of the form', () => {
-    expect([...MEMBERSHIP_TIERS]).toEqual([...TIER_NAMES]);
+  it('uses the one tier list, the catalogue’s product types and the partnership types of the form', () => {
+    // The same lists, not copies: the content schemas and the access model use these too.
+    expect(SCHEMA.profiles.membership_tier.values).toBe(TIERS);
+    expect(SCHEMA.purchases.product_type.values).toBe(PRODUCT_TYPES);
     expect([...SCHEMA.partnership_requests.partnership_type.values]).toEqual([...PARTNERSHIP_TYPES]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { access, standing, type PurchaseLike } from '../../src/lib/access';
 import { accessNote, localMidnight, productButton, showsPremiumLock, type ButtonContext } from '../../src/lib/product-buttons';
-import type { Product } from '../../src/lib/schemas';
+import type { Product } from '../../src/lib/product-schema';
 import type { Tier } from '../../src/lib/tiers';
 
 const p = (productType: Product['productType'], name: string, mode: Product['mode'] = 'payment', priceId = `price_${name}`) => ({ priceId, name, mode, productType });
@@ -142,7 +142,7 @@ describe('showsPremiumLock', () => {
 });
 
 describe('productButton with purchases (issue 13)', () => {
-  const bought = (price_id: string, product_type: string, status = 'paid'): PurchaseLike => ({ price_id, product_type, status, purchased_at: '2026-11-01T10:00:00.000Z', refunded_at: status === 'refunded' ? '2026-11-02T00:00:00.000Z' : null });
+  const bought = (price_id: string, product_type: PurchaseLike['product_type'], status: PurchaseLike['status'] = 'paid'): PurchaseLike => ({ price_id, product_type, status, purchased_at: '2026-11-01T10:00:00.000Z', refunded_at: status === 'refunded' ? '2026-11-02T00:00:00.000Z' : null });
   const lifetime = { kind: 'access', label: 'Access Now', href: '/app/stillpoint', note: 'You have lifetime access' };
   const foundingAccess = { kind: 'access', label: 'Access Now (Included)', href: '/app/stillpoint', note: 'Included in your Founding Membership' };
   const pending = { kind: 'pending', label: 'Payment Processing', note: 'We are confirming your payment; your access opens as soon as it settles.' };

@@ -4,6 +4,8 @@ import { describeSubscription, statusLabel, statusTone, type SubscriptionRecord 
 import { tierOfName } from '../../src/lib/tiers';
 import { isNoRows } from '../../src/lib/members';
 
+type Status = SubscriptionRecord['subscription_status'];
+
 const record = (over: Partial<SubscriptionRecord> = {}): SubscriptionRecord => ({
   subscription_id: 'sub_1',
   price_id: 'price_adventurer_monthly',
@@ -47,7 +49,7 @@ describe('describeSubscription', () => {
   });
 
   it('tells the truth about the period end for every status', () => {
-    const label = (status: string, cancelAtPeriodEnd = false) =>
+    const label = (status: Status, cancelAtPeriodEnd = false) =>
       describeSubscription(record({ subscription_status: status, cancel_at_period_end: cancelAtPeriodEnd }), catalogue);
     expect(label('active')).toMatchObject({ endLabel: 'Renews on' });
     expect(label('trialing')).toMatchObject({ endLabel: 'Renews on' });
@@ -63,14 +65,14 @@ describe('describeSubscription', () => {
   });
 
   it('says what to do when a payment failed, and nothing otherwise', () => {
-    const view = (status: string) => describeSubscription(record({ subscription_status: status }), catalogue);
+    const view = (status: Status) => describeSubscription(record({ subscription_status: status }), catalogue);
     expect(view('past_due')).toMatchObject({
       endLabel: 'Renews on',
       action: 'Your last payment failed. Update your payment method to keep your membership.',
     });
     expect(view('unpaid').kind === 'plan' && view('unpaid')).toMatchObject({ action: expect.stringContaining('Update your payment method') });
     expect(view('incomplete')).toMatchObject({ action: expect.stringContaining('Update your payment method') });
-    for (const status of ['active', 'trialing', 'canceled', 'paused']) expect(view(status)).toMatchObject({ action: null });
+    for (const status of ['active', 'trialing', 'canceled', 'paused'] as const) expect(view(status)).toMatchObject({ action: null });
   });
 
   it('shows any status but active next to the plan', () => {
@@ -80,7 +82,7 @@ describe('describeSubscription', () => {
 
   it('leaves out periods and payment method it does not have', () => {
     const view = describeSubscription(
-      record({ current_period_start: null, current_period_end: null, payment_method_brand: null, cancel_at_period_end: null }),
+      record({ current_period_start: null, current_period_end: null, payment_method_brand: null }),
       catalogue,
     );
     expect(view).toMatchObject({ periodStart: null, periodEnd: null, paymentMethod: null, cancelAtPeriodEnd: false });
@@ -125,7 +127,7 @@ describe('statusLabel and no-row errors', () => {
 
 describe('what the webhook writes, as the badge then tells it', async () => {
   const { subscriptionRow, tierOfSubscription } = await import('../../netlify/functions/_shared/subscriptions');
-  const stripeSubscription = (over: { status?: string; cancel_at_period_end?: boolean } = {}) => ({
+  const stripeSubscription = (over: { status?: Status; cancel_at_period_end?: boolean } = {}) => ({
     id: 'sub_1',
     customer: 'cus_1',
     status: over.status ?? 'active',

@@ -30,7 +30,7 @@ import { UNIQUE_VIOLATION } from '../../../src/lib/forms/messages';
 import { databaseHealth, isHealthCheck } from './health';
 import { errorResponse, HttpError, json, readText } from './http';
 import { requireSameSite } from './origin';
-import { supabaseAdmin } from './supabase';
+import { describeDbError, supabaseAdmin } from './supabase';
 
 export const NAME = 'forms';
 
@@ -106,7 +106,7 @@ export function createFormsHandler({ now = Date.now }: { now?: () => number } = 
     const { error } = await db.from(TABLES[kind]).insert(checked.row);
     if (!error) return { status: 201, code: 'thanks' };
     if (error.code === UNIQUE_VIOLATION && kind === 'early-access') return { status: 409, code: 'duplicate', log: `409 ${kind}: already listed` };
-    return { status: 502, code: 'failed', log: `502 ${TABLES[kind]} insert: ${error.code ?? ''} ${error.message}` };
+    return { status: 502, code: 'failed', log: `502 ${describeDbError(`${TABLES[kind]} insert`, error)}` };
   }
 
   return async function forms(req: Request, context?: FormsContext): Promise<Response> {

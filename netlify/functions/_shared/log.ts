@@ -30,3 +30,18 @@ export function upstreamFailure(name: string, status: 500 | 502 | 503, publicMes
   console.error(`[${name}] ${status} ${publicMessage} (${detail})`);
   return errorResponse(status, publicMessage);
 }
+
+/**
+ * A failed call to Stripe or the database deep inside a function: thrown where it happens and
+ * answered once, where it is caught, with `upstreamFailure(name, 502, publicMessage, detail)`.
+ * `publicMessage` is safe to show the caller; `detail` goes to the log only.
+ */
+export class Upstream extends Error {
+  constructor(
+    readonly publicMessage: string,
+    readonly detail: string,
+  ) {
+    super(detail);
+    this.name = 'Upstream';
+  }
+}

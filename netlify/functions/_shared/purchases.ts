@@ -3,12 +3,15 @@
  * write re-reads the session (or the charge) from Stripe, so an event's own copy is never
  * trusted; the row is keyed on the Checkout Session id, and its status only moves forward
  * (src/lib/purchases.ts), so repeated and out-of-order deliveries leave exactly one row in the
- * state Stripe has now.
+ * state Stripe has now. Deliveries that overlap can write in the opposite order to their reads:
+ * the database keeps the rule in the upsert itself (a trigger on purchases,
+ * 20261125000200_webhook_order.sql), and the outcome reports the status actually stored.
  */
 import type Stripe from 'stripe';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { catalogueId, inferProductType } from '../../../src/lib/catalogue';
 import { isFullRefund, nextStatus, statusOfSession, type PurchaseStatus } from '../../../src/lib/purchases';
+import { describeDbError } from './supabase';
 
 export type PurchaseOutcome =
   | { purchase: 'recorded'; status: PurchaseStatus; session: string }
@@ -52,7 +55,7 @@ export async function recordPurchase(
     .select('status, refunded_at')
     .eq('checkout_session_id', session.id)
     .maybeSingle<{ status: PurchaseStatus; refunded_at: string | null }>();
-  if (existing.error) throw new PurchaseError(`purchases select: ${existing.error.code ?? ''} ${existing.error.message}`);
+  if (existing.error) throw new PurchaseError(describeDbError('purchases select', existing.error));
 
   const incoming: PurchaseStatus = refundedAt ? 'refunded' : statusOfSession(session.payment_status, event);
   const status = nextStatus(existing.data?.status ?? null, incoming);
@@ -68,9 +71,11 @@ export async function recordPurchase(
     purchased_at: new Date(session.created * 1000).toISOString(),
     refunded_at: status === 'refunded' ? (existing.data?.refunded_at ?? refundedAt ?? new Date().toISOString()) : null,
   };
-  const { error } = await db.from('purchases').upsert(row, { onConflict: 'checkout_session_id' });
-  if (error) throw new PurchaseError(`purchases upsert: ${error.code ?? ''} ${error.message}`);
-  return { purchase: 'recorded', status, session: session.id };
+  const written = await db.from('purchases').upsert(row, { onConflict: 'checkout_session_id' }).select('status');
+  if (written.error) throw new PurchaseError(describeDbError('purchases upsert', written.error));
+  const stored = (written.data as { status: PurchaseStatus }[] | null)?.[0]?.status;
+  if (!stored) throw new PurchaseError('purchases upsert: no row returned');
+  return { purchase: 'recorded', status: stored, session: session.id };
 }
 
 /**
@@ -90,7 +95,7 @@ export async function refundPurchase(client: Stripe, db: SupabaseClient, chargeI
   if (!paymentIntent) return { purchase: 'ignored', reason: 'no payment intent' };
 
   const found = await db.from('purchases').select('checkout_session_id').eq('payment_intent_id', paymentIntent).maybeSingle<{ checkout_session_id: string }>();
-  if (found.error) throw new PurchaseError(`purchases select: ${found.error.code ?? ''} ${found.error.message}`);
+  if (found.error) throw new PurchaseError(describeDbError('purchases select', found.error));
   let sessionId = found.data?.checkout_session_id ?? null;
   if (!sessionId) {
     try {

@@ -6,20 +6,10 @@
 import type Stripe from 'stripe';
 import { ENTITLING_STATUSES, tierOfName, type Tier } from '../../../src/lib/tiers';
 import { catalogueId } from '../../../src/lib/catalogue';
+import type { Tables } from '../../../src/lib/database.types';
 
-/** A stripe_subscriptions row (database contract). */
-export interface SubscriptionRow {
-  customer_id: string;
-  subscription_id: string | null;
-  price_id: string | null;
-  subscription_status: string;
-  current_period_start: number | null;
-  current_period_end: number | null;
-  cancel_at_period_end: boolean;
-  payment_method_brand: string | null;
-  payment_method_last4: string | null;
-  updated_at: string;
-}
+/** A stripe_subscriptions row (database contract): every column the webhook writes. */
+export type SubscriptionRow = Tables<'stripe_subscriptions'>;
 
 /** Statuses after which a subscription never grants access again. */
 export const ENDED_STATUSES: readonly string[] = ['canceled', 'incomplete_expired'];
@@ -28,7 +18,8 @@ export const ENDED_STATUSES: readonly string[] = ['canceled', 'incomplete_expire
 export interface SubscriptionLike {
   id: string;
   customer: string | { id: string };
-  status: string;
+  /** Stripe's status: one of those the table allows. */
+  status: SubscriptionRow['subscription_status'];
   cancel_at_period_end: boolean;
   current_period_start?: number | null;
   current_period_end?: number | null;

@@ -7,7 +7,7 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { authErrorCode, loginErrorMessage } from '../../lib/auth-errors';
 import { deleteAccount, exportAccount } from '../../services/api/account';
-import { reauthenticate, reauthenticationMethod, signedInRecently, signOutDeleted } from '../../stores/session';
+import { reauthenticate, reauthenticationMethod, signedInRecently, signOutDeleted } from '../../stores/sign-in';
 import Field from '../shared/Field';
 import MessageBanner, { type Message } from '../shared/MessageBanner';
 

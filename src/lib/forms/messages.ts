@@ -11,6 +11,11 @@ export const VALIDATION = {
   ideaTooShort: 'Please provide more details about your idea (minimum 10 characters)',
   messageRequired: 'Please enter your partnership message',
   messageTooShort: 'Please provide more details about your partnership proposal (minimum 20 characters)',
+  // Not in the spec (issue 24): text PostgreSQL cannot store (src/lib/storable-text.ts). An email
+  // with such a character is 'Please enter a valid email address'.
+  nameUnstorable: 'Please remove the unsupported character from your name',
+  ideaUnstorable: 'Please remove the unsupported character from your idea',
+  messageUnstorable: 'Please remove the unsupported character from your partnership message',
 } as const;
 
 /** The Postgres code of a unique violation: the email is already on the list. */

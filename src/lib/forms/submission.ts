@@ -70,8 +70,8 @@ const THANKS: Record<FormKind, string> = {
 /** The validation messages each form can show, in the spec's order. */
 const CHECKS: Record<FormKind, ValidationKey[]> = {
   'early-access': ['emailRequired', 'emailInvalid'],
-  idea: ['emailRequired', 'emailInvalid', 'ideaRequired', 'ideaTooShort'],
-  partnership: ['nameRequired', 'emailRequired', 'emailInvalid', 'messageRequired', 'messageTooShort'],
+  idea: ['emailRequired', 'emailInvalid', 'ideaRequired', 'ideaTooShort', 'nameUnstorable', 'ideaUnstorable'],
+  partnership: ['nameRequired', 'emailRequired', 'emailInvalid', 'messageRequired', 'messageTooShort', 'nameUnstorable', 'messageUnstorable'],
 };
 
 /** Every outcome a form can have, in the order the page lists them. */

@@ -1,8 +1,11 @@
 /**
  * Validation of the future page's forms: the spec's checks in the spec's order, each returning
  * the first message that applies and the field it is about, or the cleaned-up row to insert
- * (inputs trimmed, emails lower-cased, an empty optional name as null).
+ * (inputs trimmed, emails lower-cased, an empty optional name as null). After the spec's checks,
+ * text PostgreSQL cannot store (a NUL, a lone surrogate: src/lib/storable-text.ts) is refused
+ * with the field's message, so it is a 400 from the function, never a database failure.
  */
+import { isStorableText } from '../storable-text';
 import { VALIDATION } from './messages';
 import { DEFAULT_PARTNERSHIP_TYPE, isPartnershipType, type PartnershipType } from './partnership';
 
@@ -53,7 +56,7 @@ export function normalizeEmail(email: string): string {
 /** The message for an email that is missing or has no @, else null. */
 function emailProblem(email: string): string | null {
   if (email === '') return VALIDATION.emailRequired;
-  if (!email.includes('@')) return VALIDATION.emailInvalid;
+  if (!email.includes('@') || !isStorableText(email)) return VALIDATION.emailInvalid;
   return null;
 }
 
@@ -74,6 +77,8 @@ export function validateIdea(values: IdeaValues): Validation<keyof IdeaValues, I
   if (emailMessage) return fail('email', emailMessage);
   if (idea === '') return fail('idea', VALIDATION.ideaRequired);
   if (characterCount(idea) < IDEA_MIN_LENGTH) return fail('idea', VALIDATION.ideaTooShort);
+  if (!isStorableText(values.name)) return fail('name', VALIDATION.nameUnstorable);
+  if (!isStorableText(idea)) return fail('idea', VALIDATION.ideaUnstorable);
   return { ok: true, value: { name: values.name.trim() || null, email, idea_message: idea } };
 }
 
@@ -87,6 +92,8 @@ export function validatePartnership(values: PartnershipValues): Validation<keyof
   if (emailMessage) return fail('email', emailMessage);
   if (message === '') return fail('message', VALIDATION.messageRequired);
   if (characterCount(message) < PARTNERSHIP_MESSAGE_MIN_LENGTH) return fail('message', VALIDATION.messageTooShort);
+  if (!isStorableText(name)) return fail('name', VALIDATION.nameUnstorable);
+  if (!isStorableText(message)) return fail('message', VALIDATION.messageUnstorable);
   const partnership_type = isPartnershipType(values.partnershipType) ? values.partnershipType : DEFAULT_PARTNERSHIP_TYPE;
   return { ok: true, value: { name, email, message, partnership_type } };
 }

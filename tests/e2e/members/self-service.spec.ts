@@ -2,13 +2,13 @@
  * Members help themselves (members build, flag off): the billing portal through the Stripe
  * double, coaching seats (registered, duplicate, give back, add to calendar), getting back to
  * where they were after signing in, downloading their data and deleting their account through
- * the real functions (PostgREST and Stripe doubles, Firebase Auth emulator).
+ * the real functions (the local database endpoint, the Stripe double, Firebase Auth emulator).
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers';
 import { doubles, TEST_SERVICE_ROLE_KEY } from './commerce';
-import { createUser, EMULATOR, mockDatabase, NO_ROWS, PASSWORD, requestsTo, rows, signIn, type TestUser } from './support';
+import { createUser, EMULATOR, mockDatabase, NO_ROWS, PASSWORD, requestsTo, rows, signIn, uniqueEmail, type TestUser } from './support';
 
 const STRIPE_KEY = 'sk_test_double_000000000000';
 const SERVICE_KEY = TEST_SERVICE_ROLE_KEY;
@@ -96,9 +96,10 @@ test.describe('billing', () => {
 });
 
 test.describe('coaching seats', () => {
+  // The times as supabase/seed.sql writes them (a range with its zone).
   const SESSIONS = [
-    { id: 'b0000000-0000-4000-8000-000000000001', date: isoDay(3), time: '6:00 PM CET', is_active: true, spots_available: 12, max_spots: 20 },
-    { id: 'b0000000-0000-4000-8000-000000000002', date: isoDay(10), time: '6:00 PM CET', is_active: true, spots_available: 5, max_spots: 20 },
+    { id: 'b0000000-0000-4000-8000-000000000001', date: isoDay(3), time: '6:00 PM – 7:00 PM CET', is_active: true, spots_available: 12, max_spots: 20 },
+    { id: 'b0000000-0000-4000-8000-000000000002', date: isoDay(10), time: '12:00 PM – 1:00 PM CET', is_active: true, spots_available: 5, max_spots: 20 },
   ];
   const joined = (session: (typeof SESSIONS)[number], id = 'signup-1') => ({
     id,
@@ -138,7 +139,9 @@ test.describe('coaching seats', () => {
     const upcoming = page.locator('[data-my-sessions] > li');
     await expect(upcoming).toHaveCount(2);
 
-    // Add to calendar: an .ics file of the session with its UTC time.
+    // Every upcoming session offers "Add to calendar" (issue 24: the seeded ranges were unreadable).
+    for (const i of [0, 1]) await expect(upcoming.nth(i).getByRole('button', { name: 'Add to calendar' })).toBeVisible();
+    // Add to calendar: an .ics file of the session with its UTC start and the range's end.
     const downloading = page.waitForEvent('download');
     await upcoming.nth(0).getByRole('button', { name: 'Add to calendar' }).click();
     const download = await downloading;
@@ -147,6 +150,9 @@ test.describe('coaching seats', () => {
     expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
     expect(ics).toContain(`UID:coaching-${SESSIONS[0]!.id}@`);
     expect(ics).toMatch(new RegExp(`DTSTART:${SESSIONS[0]!.date.replace(/-/g, '')}T1[67]0000Z`));
+    // 7:00 PM in Berlin: 18:00 UTC in winter, 17:00 in summer, one hour after the start.
+    const start = /DTSTART:\d{8}T(\d{2})0000Z/.exec(ics)![1]!;
+    expect(ics).toContain(`DTEND:${SESSIONS[0]!.date.replace(/-/g, '')}T${String(Number(start) + 1).padStart(2, '0')}0000Z`);
     expect(ics).toContain('SUMMARY:Rapid Fire Coaching Live');
 
     // Give back the second seat: asked first, then deleted by id; the list follows.
@@ -190,6 +196,32 @@ test.describe('back to where they were', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Taking you back to where you were' })).toBeVisible({ timeout: 15_000 });
     await expect(page).toHaveURL(/\/products\/?$/, { timeout: 15_000 });
     await expect(page.getByText(/Current Tier/)).toBeVisible({ timeout: 15_000 });
+  });
+
+  test('a newcomer sent to /login?next=/products follows "Sign up", creates the account and comes back to /products; the links keep next both ways', async ({ page }) => {
+    await mockDatabase(page, {});
+    await page.goto('/login?next=%2Fproducts');
+    const signUp = page.locator('a[data-signup-link]');
+    await expect(signUp).toHaveAttribute('href', '/signup?next=%2Fproducts');
+    await signUp.click();
+    await expect(page).toHaveURL(/\/signup\/?\?next=%2Fproducts$/);
+    // And back: "Sign in" from there keeps it too.
+    await expect(page.locator('a[data-login-link]')).toHaveAttribute('href', '/login?next=%2Fproducts');
+
+    await page.getByLabel('Full name').fill('Nia Okafor');
+    await page.getByLabel('Email').fill(uniqueEmail('nia'));
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Taking you back to where you were' })).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveURL(/\/products\/?$/, { timeout: 15_000 });
+  });
+
+  test('the links between /login and /signup carry no next when there is none', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.locator('a[data-signup-link]')).toHaveAttribute('href', '/signup');
+    await page.goto('/signup');
+    await expect(page.locator('a[data-login-link]')).toHaveAttribute('href', '/login');
   });
 
   test('a signed-in member opening /login or /signup goes on to next or the dashboard; another site is never next', async ({ page }) => {

@@ -1,6 +1,10 @@
 /**
- * The database's tables as TypeScript, in the shape supabase-js's `Database` generic expects
- * (`createClient<Database>(...)`, `Tables<'profiles'>`, `TablesInsert<'future_launch'>`).
+ * The database's tables as TypeScript, in the shape supabase-js's `Database` generic expects:
+ * both Supabase clients are created with it (src/services/supabase.ts in the browser,
+ * netlify/functions/_shared/supabase.ts on the server), and every row type the code reads is
+ * derived from `Tables<...>` (src/lib/members.ts, subscription.ts, purchases.ts, access.ts).
+ * Pure types and constants, so it lives in src/lib; the value lists are the ones the rest of
+ * the code uses (the tiers of src/lib/tiers.ts, the product types of src/lib/product-schema.ts).
  *
  * The types are derived from `SCHEMA` and `RELATIONSHIPS`, a runtime description of every
  * column (its Postgres type, whether it may be null, whether it has a default, and the values
@@ -8,10 +12,9 @@
  * and asserts that this description equals the schema, so the types cannot drift from the
  * migrations: change a migration, and that test says what to change here.
  */
-import { PARTNERSHIP_TYPES } from '../lib/forms/partnership';
-
-export const MEMBERSHIP_TIERS = ['Explorer', 'Adventurer', 'Alchemist'] as const;
-export type MembershipTier = (typeof MEMBERSHIP_TIERS)[number];
+import { PARTNERSHIP_TYPES } from './forms/partnership';
+import { PRODUCT_TYPES } from './product-schema';
+import { TIERS } from './tiers';
 
 /** Stripe's subscription statuses, plus not_started for a customer who never subscribed. */
 export const SUBSCRIPTION_STATUSES = [
@@ -31,8 +34,6 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const PURCHASE_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
-/** The catalogue's product types (src/lib/catalogue.ts), as the purchases table allows them. */
-export const PURCHASE_PRODUCT_TYPES = ['app', 'course', 'membership'] as const;
 
 /** A column: its type as information_schema names it, nullability, default, allowed values. */
 export interface ColumnSpec {
@@ -51,7 +52,7 @@ export const SCHEMA = {
     id: { type: 'text' },
     email: { type: 'text' },
     full_name: { type: 'text', nullable: true },
-    membership_tier: { type: 'text', default: true, values: MEMBERSHIP_TIERS },
+    membership_tier: { type: 'text', default: true, values: TIERS },
     project_id: { type: 'text', nullable: true },
     created_at: TIMESTAMP,
   },
@@ -118,7 +119,7 @@ export const SCHEMA = {
     id: UUID_ID,
     user_id: { type: 'text' },
     price_id: { type: 'text' },
-    product_type: { type: 'text', values: PURCHASE_PRODUCT_TYPES },
+    product_type: { type: 'text', values: PRODUCT_TYPES },
     checkout_session_id: { type: 'text' },
     payment_intent_id: { type: 'text', nullable: true },
     amount: { type: 'integer' },
