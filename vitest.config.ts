@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Compiles the gated content the content function imports (scripts/gated-content.mjs).
+    globalSetup: ['tests/global-setup.ts'],
     projects: [
       {
         test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },

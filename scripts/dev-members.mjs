@@ -12,7 +12,8 @@
  *     Checkout and Portal sessions in Stripe's shapes, its own payment page whose Pay button
  *     completes the session and sends the SIGNED checkout.session.completed to our webhook;
  *   - the site with the flag off (astro dev, the functions through Netlify's Vite plugin),
- *     pointed at all of the above.
+ *     pointed at all of the above, after scripts/gated-content.mjs has compiled the gated
+ *     content the content function serves (as `npm run dev` does).
  *
  * Ports (environment): DEV_MEMBERS_PORT (site, 4321), AUTH_EMULATOR_PORT (9099),
  * POSTGREST_PORT (54321, as `supabase start`), STRIPE_STANDIN_PORT (12111).
@@ -122,6 +123,10 @@ async function main() {
   process.env.GCLOUD_PROJECT = PROJECT;
 
   const auth = startAuthEmulator();
+  // The gated bodies (lessons, the Lounge's premium content) the content function serves, as
+  // `npm run dev` and `npm run build` make them first (scripts/gated-content.mjs).
+  const gated = import('./gated-content.mjs').then(({ generateGatedContent }) => generateGatedContent());
+  gated.catch(() => {}); // reported where it is awaited, before the site starts
   const { openDatabase } = await import('./local/database.mjs');
   const { startPostgrest } = await import('./local/postgrest.mjs');
   const { db, created } = await openDatabase({ dataDir: DATA, seed: true });
@@ -188,6 +193,7 @@ async function main() {
     SITE_URL: SITE,
     ...stripe.env,
   };
+  await gated;
   const site = startChild(path.join(root, 'node_modules/.bin/astro'), ['dev', '--port', String(SITE_PORT), '--host', 'localhost'], env, 'site');
   await waitFor(`${SITE}/`, 'the site', site, 120_000);
 

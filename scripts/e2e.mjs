@@ -2,11 +2,12 @@
 /**
  * End-to-end tests against production builds served as Netlify serves them (`npm start`).
  *
- * 1. visitor: the default build (flag on, no accounts) -> HTML validity (Nu Html Checker) ->
+ * 1. visitor: the default build (flag on, no accounts) -> no paid content in dist/
+ *    (scripts/check-gated.mjs) -> HTML validity (Nu Html Checker) ->
  *    JavaScript budgets -> Playwright
  *    project "visitor" (tests/e2e/*.spec.ts) -> Lighthouse (mobile) on / and a journey page.
  * 2. members: a build with the flag off, pointed at the Firebase Auth emulator, run inside
- *    `firebase emulators:exec --only auth` -> HTML validity -> Playwright project "members"
+ *    `firebase emulators:exec --only auth` -> no paid content -> HTML validity -> Playwright project "members"
  *    (tests/e2e/members/*.spec.ts). Skipped only when that folder has no spec.
  *
  *   node scripts/e2e.mjs [--phase visitor|members] [extra playwright args]
@@ -80,6 +81,7 @@ const hasSpecs = (dir) => existsSync(dir) && readdirSync(dir).some((f) => f.ends
 
 async function visitor() {
   await run('npm', ['run', 'build'], { PUBLIC_FEATURES_DISABLED: '' });
+  await run(process.execPath, [path.join(root, 'scripts/check-gated.mjs'), 'dist']);
   await run(process.execPath, [path.join(root, 'scripts/validate-html.mjs'), 'dist']);
   await run(process.execPath, [path.join(root, 'scripts/budgets.mjs'), 'dist']);
   const server = await serve(VISITOR_PORT);
@@ -108,6 +110,7 @@ async function membersInner() {
     PUBLIC_PODCAST_EMBED_URL: 'http://127.0.0.1:9/podcast-player.js',
   };
   await run('npm', ['run', 'build'], env);
+  await run(process.execPath, [path.join(root, 'scripts/check-gated.mjs'), 'dist']);
   await run(process.execPath, [path.join(root, 'scripts/validate-html.mjs'), 'dist']);
   // Commerce: the functions talk to the Stripe double and to the local PostgREST endpoint over
   // PGlite running our migrations (tests/fixtures/commerce-doubles.mjs).

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveConfig } from '@netlify/config';
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
+import { generateGatedContent } from './gated-content.mjs';
 
 export const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const HOST = fileURLToPath(new URL('./lambda-host.mjs', import.meta.url));
@@ -48,6 +49,8 @@ export async function functionsConfig() {
  * Returns [{ name, path, entryFilename, routes }].
  */
 export async function bundleFunctions(dest, { archiveFormat = 'none' } = {}) {
+  // The content gate imports the compiled gated content: never bundle a missing or stale one.
+  await generateGatedContent();
   const { config, directory } = await functionsConfig();
   const results = await zipFunctions([directory], dest, {
     archiveFormat,
@@ -75,7 +78,8 @@ export async function folderSize(dir) {
 /**
  * Starts one bundled function (a folder from bundleFunctions with archiveFormat 'none') in a
  * child Node process with Lambda's flags, its working directory the bundle as on Lambda.
- * `ready` resolves with { importMs } once the entry point and the function module are loaded,
+ * `ready` resolves with { importMs, importCpuMs } (wall-clock and CPU time) once the entry
+ * point and the function module are loaded,
  * or rejects with the load error. `execArgv` replaces Lambda's flags (the benchmark compares). `invoke({ url, method, headers, body })` answers
  * { status, headers, body } (body as a string).
  */
@@ -95,7 +99,7 @@ export function startFunction(bundleDir, { entryFilename = '___netlify-entry-poi
     readySettle = { resolve, reject };
   });
   child.on('message', (message) => {
-    if (message.type === 'ready') readySettle.resolve({ importMs: message.importMs });
+    if (message.type === 'ready') readySettle.resolve({ importMs: message.importMs, importCpuMs: message.importCpuMs });
     else if (message.type === 'load-error') readySettle.reject(new Error(`${name} failed to load: ${message.error}`));
     else if (message.type === 'response') {
       const waiter = pending.get(message.id);

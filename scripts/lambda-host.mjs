@@ -8,6 +8,7 @@
  *   node --no-experimental-require-module --no-experimental-detect-module lambda-host.mjs <bundle> <entry> <name>
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -36,13 +37,18 @@ globalThis.awslambda = {
 let handler;
 try {
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   const entry = await import(pathToFileURL(path.join(bundleDir, entryFilename)).href);
   // The entry point loads the function module on the first request; a cold start pays for
-  // both, so both are loaded (and timed) here.
-  await import(pathToFileURL(path.join(bundleDir, 'netlify/functions', `${name}.mjs`)).href);
+  // both, so both are loaded (and timed) here. Its path is the one the entry point names
+  // (netlify/functions/<name>.mjs, or <name>.mjs at the top when the bundle has no node_modules).
+  const module = /getLambdaHandler\((['"])(.+?)\1\)/.exec(readFileSync(path.join(bundleDir, entryFilename), 'utf8'))?.[2];
+  if (!module) throw new Error(`the entry point of ${name} names no function module`);
+  await import(pathToFileURL(path.join(bundleDir, module)).href);
   handler = entry.handler;
   if (typeof handler !== 'function') throw new Error('the entry point exports no handler');
-  process.send({ type: 'ready', importMs: performance.now() - started });
+  const cpu = process.cpuUsage(cpuStarted);
+  process.send({ type: 'ready', importMs: performance.now() - started, importCpuMs: (cpu.user + cpu.system) / 1000 });
 } catch (error) {
   process.send({ type: 'load-error', error: error instanceof Error ? `${error.code ?? error.name}: ${error.message}` : String(error) });
   process.exit(1);

@@ -8,13 +8,16 @@ import {
   appSchema,
   catalogueEntrySchema,
   coreValueSchema,
+  courseModuleSchema,
   faqSchema,
   journeySchema,
+  lessonSchema,
   programSchema,
   storyChapterSchema,
   testimonialSchema,
   tierSchema,
 } from './lib/schemas';
+import { bloomPromptSchema, stillpointPatternSchema, whispersStorySchema } from './lib/lounge-schemas';
 
 export const collections = {
   /** The ten emotional backpacks; the file name is the journey id. */
@@ -35,4 +38,24 @@ export const collections = {
   programs: defineCollection({ loader: file('src/content/programs.json'), schema: programSchema }),
   /** The built-in product catalogue: used when the live one cannot be had. */
   catalogue: defineCollection({ loader: file('src/content/catalogue.json'), schema: catalogueEntrySchema }),
+  /**
+   * The Master Alchemist Course: one Markdown file a lesson, `<NN>-<slug>.md` (the id). Pages
+   * read only the frontmatter (the public outline) and render the body of the free preview
+   * alone; paid bodies reach members through the content gate (docs/decisions/course.md).
+   */
+  course: defineCollection({ loader: glob({ pattern: '[0-9][0-9]-*.md', base: './src/content/course' }), schema: lessonSchema }),
+  /** The course's nine modules; the id is the module number. */
+  courseModules: defineCollection({
+    loader: file('src/content/course-modules.json', {
+      parser: (text) => (JSON.parse(text) as { number: number }[]).map((m) => ({ id: String(m.number), ...m })),
+    }),
+    schema: courseModuleSchema,
+  }),
+  /**
+   * The Lounge apps' content. Pages may read the public parts only (never render a story's
+   * body, never list the prompts beyond the preview's): the rest is served by the content gate.
+   */
+  stillpointPatterns: defineCollection({ loader: file('src/content/lounge/stillpoint/patterns.json'), schema: stillpointPatternSchema }),
+  bloomPrompts: defineCollection({ loader: file('src/content/lounge/the-bloom-book/prompts.json'), schema: bloomPromptSchema }),
+  whispersStories: defineCollection({ loader: glob({ pattern: '*.md', base: './src/content/lounge/whispers-before-sleep/stories' }), schema: whispersStorySchema }),
 };

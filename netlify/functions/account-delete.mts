@@ -13,11 +13,10 @@
  *   4. deletes the Firebase user.
  * Answers { deleted: true }, or { error }: 400, 401 (no, bad or stale token: sign in again),
  * 403, 405, 413, 502 (Stripe or the database failed; nothing after that step was done), 503
- * (not configured, or firebase-admin has no credential to delete the user).
+ * (not configured, or no Firebase service account to delete the user with).
  */
 import type { Config } from '@netlify/functions';
-import { getAuth } from 'firebase-admin/auth';
-import { firebaseAdmin, verifyIdToken } from './_shared/auth';
+import { AuthAdminError, describeAdminError, firebaseAdmin, verifyIdToken } from './_shared/auth';
 import { bearerToken, HttpError, json, readJson, requireMethod } from './_shared/http';
 import { endpoint, upstreamFailure } from './_shared/log';
 import { requireSameSite } from './_shared/origin';
@@ -74,11 +73,10 @@ export default endpoint(NAME, async (req) => {
 
   // 4. The sign-in itself.
   try {
-    await getAuth(firebaseAdmin()).deleteUser(uid);
+    await firebaseAdmin().deleteUser(uid);
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === 'auth/user-not-found') return json({ deleted: true });
-    return upstreamFailure(NAME, 503, NO_CREDENTIAL, `deleteUser: ${typeof code === 'string' ? code : ''} ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof AuthAdminError && error.code === 'auth/user-not-found') return json({ deleted: true });
+    return upstreamFailure(NAME, 503, NO_CREDENTIAL, `deleteUser: ${describeAdminError(error)}`);
   }
   return json({ deleted: true });
 });

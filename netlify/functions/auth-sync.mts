@@ -1,24 +1,23 @@
 /**
  * POST /api/auth-sync, called by the browser right after a sign-in or sign-up with the fresh
  * Firebase ID token as a bearer token (at most 5 minutes after that sign-in). It
- *   1. verifies the token with firebase-admin (401 when it is missing, bad, expired or stale),
+ *   1. verifies the token (_shared/auth.ts; 401 when it is missing, bad, expired or stale),
  *   2. sets the custom claim `role: 'authenticated'` that Supabase's third-party auth needs,
  *      keeping the claims the user already has (the client then refreshes its token),
  *   3. creates the member's Explorer profile with the service role when there is none (an
  *      existing profile is left exactly as it is).
  * Body: optional JSON `{ "full_name": string }`, used when the token carries no name yet.
  * Answers `{ ok: true, claimsUpdated }`, or `{ error }`: 400 (body), 401 (token), 405 (method),
- * 413 (size), 502 (the profile write failed), 503 (server not configured: no database, or no
- * Firebase service account outside the emulator; checked before anything is written).
+ * 413 (size), 502 (Firebase refused the claim, or the profile write failed), 503 (server not
+ * configured: no database, or no Firebase service account outside the emulator; checked before
+ * anything is written).
  *
  * GET /api/auth-sync?check answers `{ configured, reason? }`: whether sign-in can complete on
  * this server (a project id, a usable service account or the emulator, and the database), for
  * the /debug page. It names what is missing, never a value.
  */
 import type { Config } from '@netlify/functions';
-import { getAuth } from 'firebase-admin/auth';
-import { z } from 'zod';
-import { firebaseUserAdmin, userAdminStatus, verifyIdToken } from './_shared/auth';
+import { describeAdminError, firebaseUserAdmin, userAdminStatus, verifyIdToken } from './_shared/auth';
 import { bearerToken, HttpError, json, readText, requireMethod } from './_shared/http';
 import { endpoint, upstreamFailure } from './_shared/log';
 import { describeDbError, isSupabaseConfigured, supabaseAdmin } from './_shared/supabase';
@@ -26,11 +25,10 @@ import { describeDbError, isSupabaseConfigured, supabaseAdmin } from './_shared/
 /** How long after signing in the token may be used here (spec: 5 minutes). */
 export const MAX_TOKEN_AGE_SECONDS = 300;
 
-const bodySchema = z.object({
-  full_name: z.string().trim().max(200, 'full_name must be at most 200 characters').optional(),
-});
+const MAX_NAME = 200;
 
-async function readBody(req: Request): Promise<z.infer<typeof bodySchema>> {
+/** The optional body (checked by hand: zod would add a quarter of a megabyte to this function's zip). */
+async function readBody(req: Request): Promise<{ full_name?: string }> {
   const text = await readText(req);
   if (!text.trim()) return {};
   let value: unknown;
@@ -39,12 +37,17 @@ async function readBody(req: Request): Promise<z.infer<typeof bodySchema>> {
   } catch {
     throw new HttpError(400, 'Request body must be valid JSON.');
   }
-  const parsed = bodySchema.safeParse(value);
-  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid request body.');
-  return parsed.data;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new HttpError(400, 'Request body must be a JSON object.');
+  const name = (value as { full_name?: unknown }).full_name;
+  if (name === undefined) return {};
+  if (typeof name !== 'string') throw new HttpError(400, 'full_name must be text.');
+  const fullName = name.trim();
+  if (fullName.length > MAX_NAME) throw new HttpError(400, `full_name must be at most ${MAX_NAME} characters`);
+  return { full_name: fullName };
 }
 
 const NAME = 'auth-sync';
+const CLAIMS_FAILED = 'Your sign-in could not be completed just now. Please try again.';
 const PROFILE_FAILED = 'Your profile could not be created. Please try again.';
 
 /** Whether a sign-in can complete here; the reason names a variable, never its value. */
@@ -67,9 +70,12 @@ export default endpoint(NAME, async (req) => {
 
   let claimsUpdated = false;
   if (decoded['role'] !== 'authenticated') {
-    const auth = getAuth(admin);
-    const user = await auth.getUser(decoded.uid);
-    await auth.setCustomUserClaims(decoded.uid, { ...(user.customClaims ?? {}), role: 'authenticated' });
+    try {
+      const user = await admin.getUser(decoded.uid);
+      await admin.setCustomUserClaims(decoded.uid, { ...(user.customClaims ?? {}), role: 'authenticated' });
+    } catch (error) {
+      return upstreamFailure(NAME, 502, CLAIMS_FAILED, `custom claims: ${describeAdminError(error)}`);
+    }
     claimsUpdated = true;
   }
 

@@ -26,7 +26,8 @@ import { requireSameSite, siteOrigins } from './_shared/origin';
 import { checkAgainstCatalogue, parseCheckoutRequest } from '../../src/lib/checkout';
 import { findProduct } from '../../src/lib/catalogue';
 import { ENTITLING_STATUSES } from '../../src/lib/tiers';
-import { checkoutRefusal, type PurchaseLike } from '../../src/lib/access';
+import { checkoutRefusal } from '../../src/lib/access';
+import { MemberAccessError, readMemberAccess } from './_shared/member-access';
 import type { Product } from '../../src/lib/product-schema';
 
 const NAME = 'stripe-checkout';
@@ -67,18 +68,19 @@ async function customerFor(client: Stripe, uid: string, email: string | undefine
  * plan includes, or whose payment is still settling (src/lib/access.ts decides).
  */
 async function refuseWhatTheyHave(uid: string, customerId: string, product: Product, catalogue: readonly Product[]): Promise<void> {
-  const db = supabaseAdmin();
-  const [current, bought] = await Promise.all([
-    db.from('stripe_subscriptions').select('price_id, subscription_status').eq('customer_id', customerId).maybeSingle<{ price_id: string | null; subscription_status: string }>(),
-    db.from('purchases').select('price_id, product_type, status, purchased_at, refunded_at').eq('user_id', uid),
-  ]);
-  if (current.error) throw new Upstream(DATABASE_DOWN, describeDbError('stripe_subscriptions select', current.error));
-  if (bought.error) throw new Upstream(DATABASE_DOWN, describeDbError('purchases select', bought.error));
+  let rows;
+  try {
+    rows = await readMemberAccess(supabaseAdmin(), uid, customerId);
+  } catch (error) {
+    if (error instanceof MemberAccessError) throw new Upstream(DATABASE_DOWN, error.detail);
+    throw error;
+  }
+  const current = rows.subscription;
   if (product.mode === 'subscription') {
-    if (current.data?.price_id === product.priceId && ENTITLING_STATUSES.includes(current.data.subscription_status)) throw new HttpError(409, ALREADY_SUBSCRIBED);
+    if (current?.price_id === product.priceId && ENTITLING_STATUSES.includes(current.subscription_status)) throw new HttpError(409, ALREADY_SUBSCRIBED);
     return;
   }
-  const refusal = checkoutRefusal(product, { subscription: current.data, purchases: (bought.data ?? []) as PurchaseLike[], catalogue, now: new Date() });
+  const refusal = checkoutRefusal(product, { subscription: current, purchases: rows.purchases, catalogue, now: new Date() });
   if (refusal) throw new HttpError(409, refusal);
 }
 

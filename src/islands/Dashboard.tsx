@@ -5,7 +5,7 @@
  * sent anyone without the signed-in hint to /login.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatLongDate } from '../lib/dates';
 import { greetingName, projectIdText } from '../lib/members';
 import type { CatalogueProduct } from '../lib/subscription';
@@ -27,6 +27,8 @@ interface Props {
   catalogue: CatalogueProduct[];
   /** Where each app opens, by price id (the library's links). */
   accessLinks: Record<string, string>;
+  /** The course's progress card (the page's `course` slot: an island of the course feature). */
+  course?: ReactNode;
 }
 
 /** Shown while the member's profile row does not exist (yet). */
@@ -124,7 +126,7 @@ function AccountSetup() {
   );
 }
 
-export default function Dashboard({ catalogue, accessLinks }: Props) {
+export default function Dashboard({ catalogue, accessLinks, course }: Props) {
   const session = useSession({ loadAuth: true });
   const profile = useStore($profile);
   const leaving = useRef(false);
@@ -174,6 +176,7 @@ export default function Dashboard({ catalogue, accessLinks }: Props) {
         </Card>
         <CoachingSessions />
         <Library accessLinks={accessLinks} />
+        {course}
         <section className="card p-6 sm:p-8" aria-labelledby="actions-heading">
           <h2 id="actions-heading" className="text-2xl font-semibold">
             Quick Actions

@@ -35,6 +35,10 @@ export const PURCHASE_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as co
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
 
+/** Stillpoint's patterns, as breathing_sessions allows them (src/lounge/stillpoint/breathing.ts). */
+export const BREATHING_PATTERNS = ['box', 'four-seven-eight', 'cyclic-sighing', 'resonance', 'custom'] as const;
+export type BreathingPatternId = (typeof BREATHING_PATTERNS)[number];
+
 /** A column: its type as information_schema names it, nullability, default, allowed values. */
 export interface ColumnSpec {
   readonly type: 'text' | 'uuid' | 'integer' | 'bigint' | 'boolean' | 'date' | 'timestamp with time zone';
@@ -129,6 +133,37 @@ export const SCHEMA = {
     refunded_at: { type: 'timestamp with time zone', nullable: true },
     updated_at: TIMESTAMP,
   },
+  lesson_progress: {
+    member_id: { type: 'text' },
+    lesson_slug: { type: 'text' },
+    completed_at: TIMESTAMP,
+  },
+  breathing_sessions: {
+    id: UUID_ID,
+    user_id: { type: 'text' },
+    pattern: { type: 'text', values: BREATHING_PATTERNS },
+    seconds: { type: 'integer' },
+    finished_at: TIMESTAMP,
+  },
+  bloom_pages: {
+    id: UUID_ID,
+    user_id: { type: 'text' },
+    day: { type: 'date' },
+    gratitude_1: { type: 'text', default: true },
+    gratitude_2: { type: 'text', default: true },
+    gratitude_3: { type: 'text', default: true },
+    prompt_id: { type: 'text', default: true },
+    prompt_text: { type: 'text', default: true },
+    answer: { type: 'text', default: true },
+    created_at: TIMESTAMP,
+    updated_at: TIMESTAMP,
+  },
+  story_places: {
+    user_id: { type: 'text' },
+    story: { type: 'text' },
+    sentence: { type: 'integer' },
+    updated_at: TIMESTAMP,
+  },
 } as const satisfies Record<string, Record<string, ColumnSpec>>;
 
 /** The foreign keys, as supabase-js needs them to type nested selects such as `coaching_sessions(id, date, time)`. */
@@ -159,6 +194,10 @@ export const RELATIONSHIPS = {
   future_launch: [],
   monthly_newsletter: [],
   purchases: [],
+  lesson_progress: [],
+  breathing_sessions: [],
+  bloom_pages: [],
+  story_places: [],
 } as const satisfies Record<keyof typeof SCHEMA, readonly unknown[]>;
 
 type Schema = typeof SCHEMA;
@@ -213,3 +252,6 @@ export type PartnershipRequest = Tables<'partnership_requests'>;
 export type FutureLaunch = Tables<'future_launch'>;
 export type MonthlyNewsletter = Tables<'monthly_newsletter'>;
 export type Purchase = Tables<'purchases'>;
+export type BreathingSession = Tables<'breathing_sessions'>;
+export type BloomPage = Tables<'bloom_pages'>;
+export type StoryPlace = Tables<'story_places'>;

@@ -1,5 +1,5 @@
 /**
- * Which Google credential the functions give firebase-admin, read from their environment.
+ * Which Google credential the functions use for Firebase's Admin API, read from their environment.
  * Setting a member's custom claims and reading their account (auth-sync) needs a service
  * account; verifying an ID token needs only the project id. The Auth emulator needs neither.
  *

@@ -47,6 +47,26 @@ export const MEMBER_TABLES: readonly MemberTable[] = [
     export: { key: 'purchases', select: '*', one: false },
     onDelete: 'anonymise', // sales records stay, tied to no one
   },
+  // The Lounge (docs/decisions/lounge.md): Stillpoint's sessions, The Bloom Book's pages,
+  // Whispers Before Sleep's places in the stories.
+  {
+    table: 'breathing_sessions',
+    member: { column: 'user_id' },
+    export: { key: 'stillpoint_sessions', select: 'pattern, seconds, finished_at', one: false },
+    onDelete: 'delete',
+  },
+  {
+    table: 'bloom_pages',
+    member: { column: 'user_id' },
+    export: { key: 'bloom_book_pages', select: 'day, gratitude_1, gratitude_2, gratitude_3, prompt_text, answer, created_at, updated_at', one: false },
+    onDelete: 'delete',
+  },
+  {
+    table: 'story_places',
+    member: { column: 'user_id' },
+    export: { key: 'whispers_story_places', select: 'story, sentence, updated_at', one: false },
+    onDelete: 'delete',
+  },
   {
     table: 'stripe_subscriptions',
     member: { column: 'customer_id', through: { table: 'stripe_customers', column: 'customer_id' } },
@@ -58,6 +78,12 @@ export const MEMBER_TABLES: readonly MemberTable[] = [
     member: { column: 'user_id' },
     export: { key: 'stripe_customer', select: 'customer_id, created_at', one: true },
     onDelete: 'delete',
+  },
+  {
+    table: 'lesson_progress',
+    member: { column: 'member_id' },
+    export: { key: 'lesson_progress', select: 'lesson_slug, completed_at', one: false },
+    onDelete: 'delete', // the member's own record of the course, nothing the business keeps
   },
   {
     table: 'profiles',

@@ -26,3 +26,8 @@ export function journeyImagePath(journeyId: string): string {
 export function appImagePath(appSlug: string): string {
   return `/og/apps/${encodeURIComponent(appSlug)}.jpg`;
 }
+
+/** The free course lesson's share image: its title and summary. */
+export function lessonImagePath(slug: string): string {
+  return `/og/course/${encodeURIComponent(slug)}.jpg`;
+}

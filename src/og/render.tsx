@@ -221,3 +221,29 @@ export function renderAppImage(app: AppImageInput, loungeName: string): Promise<
     </Frame>,
   );
 }
+
+export interface LessonImageInput {
+  title: string;
+  summary: string;
+}
+
+/** The free lesson's share image: the course, the lesson's title and its one-line summary. */
+export function renderLessonImage(lesson: LessonImageInput): Promise<Uint8Array<ArrayBuffer>> {
+  const size = lesson.title.length > 24 ? 66 : 80;
+  return toJpeg(
+    <Frame>
+      <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 48 }}>
+        <div style={{ display: 'flex', flexDirection: 'column', width: 760 }}>
+          <span style={{ fontSize: 24, fontWeight: 700, letterSpacing: 4, color: GOLD, textTransform: 'uppercase' }}>
+            A free lesson · Master Alchemist Course
+          </span>
+          <span style={{ marginTop: 20, fontFamily: 'Fraunces', fontWeight: 600, fontSize: size, lineHeight: 1.08, color: CREAM }}>
+            {lesson.title}
+          </span>
+          <span style={{ marginTop: 24, fontSize: 30, lineHeight: 1.4, color: PLUM_100 }}>{lesson.summary}</span>
+        </div>
+        <IconMedallion name="book-open" />
+      </div>
+    </Frame>,
+  );
+}

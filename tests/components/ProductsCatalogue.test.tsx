@@ -26,7 +26,8 @@ const props: ProductsCatalogueProps = {
   fallback,
   featuresDisabled: false,
   accessStart: { year: 2025, monthIndex: 7, day: 8 },
-  accessLinks: { price_app_stillpoint: '/app/stillpoint', price_app_mindstage: '/app/mindstage' },
+  // As /products passes them: each app's page, and the course's player.
+  accessLinks: { price_app_stillpoint: '/app/stillpoint', price_app_mindstage: '/app/mindstage', price_master_alchemist_course: '/course/' },
 };
 const member = { id: 'uid_1', email: 'ada@example.com', phone: null, email_confirmed_at: null, full_name: 'Ada', avatar_url: null, firebase_uid: 'uid_1' };
 
@@ -197,7 +198,9 @@ describe('ProductsCatalogue: members by tier (after the access date)', () => {
     expect(within(card('Adventurer Membership')).getByRole('button', { name: /^Current Plan/, description: 'Included in your Alchemist membership' })).toBeTruthy();
     expect(within(card('Founding Membership')).getByRole('button', { name: /^Current Plan/, description: 'You have the Alchemist membership' })).toBeTruthy();
     expect(screen.getAllByRole('link', { name: /^Access Now \(Included\)/ })).toHaveLength(7);
-    expect(within(card('Master Alchemist Course')).getByRole('link', { name: /Access Now \(Included\)/ }).getAttribute('href')).toBe('/dashboard#library');
+    expect(within(card('Master Alchemist Course')).getByRole('link', { name: /Access Now \(Included\)/ }).getAttribute('href')).toBe('/course/');
+    // A product without a page of its own opens the library.
+    expect(within(card('Rise Mode')).getByRole('link', { name: /Access Now \(Included\)/ }).getAttribute('href')).toBe('/dashboard#library');
     expect(screen.queryByRole('button', { name: /^Buy Now/ })).toBeNull();
   });
 

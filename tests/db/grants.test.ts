@@ -55,6 +55,30 @@ const EXPECTED: Record<string, Partial<Record<Role, string[]>>> = {
     authenticated: ['SELECT'],
     service_role: ['INSERT', 'SELECT', 'UPDATE'],
   },
+  // Members mark their own lessons complete; the functions export and delete them.
+  lesson_progress: {
+    authenticated: ['SELECT', 'INSERT(lesson_slug, member_id)'],
+    service_role: ['DELETE', 'SELECT'],
+  },
+  // The Lounge: members log, save, edit and delete their own rows; the service role exports
+  // and deletes them with the account.
+  breathing_sessions: {
+    authenticated: ['SELECT', 'INSERT(pattern, seconds, user_id)'],
+    service_role: ['DELETE', 'SELECT'],
+  },
+  bloom_pages: {
+    authenticated: [
+      'DELETE',
+      'SELECT',
+      'INSERT(answer, day, gratitude_1, gratitude_2, gratitude_3, prompt_id, prompt_text, user_id)',
+      'UPDATE(answer, day, gratitude_1, gratitude_2, gratitude_3, prompt_id, prompt_text, user_id)',
+    ],
+    service_role: ['DELETE', 'SELECT'],
+  },
+  story_places: {
+    authenticated: ['SELECT', 'INSERT(sentence, story, user_id)', 'UPDATE(sentence, story, user_id)'],
+    service_role: ['DELETE', 'SELECT'],
+  },
 };
 
 let db: PGlite;

@@ -2,7 +2,8 @@
  * The one list of member tables (src/lib/member-data.ts) against the schema our migrations
  * build, on a project created today and where grants are broad (harness.ts):
  *   - "Download my data" and "Delete my account" run their real requests (the functions' own
- *     code in netlify/functions/_shared/member-data.ts, through supabase-js) as service_role:
+ *     code in netlify/functions/_shared/member-data.ts, through the functions' own client) as
+ *     service_role:
  *     every table and embedded resource they read or write has the grant it needs (issue 24:
  *     the export's embedded coaching_sessions was refused with 42501 on a real database);
  *   - a public table with a member id column (or a foreign key to a member table) that is not
@@ -34,6 +35,11 @@ async function memberWithData(uid: string, customer: string): Promise<void> {
      values ($1, 'price_app_stillpoint', 'app', $2, $3, 2900, 'usd', 'paid')`,
     [uid, `cs_${customer}`, `pi_${customer}`],
   );
+  // The Lounge: a breathing session, a journal page, a place in a story.
+  await db.query(`insert into public.breathing_sessions (user_id, pattern, seconds) values ($1, 'box', 60)`, [uid]);
+  await db.query(`insert into public.bloom_pages (user_id, day, gratitude_1) values ($1, '2026-11-25', $2)`, [uid, `Grateful ${uid}`]);
+  await db.query(`insert into public.story_places (user_id, story, sentence) values ($1, 'snow-on-the-way-home', 7)`, [uid]);
+  await db.query(`insert into public.lesson_progress (member_id, lesson_slug) values ($1, 'the-weather-inside')`, [uid]);
 }
 
 beforeAll(async () => {
@@ -55,6 +61,10 @@ describe('account-export, as service_role on Postgres', () => {
       stripe_customer: { customer_id: 'cus_ada' },
       subscription: { customer_id: 'cus_ada', subscription_status: 'active' },
       purchases: [{ checkout_session_id: 'cs_cus_ada', status: 'paid' }],
+      stillpoint_sessions: [{ pattern: 'box', seconds: 60 }],
+      bloom_book_pages: [{ day: expect.stringMatching(/^2026-11-25/), gratitude_1: `Grateful ${ADA}` }],
+      whispers_story_places: [{ story: 'snow-on-the-way-home', sentence: 7 }],
+      lesson_progress: [{ lesson_slug: 'the-weather-inside', completed_at: expect.any(String) }],
     });
     expect(JSON.stringify(data)).not.toContain(BEA);
     expect(JSON.stringify(data)).not.toContain('cus_bea');
@@ -62,7 +72,9 @@ describe('account-export, as service_role on Postgres', () => {
 
   it('exports an account with no rows as empty', async () => {
     const result = await exportMemberData(dataApiClient(db), 'firebase-uid-nobody');
-    expect(result).toEqual({ data: { coaching_signups: [], purchases: [], subscription: null, stripe_customer: null, profile: null } });
+    expect(result).toEqual({
+      data: { coaching_signups: [], purchases: [], stillpoint_sessions: [], bloom_book_pages: [], whispers_story_places: [], subscription: null, stripe_customer: null, lesson_progress: [], profile: null },
+    });
   });
 });
 
@@ -131,7 +143,7 @@ describe('the list of member tables', () => {
 
   it('holds every public table with a member id column or a foreign key to a member table', async () => {
     const { found, missing } = await unlisted();
-    expect(found).toEqual(expect.arrayContaining(['coaching_session_signups', 'purchases', 'stripe_customers', 'stripe_subscriptions']));
+    expect(found).toEqual(expect.arrayContaining(['coaching_session_signups', 'lesson_progress', 'purchases', 'stripe_customers', 'stripe_subscriptions']));
     expect(missing, 'member tables missing from src/lib/member-data.ts').toEqual([]);
   });
 

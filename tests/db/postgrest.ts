@@ -1,5 +1,5 @@
 /**
- * supabase-js on PGlite: a `fetch` for createClient that answers the Data API requests the
+ * The functions' database client on PGlite: a `fetch` for it that answers the Data API requests the
  * functions make the way PostgREST runs them, each request one transaction as its role (the
  * service role here) with the same SQL shape: reads with `select` (one level of embedded
  * many-to-one resources, joined on their foreign key), `eq.`/`in.` filters, inserts and upserts
@@ -13,7 +13,7 @@
  * request (to make a race happen) before it runs.
  */
 import type { PGlite } from '@electric-sql/pglite';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { adminDb, type AdminDb } from '../../netlify/functions/_shared/supabase';
 import { as, type Who } from './harness';
 
 export interface DataApiOptions {
@@ -133,8 +133,8 @@ export function dataApiFetch(db: PGlite, options: DataApiOptions = {}): typeof f
         const onConflict = params.get('on_conflict');
         if (onConflict) {
           sql += prefer.includes('resolution=ignore-duplicates')
-            ? ` on conflict (${quote(onConflict)}) do nothing`
-            : ` on conflict (${quote(onConflict)}) do update set ${columns.map((c) => `${quote(c)} = excluded.${quote(c)}`).join(', ')}`;
+            ? ` on conflict (${onConflict.split(',').map(quote).join(', ')}) do nothing`
+            : ` on conflict (${onConflict.split(',').map(quote).join(', ')}) do update set ${columns.map((c) => `${quote(c)} = excluded.${quote(c)}`).join(', ')}`;
         }
         sql += returning;
       } else {
@@ -167,10 +167,7 @@ export function dataApiFetch(db: PGlite, options: DataApiOptions = {}): typeof f
   }) as typeof fetch;
 }
 
-/** A service-role supabase-js client whose requests run on `db`. */
-export function dataApiClient(db: PGlite, options: DataApiOptions = {}): SupabaseClient {
-  return createClient('http://data-api.test', 'service-role-key', {
-    auth: { persistSession: false, autoRefreshToken: false },
-    global: { fetch: dataApiFetch(db, options) },
-  });
+/** The functions' service-role client (_shared/supabase.ts), its requests run on `db`. */
+export function dataApiClient(db: PGlite, options: DataApiOptions = {}): AdminDb {
+  return adminDb('http://data-api.test', 'service-role-key', dataApiFetch(db, options));
 }

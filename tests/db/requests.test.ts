@@ -10,6 +10,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { failure, member, migratedDatabase, rows, service, visitor, type Who } from './harness';
 import { dataApiClient } from './postgrest';
 import { anonymisedUserId, deleteMemberData, exportMemberData } from '../../netlify/functions/_shared/member-data';
+import { readMemberAccess } from '../../netlify/functions/_shared/member-access';
 
 let db: PGlite;
 const SESSION = '00000000-0000-4000-8000-0000000000a1';
@@ -202,16 +203,89 @@ describe('every request the site makes', () => {
     expect(await rows(db, service, `select customer_id from public.stripe_customers where user_id = $1`, [UID])).toEqual([{ customer_id: 'cus_Ada' }]);
   });
 
+  it('members: the course player marks a lesson complete (twice: one row) and reads their progress (issue 20)', async () => {
+    const client = dataApiClient(db, { who: ada });
+    for (let i = 0; i < 2; i += 1) {
+      const { error } = await client.from('lesson_progress').upsert({ member_id: UID, lesson_slug: 'the-weather-inside' }, { onConflict: 'member_id,lesson_slug', ignoreDuplicates: true });
+      expect(error).toBeNull();
+    }
+    const { data, error } = await client.from('lesson_progress').select('lesson_slug, completed_at').eq('member_id', UID);
+    expect(error).toBeNull();
+    expect(data).toEqual([{ lesson_slug: 'the-weather-inside', completed_at: expect.any(String) }]);
+  });
+
+  it('members: the Lounge apps log a breathing session, save a journal page twice (one page), and keep a place twice (one row) (issue 21)', async () => {
+    const client = dataApiClient(db, { who: ada });
+    // Stillpoint (src/lounge/stillpoint/api.ts): log a finished session, read the history.
+    const logged = await client.from('breathing_sessions').insert({ user_id: UID, pattern: 'box', seconds: 60 }).select('pattern, seconds, finished_at').single();
+    expect(logged.error).toBeNull();
+    expect(logged.data).toMatchObject({ pattern: 'box', seconds: 60 });
+    const history = await client.from('breathing_sessions').select('pattern, seconds, finished_at').eq('user_id', UID).order('finished_at', { ascending: false }).limit(50);
+    expect(history.error).toBeNull();
+    expect(history.data).toHaveLength(1);
+    // The Bloom Book (src/lounge/the-bloom-book/api.ts): save today's page, edit it, read, delete.
+    for (const answer of ['A quiet morning.', 'A quiet morning, and tea.']) {
+      const saved = await client
+        .from('bloom_pages')
+        .upsert(
+          { user_id: UID, day: '2026-11-25', gratitude_1: 'Sun', gratitude_2: '', gratitude_3: '', prompt_id: 'what-went-well-and-why', prompt_text: 'What went well today?', answer },
+          { onConflict: 'user_id,day' },
+        );
+      expect(saved.error).toBeNull();
+    }
+    const book = await client.from('bloom_pages').select('day, gratitude_1, gratitude_2, gratitude_3, prompt_id, prompt_text, answer').eq('user_id', UID).order('day', { ascending: false });
+    expect(book.error).toBeNull();
+    // (The stand-in gives dates as PGlite serialises them; PostgREST answers '2026-11-25'.)
+    expect(book.data).toEqual([expect.objectContaining({ day: expect.stringMatching(/^2026-11-25/), answer: 'A quiet morning, and tea.' })]);
+    expect((await client.from('bloom_pages').delete().eq('user_id', UID).eq('day', '2026-11-25')).error).toBeNull();
+    expect((await client.from('bloom_pages').select('day').eq('user_id', UID)).data).toEqual([]);
+    await client.from('bloom_pages').upsert({ user_id: UID, day: '2026-11-24', gratitude_1: 'Rain' }, { onConflict: 'user_id,day' });
+    // Whispers Before Sleep (src/lounge/whispers-before-sleep/api.ts): keep the place, move it, read it.
+    for (const sentence of [4, 12]) {
+      expect((await client.from('story_places').upsert({ user_id: UID, story: 'snow-on-the-way-home', sentence }, { onConflict: 'user_id,story' })).error).toBeNull();
+    }
+    const places = await client.from('story_places').select('story, sentence').eq('user_id', UID);
+    expect(places.error).toBeNull();
+    expect(places.data).toEqual([{ story: 'snow-on-the-way-home', sentence: 12 }]);
+  });
+
+  it('content gate and stripe-checkout: read the member’s subscription and purchases with the service role', async () => {
+    const rowsRead = await readMemberAccess(dataApiClient(db), UID);
+    expect(rowsRead.subscription).toMatchObject({ price_id: 'price_alchemist_monthly', subscription_status: 'active' });
+    expect(rowsRead.purchases.map((p) => p.status).sort()).toEqual(['paid', 'refunded']);
+  });
+
   it('account-export: reads every member table, the signups with their session embedded (issue 24: 42501 before)', async () => {
     const result = await exportMemberData(dataApiClient(db), UID);
     expect(result).toMatchObject({
-      data: { profile: { id: UID }, coaching_signups: [{ coaching_sessions: { time: '6:00 PM CET' } }], stripe_customer: { customer_id: 'cus_Ada' }, subscription: { subscription_id: 'sub_Ada' } },
+      data: {
+        profile: { id: UID },
+        coaching_signups: [{ coaching_sessions: { time: '6:00 PM CET' } }],
+        stripe_customer: { customer_id: 'cus_Ada' },
+        subscription: { subscription_id: 'sub_Ada' },
+        lesson_progress: [{ lesson_slug: 'the-weather-inside' }],
+        stillpoint_sessions: [{ pattern: 'box', seconds: 60 }],
+        bloom_book_pages: [{ gratitude_1: 'Rain' }],
+        whispers_story_places: [{ story: 'snow-on-the-way-home', sentence: 12 }],
+      },
     });
   });
 
   it('account-delete: deletes the member’s rows and keeps their purchases anonymised', async () => {
     expect(await deleteMemberData(dataApiClient(db), UID, anonymisedUserId(UID))).toBeNull();
     expect(await rows(db, service, `select count(*)::int as n from public.purchases where user_id = $1`, [anonymisedUserId(UID)])).toEqual([{ n: 2 }]);
-    expect(await exportMemberData(dataApiClient(db), UID)).toEqual({ data: { coaching_signups: [], purchases: [], subscription: null, stripe_customer: null, profile: null } });
+    expect(await exportMemberData(dataApiClient(db), UID)).toEqual({
+      data: {
+        coaching_signups: [],
+        purchases: [],
+        stillpoint_sessions: [],
+        bloom_book_pages: [],
+        whispers_story_places: [],
+        subscription: null,
+        stripe_customer: null,
+        lesson_progress: [],
+        profile: null,
+      },
+    });
   });
 });

@@ -12,6 +12,7 @@ const TABLES = [
   'coaching_sessions',
   'community_ideas',
   'future_launch',
+  'lesson_progress',
   'monthly_newsletter',
   'partnership_requests',
   'profiles',

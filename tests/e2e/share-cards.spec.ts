@@ -7,13 +7,17 @@
  * and an app's image is also the `image` of its Product structured data. The 404 page, which
  * answers at every unknown address, names no canonical and no og:url.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { SHARE_IMAGE_MAX_BYTES, appImagePath, journeyImagePath } from '../../src/lib/share-image';
+import { DEFAULT_SHARE_IMAGE, SHARE_IMAGE_MAX_BYTES, appImagePath, journeyImagePath, lessonImagePath } from '../../src/lib/share-image';
 import { builtRoutes, jpegSize, UNLISTED_ROUTES } from './helpers';
 
 const dist = path.resolve(import.meta.dirname, '../../dist');
+/** The course's free preview: the lesson file whose frontmatter says `preview: true`. */
+const FREE_LESSON = readdirSync(path.resolve(import.meta.dirname, '../../src/content/course'))
+  .filter((f) => /^\d{2}-.+\.md$/.test(f) && /^preview:\s*true\s*$/m.test(readFileSync(path.resolve(import.meta.dirname, '../../src/content/course', f), 'utf8')))
+  .map((f) => f.replace(/^\d{2}-|\.md$/g, ''))[0];
 
 const decode = (s: string) =>
   s
@@ -65,6 +69,7 @@ test('every page has a share card every network reads, with its own image on jou
   const routes = [...(await builtRoutes({ request })), ...UNLISTED_ROUTES.filter((r) => r !== '/404')];
   expect(routes).toContain('/lead-magnet-journey/people-pleaser/');
   expect(routes).toContain('/app/stillpoint/');
+  expect(routes).toContain(`/course/${FREE_LESSON}/`);
   const imageOf = new Map<string, string>();
   let site: string | undefined;
 
@@ -103,6 +108,9 @@ test('every page has a share card every network reads, with its own image on jou
       const product = head.jsonLd.find((ld) => ld['@type'] === 'Product');
       expect(product?.image, `${route}: the Product's image is its share image`).toBe(image);
     }
+    // The free course lesson has its own card; a paid lesson's page shares the site's.
+    const lesson = route.match(/^\/course\/([^/]+)\/$/)?.[1];
+    if (lesson) expect(imageUrl.pathname, route).toBe(lesson === FREE_LESSON ? lessonImagePath(lesson) : DEFAULT_SHARE_IMAGE);
   }
 
   // Ten journeys and six apps, each with an image no other page uses.

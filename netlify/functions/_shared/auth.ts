@@ -1,40 +1,84 @@
 /**
- * firebase-admin for the functions: verifying Firebase ID tokens (the project id is enough)
- * and, for auth-sync, reading a member's account and setting their custom claims (a Google
- * service account is needed: FIREBASE_SERVICE_ACCOUNT, or FIREBASE_CLIENT_EMAIL and
- * FIREBASE_PRIVATE_KEY, given to firebase-admin with cert()). Against the Auth emulator
- * (FIREBASE_AUTH_EMULATOR_HOST, which firebase-admin reads itself) neither is needed.
+ * Firebase Auth for the functions, without firebase-admin (docs/decisions/function-size.md):
+ *
+ * - `verifyIdToken()` checks a member's Firebase ID token the way Firebase documents for a
+ *   third-party JWT library (the rules are in src/lib/firebase-id-token.ts): an RS256
+ *   signature by one of Google's published securetoken keys (fetched once and kept for the
+ *   max-age Google gives them; an unknown kid refetches them at most every 30 s), then the
+ *   header and payload rules. The project id is all it needs (FIREBASE_PROJECT_ID or
+ *   PUBLIC_FIREBASE_PROJECT_ID, else the service account's). With FIREBASE_AUTH_EMULATOR_HOST
+ *   set, and only then, it takes the emulator's unsigned tokens, as firebase-admin does, and
+ *   like firebase-admin it then also looks the account up (gone, disabled or revoked: 401).
+ * - `firebaseUserAdmin()` / `firebaseAdmin()` give the Admin API calls (read an account, set
+ *   its custom claims, delete it; _shared/google.ts), which need a Google service account:
+ *   FIREBASE_SERVICE_ACCOUNT, or FIREBASE_CLIENT_EMAIL and FIREBASE_PRIVATE_KEY
+ *   (src/lib/firebase-credential.ts). The emulator needs none.
+ *
+ * The names and signatures are those callers had with firebase-admin; the two admin helpers now
+ * return the calls themselves (`firebaseUserAdmin().getUser(uid)`), not an app for getAuth().
  */
-import { cert, getApps, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth, type DecodedIdToken } from 'firebase-admin/auth';
+import { decodeProtectedHeader } from 'jose/decode/protected_header';
+import { createLocalJWKSet } from 'jose/jwks/local';
+import { UnsecuredJWT } from 'jose/jwt/unsecured';
+import { jwtVerify } from 'jose/jwt/verify';
 import { CREDENTIAL_VARIABLES, firebaseCredential, type FirebaseCredential } from '../../../src/lib/firebase-credential';
+import { idTokenHeaderProblem, idTokenPayloadProblem } from '../../../src/lib/firebase-id-token';
+import { AuthAdminError, googleEndpoint, standInProblem, userAdmin, type UserAdmin } from './google';
 import { HttpError } from './http';
 
+export { AuthAdminError, type AuthUser, type UserAdmin } from './google';
+
+/** A failed Admin API call for the log: its code and message (never a credential). */
+export function describeAdminError(error: unknown): string {
+  if (error instanceof AuthAdminError) return `${error.code} ${error.message}`;
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
 const NOT_CONFIGURED = 'Sign-in is not configured on the server.';
+const INVALID_TOKEN = 'Invalid or expired session token';
+const KEYS_UNAVAILABLE = 'Your sign-in could not be checked just now. Please try again.';
+
+/** A verified Firebase ID token's claims, as firebase-admin's DecodedIdToken names them. */
+export interface DecodedIdToken {
+  aud: string;
+  auth_time: number;
+  exp: number;
+  iat: number;
+  iss: string;
+  sub: string;
+  /** The member's Firebase uid (= sub). */
+  uid: string;
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+  picture?: string;
+  phone_number?: string;
+  firebase?: { sign_in_provider?: string; identities?: Record<string, unknown>; [key: string]: unknown };
+  /** Custom claims (`role`, ...). */
+  [claim: string]: unknown;
+}
 
 function projectIdOf(credential: FirebaseCredential): string | undefined {
   const fromEnv = process.env.FIREBASE_PROJECT_ID || process.env.PUBLIC_FIREBASE_PROJECT_ID;
   return fromEnv || (credential.kind === 'service-account' ? (credential.account.projectId ?? undefined) : undefined);
 }
 
-/**
- * The firebase-admin app for this environment: with cert() when a service account is set (and
- * the emulator is not), else with the project id alone. 503 without a project id. One app per
- * configuration, so a changed environment (tests) never reuses an app made for another.
- */
-export function firebaseAdmin(): App {
+/** The project id and credential of this environment, or a 503 without a project id. */
+function settings(): { projectId: string; credential: FirebaseCredential } {
   const credential = firebaseCredential(process.env);
   const projectId = projectIdOf(credential);
   if (!projectId) throw new HttpError(503, NOT_CONFIGURED);
-  if (credential.kind === 'service-account') {
-    const { clientEmail, privateKey } = credential.account;
-    const name = `inner-alchemy:${projectId}:${clientEmail}`;
-    return getApps().find((app) => app.name === name) ?? initializeApp({ projectId, credential: cert({ projectId, clientEmail, privateKey }) }, name);
-  }
-  // The emulator, or token checks only: the project id alone (the default app when it is free).
-  const existing = getApps().find((app) => app.options.projectId === projectId && !app.options.credential);
-  const defaultTaken = getApps().some((app) => app.name === '[DEFAULT]');
-  return existing ?? initializeApp({ projectId }, defaultTaken ? `inner-alchemy:${projectId}` : undefined);
+  return { projectId, credential };
+}
+
+/**
+ * The Admin API calls for this environment. A 503 without a project id; without a usable
+ * service account (outside the emulator) each call fails with `app/invalid-credential`, as
+ * firebase-admin's did, so a caller that can finish without it (account-delete) decides.
+ */
+export function firebaseAdmin(): UserAdmin {
+  const { projectId, credential } = settings();
+  return userAdmin(projectId, credential);
 }
 
 /** Whether the functions can manage members' accounts (auth-sync), and what is missing if not. */
@@ -43,31 +87,114 @@ export function userAdminStatus(): { configured: true } | { configured: false; r
   if (!projectIdOf(credential)) return { configured: false, reason: 'FIREBASE_PROJECT_ID is not set' };
   if (credential.kind === 'missing') return { configured: false, reason: `no Firebase service account: set ${CREDENTIAL_VARIABLES}` };
   if (credential.kind === 'invalid') return { configured: false, reason: credential.error };
+  const standIn = standInProblem();
+  if (standIn) return { configured: false, reason: standIn };
   return { configured: true };
 }
 
 /**
- * The app for reading accounts and setting custom claims, or a 503 with a clear message when
+ * The calls for reading accounts and setting custom claims, or a 503 with a clear message when
  * the server has no usable service account (outside the emulator). Never a 500.
  */
-export function firebaseUserAdmin(): App {
+export function firebaseUserAdmin(): UserAdmin {
   const status = userAdminStatus();
   if (!status.configured) throw new HttpError(503, `Sign-in cannot be completed: the server is not fully configured (${status.reason}).`);
   return firebaseAdmin();
 }
 
+/** Google's keys could not be had: the token cannot be judged (503, not 401). */
+class KeysUnavailable extends Error {}
+
+interface KeySet {
+  url: string;
+  keys: ReturnType<typeof createLocalJWKSet>;
+  kids: Set<string>;
+  fetchedAt: number;
+  expiresAt: number;
+}
+
+/** Used when Google sends no max-age (it sends several hours). */
+const DEFAULT_MAX_AGE_SECONDS = 3600;
+/** An unknown kid refetches the keys (they rotate), at most this often. */
+const REFETCH_AFTER_MS = 30_000;
+let keySet: KeySet | null = null;
+let fetching: Promise<KeySet> | null = null;
+
+async function fetchKeySet(url: string): Promise<KeySet> {
+  let res: Response;
+  try {
+    res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+  } catch (error) {
+    throw new KeysUnavailable(`fetching ${url}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const body = (await res.json().catch(() => null)) as { keys?: unknown } | null;
+  if (!res.ok || !body || !Array.isArray(body.keys)) throw new KeysUnavailable(`${url} answered ${res.status} without a JWK set`);
+  const keys = body.keys as { kid?: unknown }[];
+  const maxAge = /(?:^|,)\s*max-age=(\d+)/i.exec(res.headers.get('cache-control') ?? '')?.[1];
+  const now = Date.now();
+  return {
+    url,
+    keys: createLocalJWKSet({ keys: keys as never }),
+    kids: new Set(keys.map((k) => k.kid).filter((kid): kid is string => typeof kid === 'string')),
+    fetchedAt: now,
+    expiresAt: now + (maxAge ? Number(maxAge) : DEFAULT_MAX_AGE_SECONDS) * 1000,
+  };
+}
+
+/** Google's current keys: the cached set while it is fresh and knows `kid` (or was just fetched). */
+async function signingKeys(kid: string): Promise<KeySet['keys']> {
+  const url = googleEndpoint('keys');
+  const now = Date.now();
+  const fresh = keySet && keySet.url === url && keySet.expiresAt > now ? keySet : null;
+  if (fresh && (fresh.kids.has(kid) || now - fresh.fetchedAt < REFETCH_AFTER_MS)) return fresh.keys;
+  fetching ??= fetchKeySet(url).finally(() => {
+    fetching = null;
+  });
+  try {
+    keySet = await fetching;
+  } catch (error) {
+    if (fresh) return fresh.keys;
+    throw error;
+  }
+  return keySet.keys;
+}
+
+async function verifySigned(token: string): Promise<Record<string, unknown>> {
+  const header = decodeProtectedHeader(token);
+  const problem = idTokenHeaderProblem(header);
+  if (problem) throw new Error(problem);
+  const keys = await signingKeys(header.kid as string);
+  const { payload } = await jwtVerify(token, keys, { algorithms: ['RS256'] });
+  return payload;
+}
+
+/** firebase-admin's check on an emulator token: the account exists, is enabled, and the token is not revoked. */
+async function checkEmulatorAccount(projectId: string, credential: FirebaseCredential, uid: string, authTime: number): Promise<void> {
+  const user = await userAdmin(projectId, credential).getUser(uid);
+  if (user.disabled) throw new Error('the account is disabled');
+  if (user.tokensValidAfterTime && authTime * 1000 < new Date(user.tokensValidAfterTime).getTime()) throw new Error('the token was revoked');
+}
+
 /**
- * The verified token, or a 401. `maxAgeSeconds` bounds how long ago the user signed in
- * (auth_time), for calls that must follow a fresh sign-in.
+ * The verified token, or a 401 (503 when Google's keys cannot be fetched, or without a project
+ * id). `maxAgeSeconds` bounds how long ago the user signed in (auth_time), for calls that must
+ * follow a fresh sign-in.
  */
 export async function verifyIdToken(token: string, options: { maxAgeSeconds?: number } = {}): Promise<DecodedIdToken> {
-  let decoded: DecodedIdToken;
+  const { projectId, credential } = settings();
+  let payload: Record<string, unknown>;
   try {
-    decoded = await getAuth(firebaseAdmin()).verifyIdToken(token);
+    payload = credential.kind === 'emulator' ? UnsecuredJWT.decode(token).payload : await verifySigned(token);
+    const problem = idTokenPayloadProblem(payload, projectId, Math.floor(Date.now() / 1000));
+    if (problem) throw new Error(problem);
+    if (credential.kind === 'emulator') await checkEmulatorAccount(projectId, credential, payload['sub'] as string, payload['auth_time'] as number);
   } catch (error) {
+    // Logged once by the endpoint, as every 503.
+    if (error instanceof KeysUnavailable) throw new HttpError(503, KEYS_UNAVAILABLE);
     if (error instanceof HttpError) throw error;
-    throw new HttpError(401, 'Invalid or expired session token');
+    throw new HttpError(401, INVALID_TOKEN);
   }
+  const decoded = { ...payload, uid: payload['sub'] } as DecodedIdToken;
   if (options.maxAgeSeconds !== undefined) {
     const age = Math.floor(Date.now() / 1000) - decoded.auth_time;
     if (age > options.maxAgeSeconds) throw new HttpError(401, 'Session token is too old; please sign in again');

@@ -1,10 +1,13 @@
 /**
- * The catalogue on the server: the built-in one (src/content/catalogue.json, validated with the
- * content schema when the function loads) and the live one read from Stripe.
+ * The catalogue on the server: the built-in one (src/content/catalogue.json) and the live one
+ * read from Stripe. The built-in one is validated with the content schema where it is written:
+ * by the build (the `catalogue` content collection, src/content.config.ts) and by
+ * tests/unit/content.test.ts; here it is only read, so the functions carry no zod (a quarter of
+ * a megabyte of each zip; docs/decisions/function-size.md).
  */
 import type Stripe from 'stripe';
 import raw from '../../../src/content/catalogue.json' with { type: 'json' };
-import { productSchema, type Product } from '../../../src/lib/product-schema';
+import type { Product } from '../../../src/lib/product-schema';
 import { orderLike, productFromProviderPrice, type ProviderPrice } from '../../../src/lib/catalogue';
 
 /** A live catalogue entry with the id Stripe knows its price by (line items need it). */
@@ -12,7 +15,7 @@ export type LiveProduct = Product & { stripePriceId: string };
 
 /** Every plan, app, course and the Founding Membership, in the order /products shows them. */
 export const BUILT_IN_CATALOGUE: readonly Product[] = Object.freeze(
-  (raw as unknown[]).map((entry) => productSchema.parse(entry)),
+  (raw as Product[]).map(({ priceId, name, description, mode, price, currency, productType }) => ({ priceId, name, description, mode, price, currency, productType })),
 );
 
 /**

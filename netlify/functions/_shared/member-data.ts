@@ -5,7 +5,8 @@
  * functions' 502; tests/db/member-data.test.ts runs both on Postgres as service_role.
  */
 import { createHash } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
+// Untyped: the tables are named by the list in src/lib/member-data.ts, not by a literal.
+import type { PostgrestClient } from '@supabase/postgrest-js';
 import { directTables, MEMBER_TABLES, throughTables, type MemberTable } from '../../../src/lib/member-data';
 
 /** What a kept row (a purchase) holds instead of the member id: stable for the member, tied to no one. */
@@ -20,14 +21,14 @@ export interface DataFailure {
 
 type Read = { data: unknown; error: { code?: string; message: string } | null };
 
-function read(db: SupabaseClient, t: MemberTable, column: string, values: unknown[]): PromiseLike<Read> {
+function read(db: PostgrestClient, t: MemberTable, column: string, values: unknown[]): PromiseLike<Read> {
   const query = db.from(t.table).select(t.export.select);
   const filtered = values.length === 1 ? query.eq(column, values[0]) : query.in(column, values);
   return t.export.one ? filtered.maybeSingle() : filtered;
 }
 
 /** Everything kept about `uid`, under each table's export key (null or [] when there is none). */
-export async function exportMemberData(db: SupabaseClient, uid: string): Promise<{ data: Record<string, unknown> } | { failure: DataFailure }> {
+export async function exportMemberData(db: PostgrestClient, uid: string): Promise<{ data: Record<string, unknown> } | { failure: DataFailure }> {
   const data: Record<string, unknown> = {};
   const direct = directTables();
   const results = await Promise.all(direct.map((t) => read(db, t, t.member.column, [uid])));
@@ -55,7 +56,7 @@ export async function exportMemberData(db: SupabaseClient, uid: string): Promise
  * part-way leaves an account that can be deleted again); rows marked 'anonymise' stay with
  * `anonymousId` instead of the member id; 'cascade' rows go with their parent row.
  */
-export async function deleteMemberData(db: SupabaseClient, uid: string, anonymousId: string): Promise<DataFailure | null> {
+export async function deleteMemberData(db: PostgrestClient, uid: string, anonymousId: string): Promise<DataFailure | null> {
   for (const t of MEMBER_TABLES) {
     if (t.onDelete === 'cascade') continue;
     const column = t.member.column;

@@ -8,7 +8,7 @@
  * 20261125000200_webhook_order.sql), and the outcome reports the status actually stored.
  */
 import type Stripe from 'stripe';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AdminDb } from './supabase';
 import { catalogueId, inferProductType } from '../../../src/lib/catalogue';
 import { isFullRefund, nextStatus, statusOfSession, type PurchaseStatus } from '../../../src/lib/purchases';
 import { describeDbError } from './supabase';
@@ -30,7 +30,7 @@ type Product = { name?: string; metadata?: Record<string, string> | null; delete
  */
 export async function recordPurchase(
   client: Stripe,
-  db: SupabaseClient,
+  db: AdminDb,
   sessionId: string,
   event: 'completed' | 'succeeded' | 'failed',
   refundedAt: string | null = null,
@@ -83,7 +83,7 @@ export async function recordPurchase(
  * refunded (a partial refund leaves it). When the purchase is not recorded yet (the refund
  * arrived first), the session is found at Stripe by its payment intent and recorded refunded.
  */
-export async function refundPurchase(client: Stripe, db: SupabaseClient, chargeId: string, at: Date): Promise<PurchaseOutcome> {
+export async function refundPurchase(client: Stripe, db: AdminDb, chargeId: string, at: Date): Promise<PurchaseOutcome> {
   let charge: Stripe.Charge;
   try {
     charge = await client.charges.retrieve(chargeId);

@@ -5,7 +5,11 @@
  * STRIPE_API_HOST, STRIPE_API_PORT and STRIPE_API_PROTOCOL; in production these are unset and
  * the SDK talks to api.stripe.com.
  */
-import Stripe from 'stripe';
+// The SDK's own ES-module build, imported by path rather than as 'stripe' (the same file the
+// package name resolves to, with its types beside it) so that Netlify's bundler inlines it into
+// each function: as a package it ships as some 220 files, whose loading was most of a Stripe
+// function's cold start (docs/decisions/function-size.md). Types elsewhere still import 'stripe'.
+import Stripe from '../../../node_modules/stripe/esm/stripe.esm.node.js';
 import { HttpError } from './http';
 
 let cached: { key: string; client: Stripe } | undefined;

@@ -1,24 +1,38 @@
-/** The service-role Supabase client the functions write with (bypasses row-level security). */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+/**
+ * The service-role database client the functions write with (bypasses row-level security),
+ * typed by the database's tables (src/lib/database.types.ts). It is `@supabase/postgrest-js`'s
+ * client, the one `@supabase/supabase-js` itself makes for `.from()` and `.rpc()`, with the
+ * headers supabase-js gives it for a service key. The functions use nothing else of
+ * supabase-js (no auth, storage, realtime or edge functions), whose other packages were about a
+ * fifth of each function's zip and of its start-up (docs/decisions/function-size.md). Type a
+ * parameter that takes this client as `AdminDb`.
+ */
+import { PostgrestClient } from '@supabase/postgrest-js';
 import type { Database } from '../../../src/lib/database.types';
 import { HttpError } from './http';
 
 /** The service-role client, typed by the database's tables (src/lib/database.types.ts). */
-export type AdminDb = SupabaseClient<Database>;
+export type AdminDb = PostgrestClient<Database>;
 
-let client: AdminDb | undefined;
+let client: { url: string; key: string; db: AdminDb } | undefined;
 
 export function isSupabaseConfigured(): boolean {
   return Boolean(process.env.SUPABASE_URL && process.env.SUPABASE_SERVICE_ROLE_KEY);
 }
 
+/** The client for the project at `url` with the service key `key` (`fetch` for tests). */
+export function adminDb(url: string, key: string, fetch?: typeof globalThis.fetch): AdminDb {
+  const rest = new URL('rest/v1', url.endsWith('/') ? url : `${url}/`).href;
+  return new PostgrestClient<Database>(rest, { headers: { apikey: key, Authorization: `Bearer ${key}` }, ...(fetch ? { fetch } : {}) });
+}
+
 export function supabaseAdmin(): AdminDb {
-  if (client) return client;
   const url = process.env.SUPABASE_URL;
   const key = process.env.SUPABASE_SERVICE_ROLE_KEY;
+  if (client && client.url === url && client.key === key) return client.db;
   if (!url || !key) throw new HttpError(503, 'The database is not configured on the server.');
-  client = createClient<Database>(url, key, { auth: { persistSession: false, autoRefreshToken: false } });
-  return client;
+  client = { url, key, db: adminDb(url, key) };
+  return client.db;
 }
 
 /**

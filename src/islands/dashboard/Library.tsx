@@ -13,7 +13,7 @@ import { $memberAccess, BUILT_IN_CATALOGUE, type MemberAccess } from '../../stor
 import MessageBanner from '../shared/MessageBanner';
 
 export interface LibraryProps {
-  /** Where each app opens, by price id (its /app/{slug} page). */
+  /** Where each app opens, by price id: its room /lounge/{slug}/ once open in the Lounge, else its /app/{slug} page. */
   accessLinks: Record<string, string>;
 }
 
@@ -23,12 +23,13 @@ export function useMemberBadge(): Badge | null {
   return state.status === 'ready' ? standing({ ...state.value, catalogue: BUILT_IN_CATALOGUE }).badge : null;
 }
 
-const COURSE_HREF = '/masteralchemist';
+/** The course opens in its player (its home: the outline, progress and Continue). */
+const COURSE_HREF = '/course/';
 
 function whereToOpen(product: (typeof BUILT_IN_CATALOGUE)[number], links: Record<string, string>): { href: string; label: string } {
   if (isFoundingProduct(product)) return { href: '/products', label: 'See everything included' };
   if (product.productType === 'app') return { href: links[product.priceId] ?? '/products', label: 'Open' };
-  return { href: COURSE_HREF, label: 'Open' };
+  return { href: links[product.priceId] ?? COURSE_HREF, label: 'Open' };
 }
 
 export default function Library({ accessLinks }: LibraryProps) {

@@ -47,3 +47,15 @@ for (const path of ['/', '/debug', '/products', '/app/stillpoint', '/future', '/
     expect(scripts.filter((s) => s.firebase).map((s) => s.url)).toEqual([]);
   });
 }
+
+// The course (issue 20): the free lesson, a paid lesson's shell and the outline are static for a
+// visitor: no Firebase, and within the 80 KiB of an island page (in fact only inline scripts).
+for (const path of ['/course/', '/course/the-weather-inside/', '/course/the-feeling-under-the-feeling/']) {
+  test(`${path} downloads no Firebase code and at most 80 KiB of gzip JavaScript for a visitor`, async ({ page }) => {
+    const scripts = await scriptsOf(page, path);
+    expect(scripts.filter((s) => s.firebase).map((s) => s.url)).toEqual([]);
+    const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
+    test.info().annotations.push({ type: 'gzip KiB', description: (total / KIB).toFixed(1) });
+    expect(total).toBeLessThanOrEqual(80 * KIB);
+  });
+}

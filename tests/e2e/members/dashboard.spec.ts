@@ -268,7 +268,9 @@ test.describe('your library (issue 13)', () => {
     const items = library(page).locator('[data-library-item]');
     await expect(items).toHaveCount(7);
     await expect(library(page).locator('[data-library-item="price_app_stillpoint"]')).toContainText('Included in Adventurer');
-    await expect(library(page).getByRole('link', { name: 'Open: Stillpoint' })).toHaveAttribute('href', '/app/stillpoint');
+    await expect(library(page).getByRole('link', { name: 'Open: Stillpoint' })).toHaveAttribute('href', '/lounge/stillpoint/');
+    // An app not open in the Lounge yet keeps its page.
+    await expect(library(page).getByRole('link', { name: 'Open: Mindstage' })).toHaveAttribute('href', '/app/mindstage');
     await expect(library(page).locator('[data-library-item="price_master_alchemist_course"]')).toContainText('Purchased on November 2, 2026');
     await expect(page.getByRole('region', { name: 'Profile Information' })).toContainText('Adventurer');
     const query = new URL(db.requests.find((r) => new URL(r.url()).pathname === '/rest/v1/purchases')!.url()).searchParams;

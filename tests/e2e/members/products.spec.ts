@@ -72,6 +72,8 @@ test('an Alchemist member: Current Plan, and everything included', async ({ page
   for (const id of [...APPS, 'price_master_alchemist_course']) {
     await expect(card(page, id).getByRole('link', { name: /^Access Now \(Included\)/ })).toBeVisible();
   }
+  // The course opens in its player.
+  await expect(card(page, 'price_master_alchemist_course').getByRole('link', { name: /^Access Now \(Included\)/ })).toHaveAttribute('href', '/course/');
   await expect(page.getByRole('main').getByRole('button', { name: /^(Buy Now|Upgrade)/ })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 });

@@ -55,7 +55,7 @@ test('a member buys Stillpoint: /success names it, and the dashboard, /products 
   await page.goto('/dashboard');
   const item = page.getByRole('region', { name: 'Your library' }).locator('[data-library-item="price_app_stillpoint"]');
   await expect(item).toContainText(/Purchased on \w+ \d{1,2}, \d{4}/, { timeout: TIER_TIMEOUT });
-  await expect(item.getByRole('link', { name: 'Open: Stillpoint' })).toHaveAttribute('href', '/app/stillpoint');
+  await expect(item.getByRole('link', { name: 'Open: Stillpoint' })).toHaveAttribute('href', '/lounge/stillpoint/');
 
   // /products: Access Now, lifetime; the other apps are still for sale.
   await page.goto('/products');
@@ -67,6 +67,7 @@ test('a member buys Stillpoint: /success names it, and the dashboard, /products 
   // The app page: access instead of the price and Buy Now.
   await page.goto('/app/stillpoint');
   await expect(page.getByRole('heading', { name: 'You have lifetime access' })).toBeVisible({ timeout: TIER_TIMEOUT });
+  await expect(page.getByRole('link', { name: 'Open Stillpoint' })).toHaveAttribute('href', '/lounge/stillpoint/');
   await expect(offer(page)).toBeHidden();
   await expectNoSeriousA11yViolations(page);
 

@@ -1,0 +1,65 @@
+/**
+ * The reads that feed the access model (src/lib/access.ts) on the server: the member's
+ * subscription (stripe_customers -> stripe_subscriptions) and their purchases, with the service
+ * role. Shared by checkout (what a member already has) and the content gate (what a member may
+ * read), so both decide from the same rows, read at the request: a refund or an ended
+ * subscription written by the webhook a second ago counts at the next request.
+ *
+ * Every filter is the verified token's uid (or the customer id read for it), never anything the
+ * caller sent.
+ */
+import type { supabaseAdmin } from './supabase';
+import type { PurchaseLike } from '../../../src/lib/access';
+
+/** A failed read; `detail` is for the log only (table and the database's code and message). */
+export class MemberAccessError extends Error {
+  constructor(readonly detail: string) {
+    super(detail);
+  }
+}
+
+export interface MemberAccessRows {
+  subscription: { price_id: string | null; subscription_status: string } | null;
+  purchases: PurchaseLike[];
+}
+
+/** The service-role client (whatever supabase.ts builds it from). */
+type Db = ReturnType<typeof supabaseAdmin>;
+
+type DbError = { code?: string | null; message: string } | null;
+const fail = (what: string, error: NonNullable<DbError>) => new MemberAccessError(`${what}: ${error.code ?? ''} ${error.message}`);
+
+/** The member's Stripe customer id, or null when they have none. */
+export async function customerIdOf(db: Db, uid: string): Promise<string | null> {
+  const { data, error } = await db.from('stripe_customers').select('customer_id').eq('user_id', uid).maybeSingle<{ customer_id: string }>();
+  if (error) throw fail('stripe_customers select', error);
+  return data?.customer_id ?? null;
+}
+
+/**
+ * The member's subscription and purchases. `customerId` when the caller already has it
+ * (checkout), else it is read. Throws MemberAccessError when the database fails.
+ */
+export async function readMemberAccess(db: Db, uid: string, customerId?: string | null): Promise<MemberAccessRows> {
+  const subscriptionOf = async (customer: string | null): Promise<MemberAccessRows['subscription']> => {
+    if (!customer) return null;
+    const { data, error } = await db
+      .from('stripe_subscriptions')
+      .select('price_id, subscription_status')
+      .eq('customer_id', customer)
+      .maybeSingle<{ price_id: string | null; subscription_status: string }>();
+    if (error) throw fail('stripe_subscriptions select', error);
+    return data;
+  };
+  const readPurchases = async (): Promise<PurchaseLike[]> => {
+    const { data, error } = await db.from('purchases').select('price_id, product_type, status, purchased_at, refunded_at').eq('user_id', uid);
+    if (error) throw fail('purchases select', error);
+    return (data ?? []) as PurchaseLike[];
+  };
+  // The purchases and the customer-then-subscription chain at the same time.
+  const [subscription, purchases] = await Promise.all([
+    (customerId === undefined ? customerIdOf(db, uid) : Promise.resolve(customerId)).then(subscriptionOf),
+    readPurchases(),
+  ]);
+  return { subscription, purchases };
+}
