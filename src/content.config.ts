@@ -17,7 +17,24 @@ import {
   testimonialSchema,
   tierSchema,
 } from './lib/schemas';
-import { bloomPromptSchema, stillpointPatternSchema, whispersStorySchema } from './lib/lounge-schemas';
+import {
+  bloomPromptSchema,
+  mindstageOwnScenarioSchema,
+  mindstageScenarioSchema,
+  resetCrisisSchema,
+  resetFeelingSchema,
+  resetSchema,
+  riseBraveActionSchema,
+  risePromptsSchema,
+  riseStatementSchema,
+  stillpointPatternSchema,
+  whispersStorySchema,
+} from './lib/lounge-schemas';
+
+/** A JSON file holding one object: one entry with the id given. */
+const single = (id: string) => (text: string) => [{ id, ...(JSON.parse(text) as object) }];
+/** A JSON array whose items are named by `slug`: the slug is the entry's id. */
+const bySlug = (text: string) => (JSON.parse(text) as { slug: string }[]).map((item) => ({ id: item.slug, ...item }));
 
 export const collections = {
   /** The ten emotional backpacks; the file name is the journey id. */
@@ -58,4 +75,14 @@ export const collections = {
   stillpointPatterns: defineCollection({ loader: file('src/content/lounge/stillpoint/patterns.json'), schema: stillpointPatternSchema }),
   bloomPrompts: defineCollection({ loader: file('src/content/lounge/the-bloom-book/prompts.json'), schema: bloomPromptSchema }),
   whispersStories: defineCollection({ loader: glob({ pattern: '*.md', base: './src/content/lounge/whispers-before-sleep/stories' }), schema: whispersStorySchema }),
+  /* Rise Mode, Mindstage and The Reset Room (issue 22): each file named, so the SOURCES.md notes
+     at the folders' roots are never picked up. */
+  riseStatements: defineCollection({ loader: file('src/content/lounge/rise-mode/statements.json'), schema: riseStatementSchema }),
+  riseBraveActions: defineCollection({ loader: file('src/content/lounge/rise-mode/brave-actions.json'), schema: riseBraveActionSchema }),
+  risePrompts: defineCollection({ loader: file('src/content/lounge/rise-mode/prompts.json', { parser: single('prompts') }), schema: risePromptsSchema }),
+  mindstageScenarios: defineCollection({ loader: file('src/content/lounge/mindstage/scenarios.json', { parser: bySlug }), schema: mindstageScenarioSchema }),
+  mindstageOwnScenario: defineCollection({ loader: file('src/content/lounge/mindstage/own-scenario.json', { parser: single('own-scenario') }), schema: mindstageOwnScenarioSchema }),
+  resetRoomResets: defineCollection({ loader: file('src/content/lounge/the-reset-room/resets.json', { parser: bySlug }), schema: resetSchema }),
+  resetRoomFeelings: defineCollection({ loader: file('src/content/lounge/the-reset-room/feelings.json'), schema: resetFeelingSchema }),
+  resetRoomCrisis: defineCollection({ loader: file('src/content/lounge/the-reset-room/crisis.json', { parser: single('crisis') }), schema: resetCrisisSchema }),
 };

@@ -39,6 +39,12 @@ export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 export const BREATHING_PATTERNS = ['box', 'four-seven-eight', 'cyclic-sighing', 'resonance', 'custom'] as const;
 export type BreathingPatternId = (typeof BREATHING_PATTERNS)[number];
 
+/** Rise Mode's evening answers, as rise_days.lived allows them (src/lounge/rise-mode/rise.ts). */
+export const RISE_LIVED = ['yes', 'partly', 'not-today'] as const;
+/** The Reset Room's feelings and resets, as the resets table allows them (src/lounge/the-reset-room/resets.ts). */
+export const RESET_FEELINGS = ['anger', 'anxiety', 'sadness', 'overwhelm', 'shame', 'numbness'] as const;
+export const RESET_KINDS = ['grounding-five-senses', 'stop-pause', 'paced-breathing', 'paired-muscle-relaxation', 'cold-water-reset'] as const;
+
 /** A column: its type as information_schema names it, nullability, default, allowed values. */
 export interface ColumnSpec {
   readonly type: 'text' | 'uuid' | 'integer' | 'bigint' | 'boolean' | 'date' | 'timestamp with time zone';
@@ -164,6 +170,50 @@ export const SCHEMA = {
     sentence: { type: 'integer' },
     updated_at: TIMESTAMP,
   },
+  rise_days: {
+    user_id: { type: 'text' },
+    day: { type: 'date' },
+    intention: { type: 'text' },
+    statement_id: { type: 'text', default: true },
+    statement_text: { type: 'text', default: true },
+    brave_action: { type: 'text', default: true },
+    lived: { type: 'text', nullable: true, values: RISE_LIVED },
+    note: { type: 'text', default: true },
+    created_at: TIMESTAMP,
+    updated_at: TIMESTAMP,
+  },
+  rise_statements: {
+    id: UUID_ID,
+    user_id: { type: 'text' },
+    text: { type: 'text' },
+    created_at: TIMESTAMP,
+  },
+  rehearsal_scenarios: {
+    id: UUID_ID,
+    user_id: { type: 'text' },
+    title: { type: 'text' },
+    scene: { type: 'text' },
+    going_well: { type: 'text' },
+    coping: { type: 'text' },
+    created_at: TIMESTAMP,
+  },
+  rehearsals: {
+    id: UUID_ID,
+    user_id: { type: 'text' },
+    scenario: { type: 'text' },
+    suds_before: { type: 'integer' },
+    suds_after: { type: 'integer' },
+    finished_at: TIMESTAMP,
+  },
+  resets: {
+    id: UUID_ID,
+    user_id: { type: 'text' },
+    feeling: { type: 'text', values: RESET_FEELINGS },
+    reset: { type: 'text', values: RESET_KINDS },
+    intensity_before: { type: 'integer' },
+    intensity_after: { type: 'integer' },
+    finished_at: TIMESTAMP,
+  },
 } as const satisfies Record<string, Record<string, ColumnSpec>>;
 
 /** The foreign keys, as supabase-js needs them to type nested selects such as `coaching_sessions(id, date, time)`. */
@@ -198,6 +248,11 @@ export const RELATIONSHIPS = {
   breathing_sessions: [],
   bloom_pages: [],
   story_places: [],
+  rise_days: [],
+  rise_statements: [],
+  rehearsal_scenarios: [],
+  rehearsals: [],
+  resets: [],
 } as const satisfies Record<keyof typeof SCHEMA, readonly unknown[]>;
 
 type Schema = typeof SCHEMA;
@@ -255,3 +310,8 @@ export type Purchase = Tables<'purchases'>;
 export type BreathingSession = Tables<'breathing_sessions'>;
 export type BloomPage = Tables<'bloom_pages'>;
 export type StoryPlace = Tables<'story_places'>;
+export type RiseDay = Tables<'rise_days'>;
+export type RiseStatement = Tables<'rise_statements'>;
+export type RehearsalScenario = Tables<'rehearsal_scenarios'>;
+export type RehearsalRow = Tables<'rehearsals'>;
+export type ResetRow = Tables<'resets'>;

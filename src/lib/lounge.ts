@@ -4,8 +4,8 @@
  * app's room; an app not open yet keeps its sales page there.
  */
 
-/** The apps with a room, by slug (the apps collection's id). The next three join this list. */
-export const OPEN_LOUNGE_APPS = ['stillpoint', 'the-bloom-book', 'whispers-before-sleep'] as const;
+/** The apps with a room, by slug (the apps collection's id). */
+export const OPEN_LOUNGE_APPS = ['stillpoint', 'the-bloom-book', 'whispers-before-sleep', 'rise-mode', 'mindstage', 'the-reset-room'] as const;
 export type LoungeSlug = (typeof OPEN_LOUNGE_APPS)[number];
 
 export const isOpenInLounge = (slug: string): slug is LoungeSlug => (OPEN_LOUNGE_APPS as readonly string[]).includes(slug);

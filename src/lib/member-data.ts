@@ -67,6 +67,37 @@ export const MEMBER_TABLES: readonly MemberTable[] = [
     export: { key: 'whispers_story_places', select: 'story, sentence, updated_at', one: false },
     onDelete: 'delete',
   },
+  // Rise Mode's days and own statements, Mindstage's scenes and rehearsals, The Reset Room's resets.
+  {
+    table: 'rise_days',
+    member: { column: 'user_id' },
+    export: { key: 'rise_mode_days', select: 'day, intention, statement_text, brave_action, lived, note, created_at, updated_at', one: false },
+    onDelete: 'delete',
+  },
+  {
+    table: 'rise_statements',
+    member: { column: 'user_id' },
+    export: { key: 'rise_mode_own_statements', select: 'text, created_at', one: false },
+    onDelete: 'delete',
+  },
+  {
+    table: 'rehearsal_scenarios',
+    member: { column: 'user_id' },
+    export: { key: 'mindstage_own_scenarios', select: 'id, title, scene, going_well, coping, created_at', one: false },
+    onDelete: 'delete',
+  },
+  {
+    table: 'rehearsals',
+    member: { column: 'user_id' },
+    export: { key: 'mindstage_rehearsals', select: 'scenario, suds_before, suds_after, finished_at', one: false },
+    onDelete: 'delete',
+  },
+  {
+    table: 'resets',
+    member: { column: 'user_id' },
+    export: { key: 'reset_room_resets', select: 'feeling, reset, intensity_before, intensity_after, finished_at', one: false },
+    onDelete: 'delete',
+  },
   {
     table: 'stripe_subscriptions',
     member: { column: 'customer_id', through: { table: 'stripe_customers', column: 'customer_id' } },

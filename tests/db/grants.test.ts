@@ -79,6 +79,33 @@ const EXPECTED: Record<string, Partial<Record<Role, string[]>>> = {
     authenticated: ['SELECT', 'INSERT(sentence, story, user_id)', 'UPDATE(sentence, story, user_id)'],
     service_role: ['DELETE', 'SELECT'],
   },
+  // Rise Mode, Mindstage and The Reset Room: members save their day (one upsert) and check in,
+  // keep and remove their own statements, add scenes and log rehearsals and resets; the service
+  // role exports and deletes them with the account.
+  rise_days: {
+    authenticated: [
+      'SELECT',
+      'INSERT(brave_action, day, intention, statement_id, statement_text, user_id)',
+      'UPDATE(brave_action, day, intention, lived, note, statement_id, statement_text, user_id)',
+    ],
+    service_role: ['DELETE', 'SELECT'],
+  },
+  rise_statements: {
+    authenticated: ['DELETE', 'SELECT', 'INSERT(text, user_id)'],
+    service_role: ['DELETE', 'SELECT'],
+  },
+  rehearsal_scenarios: {
+    authenticated: ['SELECT', 'INSERT(coping, going_well, scene, title, user_id)'],
+    service_role: ['DELETE', 'SELECT'],
+  },
+  rehearsals: {
+    authenticated: ['SELECT', 'INSERT(scenario, suds_after, suds_before, user_id)'],
+    service_role: ['DELETE', 'SELECT'],
+  },
+  resets: {
+    authenticated: ['SELECT', 'INSERT(feeling, intensity_after, intensity_before, reset, user_id)'],
+    service_role: ['DELETE', 'SELECT'],
+  },
 };
 
 let db: PGlite;

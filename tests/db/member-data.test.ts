@@ -39,6 +39,12 @@ async function memberWithData(uid: string, customer: string): Promise<void> {
   await db.query(`insert into public.breathing_sessions (user_id, pattern, seconds) values ($1, 'box', 60)`, [uid]);
   await db.query(`insert into public.bloom_pages (user_id, day, gratitude_1) values ($1, '2026-11-25', $2)`, [uid, `Grateful ${uid}`]);
   await db.query(`insert into public.story_places (user_id, story, sentence) values ($1, 'snow-on-the-way-home', 7)`, [uid]);
+  // Rise Mode's day and own statement, Mindstage's scene and rehearsal, The Reset Room's reset.
+  await db.query(`insert into public.rise_days (user_id, day, intention, lived, note) values ($1, '2026-11-25', $2, 'yes', 'I did.')`, [uid, `Intention ${uid}`]);
+  await db.query(`insert into public.rise_statements (user_id, text) values ($1, $2)`, [uid, `My words ${uid}`]);
+  await db.query(`insert into public.rehearsal_scenarios (user_id, title, scene, going_well, coping) values ($1, 'A raise', 'Her office.', 'I ask.', 'I breathe.')`, [uid]);
+  await db.query(`insert into public.rehearsals (user_id, scenario, suds_before, suds_after) values ($1, 'a-phone-call', 7, 4)`, [uid]);
+  await db.query(`insert into public.resets (user_id, feeling, reset, intensity_before, intensity_after) values ($1, 'anxiety', 'stop-pause', 8, 5)`, [uid]);
   await db.query(`insert into public.lesson_progress (member_id, lesson_slug) values ($1, 'the-weather-inside')`, [uid]);
 }
 
@@ -64,6 +70,11 @@ describe('account-export, as service_role on Postgres', () => {
       stillpoint_sessions: [{ pattern: 'box', seconds: 60 }],
       bloom_book_pages: [{ day: expect.stringMatching(/^2026-11-25/), gratitude_1: `Grateful ${ADA}` }],
       whispers_story_places: [{ story: 'snow-on-the-way-home', sentence: 7 }],
+      rise_mode_days: [{ intention: `Intention ${ADA}`, lived: 'yes', note: 'I did.' }],
+      rise_mode_own_statements: [{ text: `My words ${ADA}` }],
+      mindstage_own_scenarios: [{ title: 'A raise', going_well: 'I ask.' }],
+      mindstage_rehearsals: [{ scenario: 'a-phone-call', suds_before: 7, suds_after: 4 }],
+      reset_room_resets: [{ feeling: 'anxiety', reset: 'stop-pause', intensity_before: 8, intensity_after: 5 }],
       lesson_progress: [{ lesson_slug: 'the-weather-inside', completed_at: expect.any(String) }],
     });
     expect(JSON.stringify(data)).not.toContain(BEA);
@@ -73,7 +84,22 @@ describe('account-export, as service_role on Postgres', () => {
   it('exports an account with no rows as empty', async () => {
     const result = await exportMemberData(dataApiClient(db), 'firebase-uid-nobody');
     expect(result).toEqual({
-      data: { coaching_signups: [], purchases: [], stillpoint_sessions: [], bloom_book_pages: [], whispers_story_places: [], subscription: null, stripe_customer: null, lesson_progress: [], profile: null },
+      data: {
+        coaching_signups: [],
+        purchases: [],
+        stillpoint_sessions: [],
+        bloom_book_pages: [],
+        whispers_story_places: [],
+        rise_mode_days: [],
+        rise_mode_own_statements: [],
+        mindstage_own_scenarios: [],
+        mindstage_rehearsals: [],
+        reset_room_resets: [],
+        subscription: null,
+        stripe_customer: null,
+        lesson_progress: [],
+        profile: null,
+      },
     });
   });
 });

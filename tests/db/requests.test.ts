@@ -249,6 +249,40 @@ describe('every request the site makes', () => {
     expect(places.data).toEqual([{ story: 'snow-on-the-way-home', sentence: 12 }]);
   });
 
+  it('members: Rise Mode saves the morning twice (one day, the check-in kept), checks in, keeps and removes a statement; Mindstage adds a scene and logs a rehearsal; The Reset Room logs a reset (issue 22)', async () => {
+    const client = dataApiClient(db, { who: ada });
+    // Rise Mode (src/lounge/rise-mode/api.ts).
+    const morning = { user_id: UID, day: '2026-11-25', intention: 'Go gently', statement_id: 'feel-nervous-still-do-thing', statement_text: 'I can feel nervous and still do the thing.', brave_action: 'Ask one question' };
+    expect((await client.from('rise_days').upsert(morning, { onConflict: 'user_id,day' })).error).toBeNull();
+    expect((await client.from('rise_days').update({ lived: 'partly', note: 'I asked.' }).eq('user_id', UID).eq('day', '2026-11-25')).error).toBeNull();
+    expect((await client.from('rise_days').upsert({ ...morning, intention: 'Go gently, and rest' }, { onConflict: 'user_id,day' })).error).toBeNull();
+    const days = await client.from('rise_days').select('day, intention, statement_id, statement_text, brave_action, lived, note').eq('user_id', UID).order('day', { ascending: false }).limit(120);
+    expect(days.error).toBeNull();
+    expect(days.data).toEqual([expect.objectContaining({ intention: 'Go gently, and rest', lived: 'partly', note: 'I asked.' })]);
+    const kept = await client.from('rise_statements').insert({ user_id: UID, text: 'I am learning to rest.' }).select('id, text').single();
+    expect(kept.error).toBeNull();
+    expect((await client.from('rise_statements').delete().eq('user_id', UID).eq('id', kept.data!.id)).error).toBeNull();
+    expect((await client.from('rise_statements').select('id, text').eq('user_id', UID).order('created_at')).data).toEqual([]);
+    // Mindstage (src/lounge/mindstage/api.ts).
+    const scene = await client
+      .from('rehearsal_scenarios')
+      .insert({ user_id: UID, title: 'A raise', scene: 'Her office.', going_well: 'I make my case.', coping: 'I ask what would change it.' })
+      .select('id, title, scene, going_well, coping')
+      .single();
+    expect(scene.error).toBeNull();
+    const rehearsal = await client.from('rehearsals').insert({ user_id: UID, scenario: `own-${scene.data!.id}`, suds_before: 8, suds_after: 5 }).select('scenario, suds_before, suds_after, finished_at').single();
+    expect(rehearsal.error).toBeNull();
+    expect((await client.from('rehearsals').select('scenario, suds_before, suds_after, finished_at').eq('user_id', UID).order('finished_at').limit(500)).data).toHaveLength(1);
+    // The Reset Room (src/lounge/the-reset-room/api.ts).
+    const reset = await client
+      .from('resets')
+      .insert({ user_id: UID, feeling: 'anxiety', reset: 'grounding-five-senses', intensity_before: 7, intensity_after: 4 })
+      .select('feeling, reset, intensity_before, intensity_after, finished_at')
+      .single();
+    expect(reset.error).toBeNull();
+    expect(reset.data).toMatchObject({ feeling: 'anxiety', intensity_before: 7, intensity_after: 4 });
+  });
+
   it('content gate and stripe-checkout: read the member’s subscription and purchases with the service role', async () => {
     const rowsRead = await readMemberAccess(dataApiClient(db), UID);
     expect(rowsRead.subscription).toMatchObject({ price_id: 'price_alchemist_monthly', subscription_status: 'active' });
@@ -281,6 +315,11 @@ describe('every request the site makes', () => {
         stillpoint_sessions: [],
         bloom_book_pages: [],
         whispers_story_places: [],
+        rise_mode_days: [],
+        rise_mode_own_statements: [],
+        mindstage_own_scenarios: [],
+        mindstage_rehearsals: [],
+        reset_room_resets: [],
         subscription: null,
         stripe_customer: null,
         lesson_progress: [],

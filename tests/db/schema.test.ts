@@ -8,6 +8,8 @@ beforeAll(async () => {
 }, 60_000);
 
 const TABLES = [
+  'bloom_pages',
+  'breathing_sessions',
   'coaching_session_signups',
   'coaching_sessions',
   'community_ideas',
@@ -17,6 +19,12 @@ const TABLES = [
   'partnership_requests',
   'profiles',
   'purchases',
+  'rehearsal_scenarios',
+  'rehearsals',
+  'resets',
+  'rise_days',
+  'rise_statements',
+  'story_places',
   'stripe_customers',
   'stripe_subscriptions',
 ];

@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from './helpers';
  * The Lounge's previews, for a visitor with no account (issue 21): each is in the page's HTML
  * before any script runs, and works: one full minute of box breathing (with a visible Pause),
  * a Bloom Book page kept in this browser only, and the opening of a story read aloud sentence
- * by sentence. The three other apps keep "Preview Coming Soon".
+ * by sentence. (The other three apps' previews: lounge-app-previews.spec.ts.)
  */
 
 const prompts = JSON.parse(readFileSync(new URL('../../src/content/lounge/the-bloom-book/prompts.json', import.meta.url), 'utf8')) as { text: string }[];
@@ -146,8 +146,8 @@ test('without a voice, Whispers says so instead of staying silent', async ({ pag
   await expect(page.getByText('This browser has no voice to read aloud with. You can still read the story on the page.')).toBeVisible();
 });
 
-test('the other apps keep "Preview Coming Soon" for now', async ({ request }) => {
-  for (const slug of ['rise-mode', 'mindstage', 'the-reset-room']) {
-    expect(await (await request.get(`/app/${slug}`)).text()).toContain('Preview Coming Soon');
+test('no app page says "Preview Coming Soon" any more: all six have a real preview (issue 22)', async ({ request }) => {
+  for (const slug of ['stillpoint', 'the-bloom-book', 'whispers-before-sleep', 'rise-mode', 'mindstage', 'the-reset-room']) {
+    expect(await (await request.get(`/app/${slug}`)).text(), slug).not.toContain('Preview Coming Soon');
   }
 });

@@ -104,7 +104,7 @@ describe('content gate: Lounge apps', () => {
     bought(member.uid, 'price_app_whispers_before_sleep');
     expect((await read('whispers-before-sleep', 'no-such-story')).status).toBe(404);
     expect((await read('the-bloom-book', 'SOURCES')).status).toBe(404);
-    expect((await read('rise-mode', 'statements')).status).toBe(404);
+    expect((await read('no-such-app', 'statements')).status).toBe(404);
   });
 
   it('a refunded purchase opens nothing', async () => {

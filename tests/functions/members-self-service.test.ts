@@ -85,6 +85,13 @@ async function memberWithData(customer: string) {
     { user_id: member.uid, day: '2026-11-25', gratitude_1: `Grateful ${customer}`, gratitude_2: '', gratitude_3: '', prompt_text: '', answer: '' },
   ];
   db.tables.story_places = [...(db.tables.story_places ?? []), { user_id: member.uid, story: 'the-night-garden', sentence: 7 }];
+  // Rise Mode's day and own statement, Mindstage's scene and rehearsal, The Reset Room's reset.
+  const add = (table: string, row: Record<string, unknown>) => (db.tables[table] = [...(db.tables[table] ?? []), { user_id: member.uid, ...row }]);
+  add('rise_days', { day: '2026-11-25', intention: `Intention ${customer}`, statement_text: 'I can feel nervous and still do the thing.', brave_action: '', lived: 'yes', note: 'I did.' });
+  add('rise_statements', { text: `My words ${customer}`, created_at: '2026-11-25T07:00:00Z' });
+  add('rehearsal_scenarios', { id: `scene-${customer}`, title: 'Asking for a raise', scene: 'Her office.', going_well: 'I make my case.', coping: 'I ask again.', created_at: '2026-11-25T07:00:00Z' });
+  add('rehearsals', { scenario: 'a-phone-call', suds_before: 7, suds_after: 4, finished_at: '2026-11-25T07:00:00Z' });
+  add('resets', { feeling: 'anxiety', reset: 'stop-pause', intensity_before: 8, intensity_after: 5, finished_at: '2026-11-25T07:00:00Z' });
   return member;
 }
 
@@ -164,6 +171,11 @@ describe('account-export', () => {
       stillpoint_sessions: [{ pattern: 'box', seconds: 60, finished_at: '2026-11-25T07:00:00+00:00' }], // as PostgREST prints a timestamptz
       bloom_book_pages: [{ day: '2026-11-25', gratitude_1: 'Grateful cus_export_1' }],
       whispers_story_places: [{ story: 'the-night-garden', sentence: 7 }],
+      rise_mode_days: [{ day: '2026-11-25', intention: 'Intention cus_export_1', lived: 'yes', note: 'I did.' }],
+      rise_mode_own_statements: [{ text: 'My words cus_export_1' }],
+      mindstage_own_scenarios: [{ title: 'Asking for a raise', scene: 'Her office.' }],
+      mindstage_rehearsals: [{ scenario: 'a-phone-call', suds_before: 7, suds_after: 4 }],
+      reset_room_resets: [{ feeling: 'anxiety', reset: 'stop-pause', intensity_before: 8, intensity_after: 5 }],
     });
     expect(res.text).not.toContain(other.uid);
     expect(res.text).not.toContain('cus_export_2');
@@ -227,7 +239,7 @@ describe('account-delete', () => {
     expect(mine('profiles', 'id')).toEqual([]);
     expect(mine('coaching_session_signups')).toEqual([]);
     expect(mine('stripe_customers')).toEqual([]);
-    for (const table of ['breathing_sessions', 'bloom_pages', 'story_places']) {
+    for (const table of ['breathing_sessions', 'bloom_pages', 'story_places', 'rise_days', 'rise_statements', 'rehearsal_scenarios', 'rehearsals', 'resets']) {
       expect(mine(table), table).toEqual([]);
       expect((db.tables[table] ?? []).filter((r) => r.user_id === other.uid), table).toHaveLength(1);
     }

@@ -53,6 +53,16 @@ describe('check-gated', () => {
     expect(leaks).toEqual([expect.objectContaining({ product: 'course', id: 'paid-lesson', file })]);
   });
 
+  it('does not count a public sentence quoted in a paid lesson (the crisis line) as a leak, but still finds the rest', async () => {
+    const crisis = 'If you are in danger or thinking of harming yourself, contact local emergency services.';
+    const quoting = { course: { ...content.course, 'hard-lesson': { preview: false, html: `<p>${crisis}</p><p>${'Shame tells a story about who you are rather than what you did, and it speaks loudest when you are alone.'}</p>` } } };
+    const page = { ...previewPage, 'app/the-reset-room/index.html': `<aside><p>${crisis}</p></aside>` };
+    expect((await checkGated(site(page), quoting, [crisis])).leaks).toEqual([]);
+    expect((await checkGated(site(page), quoting, [])).leaks).toEqual([expect.objectContaining({ id: 'hard-lesson', file: 'app/the-reset-room/index.html' })]);
+    const leaked = { ...page, 'x.html': 'shame tells a story about who you are rather than what you did and it speaks loudest' };
+    expect((await checkGated(site(leaked), quoting, [crisis])).leaks).toEqual([expect.objectContaining({ id: 'hard-lesson', file: 'x.html' })]);
+  });
+
   it('reports a free preview whose body is not in its page', async () => {
     const { misses } = await checkGated(site({ 'course/free-lesson/index.html': '<h1>The free lesson</h1>' }), content);
     expect(misses).toEqual([expect.objectContaining({ id: 'free-lesson' })]);

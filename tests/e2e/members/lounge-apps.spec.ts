@@ -1,0 +1,252 @@
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import { expectNoSeriousA11yViolations } from '../helpers';
+import { TEST_SERVICE_ROLE_KEY } from '../../fixtures/postgrest-double';
+import { doubles, signIn, subscription, type Member } from './commerce';
+
+/**
+ * Rise Mode, Mindstage and The Reset Room in the members build (issue 22): an owner completes
+ * each app's main flow once and finds it after a reload (a check-in; a rehearsal with its two
+ * ratings on the chart; a reset in the history); a member without the app is shown the way in;
+ * each room loads only its own app's code within the budget. Access is the member's purchase in
+ * the functions' database (the content gate reads it there); the apps' tables are answered by a
+ * stand-in that keeps rows as PostgREST under row-level security would (the member's own only,
+ * one day per member and day).
+ */
+
+const SUPABASE = process.env.PUBLIC_SUPABASE_URL ?? 'http://supabase.test';
+const SLOW = 20_000;
+
+test.describe.configure({ timeout: 150_000 });
+
+async function owns(page: Page, member: Member, priceId: string): Promise<void> {
+  const res = await page.request.post(`${doubles().postgrest}/rest/v1/purchases`, {
+    headers: { apikey: TEST_SERVICE_ROLE_KEY, authorization: `Bearer ${TEST_SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
+    data: {
+      user_id: member.uid,
+      price_id: priceId,
+      product_type: 'app',
+      checkout_session_id: `cs_${member.uid}_${priceId}`,
+      amount: 2900,
+      currency: 'usd',
+      status: 'paid',
+      purchased_at: '2026-11-01T00:00:00Z',
+      refunded_at: null,
+    },
+  });
+  expect(res.status()).toBe(201);
+}
+
+type Row = Record<string, unknown>;
+
+/** One of the apps' tables as PostgREST answers the member: GET, POST (insert or upsert on `key`), PATCH and DELETE with eq filters. */
+async function memberTable(page: Page, table: string, uid: string, key: string[] = [], defaults: () => Row = () => ({})): Promise<Row[]> {
+  const rows: Row[] = [];
+  await page.route(`${SUPABASE}/rest/v1/${table}**`, async (route: Route) => {
+    const request = route.request();
+    const url = new URL(request.url());
+    const filters = [...url.searchParams.entries()].filter(([k, v]) => !['select', 'order', 'limit', 'on_conflict', 'columns'].includes(k) && v.startsWith('eq.'));
+    const mine = (r: Row) => r.user_id === uid && filters.every(([k, v]) => String(r[k]) === v.slice(3));
+    const single = (request.headers()['accept'] ?? '').includes('vnd.pgrst.object');
+    if (request.method() === 'GET') return route.fulfill({ json: rows.filter(mine) });
+    if (request.method() === 'DELETE') {
+      for (let i = rows.length - 1; i >= 0; i--) if (mine(rows[i]!)) rows.splice(i, 1);
+      return route.fulfill({ status: 204, body: '' });
+    }
+    if (request.method() === 'PATCH') {
+      const changes = request.postDataJSON() as Row;
+      const hit = rows.filter(mine);
+      for (const r of hit) Object.assign(r, changes);
+      return route.fulfill({ status: 204, body: '' });
+    }
+    const body = request.postDataJSON() as Row | Row[];
+    const stored: Row[] = [];
+    for (const row of Array.isArray(body) ? body : [body]) {
+      if (row.user_id !== uid) return route.fulfill({ status: 403, json: { code: '42501', message: 'new row violates row-level security policy' } });
+      const existing = key.length ? rows.find((r) => key.every((k) => r[k] === row[k])) : undefined;
+      if (existing) Object.assign(existing, row);
+      else rows.push({ ...defaults(), ...row });
+      stored.push(existing ?? rows.at(-1)!);
+    }
+    return route.fulfill({ status: 201, json: single ? stored[0] : stored });
+  });
+  return rows;
+}
+
+const stamp = () => ({ id: crypto.randomUUID(), finished_at: new Date().toISOString(), created_at: new Date().toISOString() });
+
+test('Rise Mode: an owner starts the day, checks in in the evening, and finds the check-in after a reload', async ({ page }) => {
+  const member = await signIn(page);
+  await subscription(page, null);
+  await owns(page, member, 'price_app_rise_mode');
+  const days = await memberTable(page, 'rise_days', member.uid, ['user_id', 'day'], () => ({ lived: null, note: '' }));
+  await memberTable(page, 'rise_statements', member.uid, [], stamp);
+
+  await page.goto('/app/rise-mode');
+  await page.getByRole('link', { name: 'Open Rise Mode' }).click({ timeout: SLOW });
+  await expect(page).toHaveURL(/\/lounge\/rise-mode\/$/);
+  const morning = page.getByRole('form', { name: 'This morning' });
+  await expect(morning).toBeVisible({ timeout: SLOW });
+  const statement = (await page.locator('[data-todays-statement]').textContent())!.trim();
+  expect(statement.length).toBeGreaterThan(10);
+  await expectNoSeriousA11yViolations(page);
+
+  await morning.getByRole('textbox', { name: /Your intention for today/ }).fill('Speak kindly to myself when I slip.');
+  await morning.getByRole('button', { name: 'Start my day' }).click();
+  await expect(page.getByText('Saved. Come back this evening to check in.')).toBeVisible({ timeout: SLOW });
+  const evening = page.getByRole('form', { name: 'This evening' });
+  await evening.getByRole('radio', { name: 'Partly' }).check();
+  await evening.getByRole('textbox', { name: /A short note/ }).fill('Caught myself twice; the third time I forgot.');
+  await evening.getByRole('button', { name: 'Save my check-in' }).click();
+  await expect(page.getByText('Checked in. Well done for showing up.')).toBeVisible({ timeout: SLOW });
+  expect(days).toEqual([expect.objectContaining({ user_id: member.uid, intention: 'Speak kindly to myself when I slip.', statement_text: statement, lived: 'partly' })]);
+
+  await page.reload();
+  const history = page.locator('[data-rise-history]');
+  await expect(history).toContainText('Partly', { timeout: SLOW });
+  await history.locator('summary').first().click();
+  await expect(history).toContainText('Caught myself twice; the third time I forgot.');
+  await expect(page.getByRole('form', { name: 'This evening' }).getByRole('radio', { name: 'Partly' })).toBeChecked();
+  await expect(page.locator('[data-todays-statement]')).toHaveText(statement);
+});
+
+test('Mindstage: an owner rehearses a scene with ratings before and after, and finds both on its chart after a reload', async ({ page }) => {
+  const member = await signIn(page);
+  await subscription(page, null);
+  await owns(page, member, 'price_app_mindstage');
+  const rehearsals = await memberTable(page, 'rehearsals', member.uid, [], stamp);
+  await memberTable(page, 'rehearsal_scenarios', member.uid, [], stamp);
+
+  await page.goto('/lounge/mindstage/');
+  const card = page.locator('[data-scenario="a-phone-call"]');
+  await expect(card).toBeVisible({ timeout: SLOW });
+  await expectNoSeriousA11yViolations(page);
+  await card.getByRole('button', { name: /^Rehearse/ }).click();
+  await page.getByRole('group', { name: /Before you begin/ }).getByText('8', { exact: true }).click();
+  await page.getByRole('button', { name: 'Begin the rehearsal' }).click();
+  await expect(page.getByText('Step 1 of 5')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Skip this step' }).click();
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await page.getByRole('group', { name: /And now/ }).getByText('5', { exact: true }).click();
+  await page.getByRole('button', { name: 'Save this rehearsal' }).click();
+  await expect(page.getByText('Saved. It is on this scene’s chart.')).toBeVisible({ timeout: SLOW });
+  expect(rehearsals).toEqual([expect.objectContaining({ user_id: member.uid, scenario: 'a-phone-call', suds_before: 8, suds_after: 5 })]);
+
+  await page.reload();
+  const reloaded = page.locator('[data-scenario="a-phone-call"]');
+  await reloaded.getByText('Your ratings over time').click({ timeout: SLOW });
+  await expect(reloaded.getByRole('img', { name: /Distress before and after each rehearsal of Making a phone call/ })).toBeVisible();
+  const cells = reloaded.getByRole('table').getByRole('row').nth(1).getByRole('cell');
+  await expect(cells.nth(1)).toHaveText('8');
+  await expect(cells.nth(2)).toHaveText('5');
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('The Reset Room: an owner does a reset and finds it in the history after a reload; the crisis line is always there', async ({ page }) => {
+  const member = await signIn(page);
+  await subscription(page, null);
+  await owns(page, member, 'price_app_the_reset_room');
+  const resets = await memberTable(page, 'resets', member.uid, [], stamp);
+
+  await page.goto('/lounge/the-reset-room/');
+  await expect(page.locator('[data-crisis-help]')).toBeVisible();
+  await page.getByRole('radio', { name: /Overwhelm/ }).check({ timeout: SLOW });
+  await page.getByRole('group', { name: 'How strong is it, from 0 to 10?' }).getByText('6', { exact: true }).click();
+  await page.getByRole('button', { name: 'Find a reset' }).click();
+  await page.getByRole('button', { name: 'Start the stop pause' }).click();
+  await expect(page.getByText('Step 1 of 5')).toBeVisible();
+  await expect(page.locator('[data-crisis-help]')).toBeVisible();
+  for (let i = 0; i < 4; i++) await page.getByRole('button', { name: 'Next step' }).click();
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await page.getByRole('group', { name: 'How strong is it now, from 0 to 10?' }).getByText('3', { exact: true }).click();
+  await page.getByRole('button', { name: 'Save to my history' }).click();
+  await expect(page.getByText('Saved to your history.')).toBeVisible({ timeout: SLOW });
+  expect(resets).toEqual([expect.objectContaining({ user_id: member.uid, feeling: 'overwhelm', reset: 'stop-pause', intensity_before: 6, intensity_after: 3 })]);
+
+  await page.reload();
+  await expect(page.locator('[data-reset-history]')).toContainText('6 → 3 (down 3)', { timeout: SLOW });
+  await expect(page.locator('[data-helped-most]')).toContainText('The STOP pause');
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('a member without Mindstage is shown what it is and the way in, and no scenario reaches the page', async ({ page }) => {
+  await signIn(page);
+  await subscription(page, null);
+  const gateCalls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/content/')) gateCalls.push(r.url());
+  });
+  await page.goto('/lounge/mindstage/');
+  const wayIn = page.locator('[data-room="way-in"]');
+  await expect(wayIn).toBeVisible({ timeout: SLOW });
+  await expect(wayIn.getByRole('link', { name: 'Get Mindstage' })).toHaveAttribute('href', '/app/mindstage#get-app');
+  await expect(wayIn.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/pricing');
+  expect(gateCalls).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
+});
+
+async function scriptsOf(page: Page, path: string): Promise<{ url: string; gzip: number; firebase: boolean }[]> {
+  const responses: Promise<{ url: string; gzip: number; firebase: boolean }>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    responses.push(res.body().then((body) => ({ url: res.url(), gzip: gzipSync(body, { level: 9 }).length, firebase: body.includes('identitytoolkit.googleapis.com') })));
+  });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].map((s) => s.textContent ?? ''));
+  return [...(await Promise.all(responses)), ...inline.map((t, i) => ({ url: `inline #${i}`, gzip: gzipSync(Buffer.from(t), { level: 9 }).length, firebase: false }))];
+}
+
+for (const path of ['/lounge/rise-mode/', '/lounge/mindstage/', '/lounge/the-reset-room/', '/app/rise-mode', '/app/mindstage', '/app/the-reset-room']) {
+  test(`${path} downloads no Firebase code for a visitor who never signed in`, async ({ page }) => {
+    const scripts = await scriptsOf(page, path);
+    expect(scripts.filter((s) => s.firebase).map((s) => s.url)).toEqual([]);
+    const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
+    console.log(`lounge budget ${path}: visitor ${(total / 1024).toFixed(1)} KiB`);
+    expect(total).toBeLessThanOrEqual(80 * 1024);
+  });
+}
+
+/** The gzip bytes of each module `url` imports statically (itself included), as the browser fetches them. */
+async function staticClosure(page: Page, url: string, seen = new Map<string, number>()): Promise<Map<string, number>> {
+  const absolute = new URL(url, page.url()).href;
+  if (seen.has(absolute)) return seen;
+  const body = await (await page.request.get(absolute)).body();
+  seen.set(absolute, gzipSync(body, { level: 9 }).length);
+  for (const m of body.toString('utf8').matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+\.m?js)["']/g)) {
+    await staticClosure(page, new URL(m[1]!, absolute).href, seen);
+  }
+  return seen;
+}
+
+for (const [slug, priceId, island, tables, others, ready] of [
+  ['rise-mode', 'price_app_rise_mode', 'RiseMode', ['rise_days', 'rise_statements'], ['Mindstage', 'ResetRoom', 'Stillpoint', 'BloomBook', 'Whispers'], '[data-todays-statement]'],
+  ['mindstage', 'price_app_mindstage', 'Mindstage', ['rehearsals', 'rehearsal_scenarios'], ['RiseMode', 'ResetRoom', 'Stillpoint', 'BloomBook', 'Whispers'], '[data-scenarios]'],
+  ['the-reset-room', 'price_app_the_reset_room', 'ResetRoom', ['resets'], ['RiseMode', 'Mindstage', 'Stillpoint', 'BloomBook', 'Whispers'], 'input[name="feeling"]'],
+] as const) {
+  test(`/lounge/${slug}/ loads only its own app for its owner, within 80 KiB of its own code`, async ({ page }) => {
+    const member = await signIn(page);
+    await subscription(page, null);
+    await owns(page, member, priceId);
+    for (const table of tables) await memberTable(page, table, member.uid);
+    const scripts = await scriptsOf(page, `/lounge/${slug}/`);
+    // The app itself, not the sign-in panel, the way in or a loading line.
+    await expect(page.locator(`[data-member-only] ${ready}`).first()).toBeVisible({ timeout: SLOW });
+    await expect(page.locator('[data-member-only] [data-room]')).toHaveCount(0);
+    for (const name of others) expect(scripts.filter((s) => s.url.includes(`/${name}.`)).map((s) => s.url)).toEqual([]);
+
+    // The app's own code: its island's modules, less what the page's other islands and React share.
+    const islandUrl = await page.locator(`[data-member-only] astro-island[component-url*="/${island}."]`).getAttribute('component-url');
+    const shared = new Map<string, number>();
+    for (const url of await page.locator('astro-island:not([data-member-only] astro-island)').evaluateAll((els) => els.flatMap((e) => [e.getAttribute('component-url'), e.getAttribute('renderer-url')]))) {
+      if (url) await staticClosure(page, url, shared);
+    }
+    const own = [...(await staticClosure(page, islandUrl!)).entries()].filter(([url]) => !shared.has(url)).reduce((sum, [, bytes]) => sum + bytes, 0);
+    const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
+    console.log(`lounge budget ${slug}: app's own code ${(own / 1024).toFixed(1)} KiB; member total ${(total / 1024).toFixed(1)} KiB`);
+    expect(own).toBeGreaterThan(1024);
+    expect(own).toBeLessThanOrEqual(80 * 1024);
+  });
+}
