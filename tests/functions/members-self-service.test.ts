@@ -89,7 +89,7 @@ async function memberWithData(customer: string) {
   const add = (table: string, row: Record<string, unknown>) => (db.tables[table] = [...(db.tables[table] ?? []), { user_id: member.uid, ...row }]);
   add('rise_days', { day: '2026-11-25', intention: `Intention ${customer}`, statement_text: 'I can feel nervous and still do the thing.', brave_action: '', lived: 'yes', note: 'I did.' });
   add('rise_statements', { text: `My words ${customer}`, created_at: '2026-11-25T07:00:00Z' });
-  add('rehearsal_scenarios', { id: `scene-${customer}`, title: 'Asking for a raise', scene: 'Her office.', going_well: 'I make my case.', coping: 'I ask again.', created_at: '2026-11-25T07:00:00Z' });
+  add('rehearsal_scenarios', { id: crypto.randomUUID(), title: 'Asking for a raise', scene: 'Her office.', going_well: 'I make my case.', coping: 'I ask again.', created_at: '2026-11-25T07:00:00Z' });
   add('rehearsals', { scenario: 'a-phone-call', suds_before: 7, suds_after: 4, finished_at: '2026-11-25T07:00:00Z' });
   add('resets', { feeling: 'anxiety', reset: 'stop-pause', intensity_before: 8, intensity_after: 5, finished_at: '2026-11-25T07:00:00Z' });
   return member;
