@@ -12,7 +12,11 @@ export default defineConfig({
         test: { name: 'components', include: ['tests/components/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/components/setup.ts'] },
       },
       {
-        test: { name: 'functions', include: ['tests/functions/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+        test: { name: 'functions', include: ['tests/functions/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+      },
+      // The local PostgREST-compatible endpoint over PGlite (scripts/local/).
+      {
+        test: { name: 'local', include: ['tests/local/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
       },
       // The database tests run twice: on a project created today (no automatic grants: a
       // missing GRANT fails) and where grants are broad (row-level security alone must hold).

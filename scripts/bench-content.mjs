@@ -4,7 +4,7 @@
  * benchmark, not a test). The function (netlify/functions/content.mts, bundled with esbuild as
  * Netlify bundles it) answers an Alchemist's request for a paid lesson: the token verified
  * against the Auth emulator, the subscription and purchases read from the local PostgREST
- * double. Prints the first (cold) answer and the median and 95th percentile of the warm ones.
+ * endpoint over PGlite with our migrations (tests/fixtures/local-supabase.ts). Prints the first (cold) answer and the median and 95th percentile of the warm ones.
  *
  *   AUTH_EMULATOR_PORT=9131 node scripts/with-auth-emulator.mjs node scripts/bench-content.mjs [--requests 200]
  */
@@ -20,8 +20,8 @@ const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 if (!emulator) throw new Error('Run under scripts/with-auth-emulator.mjs (FIREBASE_AUTH_EMULATOR_HOST is unset).');
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
-const { startPostgrestDouble } = await import('../tests/fixtures/postgrest-double.ts');
-const db = await startPostgrestDouble();
+const { startLocalSupabase } = await import('../tests/fixtures/local-supabase.ts');
+const db = await startLocalSupabase();
 Object.assign(process.env, db.env, { FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? 'demo-inner-alchemy' });
 
 await generateGatedContent();
@@ -40,6 +40,7 @@ const signUp = await fetch(`http://${emulator}/identitytoolkit.googleapis.com/v1
 const { localId, idToken } = await signUp.json();
 db.tables.stripe_customers = [{ user_id: localId, customer_id: 'cus_bench' }];
 db.tables.stripe_subscriptions = [{ customer_id: 'cus_bench', price_id: 'price_alchemist_monthly', subscription_status: 'active' }];
+await db.settled();
 
 const ask = async () => {
   const started = performance.now();

@@ -112,7 +112,8 @@ async function membersInner() {
   await run('npm', ['run', 'build'], env);
   await run(process.execPath, [path.join(root, 'scripts/check-gated.mjs'), 'dist']);
   await run(process.execPath, [path.join(root, 'scripts/validate-html.mjs'), 'dist']);
-  // Commerce: the functions talk to local Stripe and PostgREST doubles (tests/fixtures).
+  // Commerce: the functions talk to the Stripe double and to the local PostgREST endpoint over
+  // PGlite running our migrations (tests/fixtures/commerce-doubles.mjs).
   const { startCommerceDoubles } = await import('../tests/fixtures/commerce-doubles.mjs');
   const doubles = await startCommerceDoubles({ webhookUrl: `http://127.0.0.1:${MEMBERS_PORT}/api/stripe-webhook` });
   const server = await serve(MEMBERS_PORT, {

@@ -1,31 +1,27 @@
 /**
  * auth-sync against the real Firebase Auth emulator (tokens made by the emulator, claims read
- * back from it directly) and a small local HTTP server standing in for PostgREST, so the
- * Supabase admin calls are checked where they leave the function: at the HTTP boundary.
+ * back from it directly) and the local PostgREST endpoint over PGlite running our migrations, so
+ * the Supabase admin calls are checked where they leave the function (the HTTP boundary) and what
+ * the database makes of them (grants, the profile's checks, a second sync of the same account).
  * Run under scripts/with-auth-emulator.mjs (FIREBASE_AUTH_EMULATOR_HOST is set there). The same
  * function outside the emulator, against a stand-in for Google: id-tokens.test.ts.
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Config } from '@netlify/functions';
+import { startLocalSupabase, type LocalSupabase } from '../fixtures/local-supabase';
 import { emulatorClaims, setEmulatorClaims, spyOnLogs } from './helpers';
 
 const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-const SERVICE_KEY = 'service-role-test-key';
-
-interface Recorded {
-  method: string;
-  url: string;
-  headers: IncomingMessage['headers'];
-  body: unknown;
-}
-
-let server: Server;
-let recorded: Recorded[] = [];
-/** What the stand-in answers the next write with. */
-let nextAnswer: { status: number; body: unknown } = { status: 201, body: null };
+let db: LocalSupabase;
+/** What the functions asked of the database, as the double recorded it (url: path and query). */
+const recorded = () =>
+  db.requests.map((r) => ({
+    method: r.method,
+    url: `/rest/v1/${r.table}?${new URLSearchParams(r.query).toString()}`,
+    headers: { prefer: r.prefer ?? undefined, apikey: r.apikey ?? undefined, authorization: r.authorization ?? undefined },
+    body: r.body,
+  }));
 
 type Handler = (req: Request) => Promise<Response>;
 let handler: Handler;
@@ -33,30 +29,17 @@ let config: Config;
 
 beforeAll(async () => {
   if (!EMULATOR) throw new Error('Run the function tests through scripts/with-auth-emulator.mjs');
-  server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      recorded.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: raw ? JSON.parse(raw) : null });
-      res.writeHead(nextAnswer.status, { 'content-type': 'application/json' });
-      res.end(nextAnswer.body === null ? '' : JSON.stringify(nextAnswer.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  process.env.SUPABASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  process.env.SUPABASE_SERVICE_ROLE_KEY = SERVICE_KEY;
+  db = await startLocalSupabase();
+  Object.assign(process.env, db.env);
   const mod = await import('../../netlify/functions/auth-sync.mts');
   handler = mod.default;
   config = mod.config;
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => db.close());
 
 afterEach(() => {
-  recorded = [];
-  nextAnswer = { status: 201, body: null };
+  db.reset();
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
@@ -101,16 +84,25 @@ describe('auth-sync', () => {
 
     expect(await emulatorClaims(user.uid)).toEqual({ role: 'authenticated' });
 
-    expect(recorded).toHaveLength(1);
-    const [write] = recorded;
+    expect(recorded()).toHaveLength(1);
+    const [write] = recorded();
     expect(write?.method).toBe('POST');
     const url = new URL(write?.url ?? '', 'http://x');
     expect(url.pathname).toBe('/rest/v1/profiles');
     expect(url.searchParams.get('on_conflict')).toBe('id');
     expect(write?.headers.prefer).toContain('resolution=ignore-duplicates');
-    expect(write?.headers.apikey).toBe(SERVICE_KEY);
-    expect(write?.headers.authorization).toBe(`Bearer ${SERVICE_KEY}`);
+    expect(write?.headers.apikey).toBe(db.env.SUPABASE_SERVICE_ROLE_KEY);
+    expect(write?.headers.authorization).toBe(`Bearer ${db.env.SUPABASE_SERVICE_ROLE_KEY}`);
     expect(write?.body).toEqual({ id: user.uid, email: user.email, full_name: 'Ana Lima', membership_tier: 'Explorer' });
+    expect(db.tables.profiles).toMatchObject([{ id: user.uid, email: user.email, full_name: 'Ana Lima', membership_tier: 'Explorer' }]);
+  });
+
+  it('a second sign-in of the same account changes nothing and answers 200 (on conflict do nothing)', async () => {
+    const user = await newUser('Ana Lima');
+    expect((await call({ token: user.idToken })).status).toBe(200);
+    const [profile] = db.tables.profiles ?? [];
+    expect((await call({ token: user.idToken, body: JSON.stringify({ full_name: 'Someone Else' }) })).status).toBe(200);
+    expect(db.tables.profiles).toEqual([profile]);
   });
 
   it('keeps the claims a user already has', async () => {
@@ -134,7 +126,7 @@ describe('auth-sync', () => {
     const res = await call({ token: refreshed.idToken, body: JSON.stringify({ full_name: '  Bea Costa ' }) });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, claimsUpdated: false });
-    expect(recorded[0]?.body).toMatchObject({ id: user.uid, full_name: 'Bea Costa' });
+    expect(recorded()[0]?.body).toMatchObject({ id: user.uid, full_name: 'Bea Costa' });
   });
 
   it('answers 401 without a token, with a malformed header, or with a token that is not one', async () => {
@@ -146,7 +138,7 @@ describe('auth-sync', () => {
       expect(res.status).toBe(401);
       expect(((await res.json()) as { error: string }).error).toMatch(/\S/);
     }
-    expect(recorded).toHaveLength(0);
+    expect(recorded()).toHaveLength(0);
   });
 
   it('answers 401 to a token from a sign-in more than 5 minutes ago, and changes nothing', async () => {
@@ -158,7 +150,7 @@ describe('auth-sync', () => {
     expect(await res.json()).toEqual({ error: 'Session token is too old; please sign in again' });
     vi.useRealTimers();
     expect(await emulatorClaims(user.uid)).toEqual({});
-    expect(recorded).toHaveLength(0);
+    expect(recorded()).toHaveLength(0);
   });
 
   it('accepts a token 4 minutes after sign-in', async () => {
@@ -181,12 +173,12 @@ describe('auth-sync', () => {
     expect((await call({ token: user.idToken, body: '{nope' })).status).toBe(400);
     const res = await call({ token: user.idToken, body: JSON.stringify({ full_name: 42 }) });
     expect(res.status).toBe(400);
-    expect(recorded).toHaveLength(0);
+    expect(recorded()).toHaveLength(0);
   });
 
   it('answers 502 without details when the profile cannot be written', async () => {
     const user = await newUser();
-    nextAnswer = { status: 500, body: { code: 'XX000', message: 'disk full at /var/lib/postgresql' } };
+    db.fail('profiles', 'POST', 500, 'XX000', { message: 'disk full at /var/lib/postgresql' });
     const logs = spyOnLogs();
     const res = await call({ token: user.idToken });
     expect(res.status).toBe(502);
@@ -203,7 +195,7 @@ describe('auth-sync', () => {
     const logs = spyOnLogs();
     const res = await call({ token: user.idToken, body: JSON.stringify({ full_name: 'x'.repeat(17 * 1024) }) });
     expect(res.status).toBe(413);
-    expect(recorded).toHaveLength(0);
+    expect(recorded()).toHaveLength(0);
     expect(logs.lines()).toBe(1);
   });
 
@@ -268,7 +260,7 @@ describe('auth-sync and its Firebase service account', () => {
     expect(await res.json()).toEqual({
       error: 'Sign-in cannot be completed: the server is not fully configured (no Firebase service account: set FIREBASE_SERVICE_ACCOUNT, or FIREBASE_CLIENT_EMAIL and FIREBASE_PRIVATE_KEY).',
     });
-    expect(recorded).toEqual([]);
+    expect(recorded()).toEqual([]);
     expect(logs.error).toHaveBeenCalledTimes(1);
   });
 

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFunctions, ROOT, startFunction } from '../../scripts/functions-bundle.mjs';
 import { startGoogleDouble, type GoogleDouble } from '../fixtures/google-double';
-import { startPostgrestDouble, type PostgrestDouble } from '../fixtures/postgrest-double';
+import { startLocalSupabase, type LocalSupabase } from '../fixtures/local-supabase';
 
 interface Bundle {
   name: string;
@@ -57,7 +57,7 @@ let bundles: Bundle[] = [];
 let zips: Bundle[] = [];
 const started = new Map<string, Started>();
 let google: GoogleDouble;
-let db: PostgrestDouble;
+let db: LocalSupabase;
 
 beforeAll(async () => {
   bundles = (await bundleFunctions(path.join(dest, 'dir'))) as Bundle[];
@@ -66,7 +66,7 @@ beforeAll(async () => {
   }
   zips = (await bundleFunctions(path.join(dest, 'zip'), { archiveFormat: 'zip' })) as Bundle[];
   google = await startGoogleDouble();
-  db = await startPostgrestDouble();
+  db = await startLocalSupabase();
 }, 300_000);
 
 // Removing the bundles (thousands of files) takes longer than the default hook time on a busy machine.

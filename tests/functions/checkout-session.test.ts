@@ -4,11 +4,11 @@ import Stripe from 'stripe';
 import handler, { config } from '../../netlify/functions/checkout-session.mts';
 import { startStripeDouble, stripePriceId, type StripeDouble } from '../fixtures/stripe-double';
 import catalogue from '../../src/content/catalogue.json';
-import { startPostgrestDouble, type PostgrestDouble } from '../fixtures/postgrest-double';
+import { startLocalSupabase, type LocalSupabase } from '../fixtures/local-supabase';
 import { call, createEmulatorUser, expectNoLeak, spyOnLogs, type EmulatorUser, type LogSpies } from './helpers';
 
 let stripe: StripeDouble;
-let db: PostgrestDouble;
+let db: LocalSupabase;
 let logs: LogSpies;
 let member: EmulatorUser;
 let other: EmulatorUser;
@@ -30,7 +30,7 @@ const lookup = (id: string, who: EmulatorUser | null = member) =>
 
 beforeAll(async () => {
   stripe = await startStripeDouble({ catalogue });
-  db = await startPostgrestDouble();
+  db = await startLocalSupabase();
   member = await createEmulatorUser();
   other = await createEmulatorUser();
 });
@@ -62,9 +62,10 @@ describe('checkout-session', () => {
     const before = await lookup(id);
     expect(before.status).toBe(200);
     expect(before.body).toEqual({ reference: id, items: [{ priceId: 'price_app_stillpoint', name: 'Stillpoint', productType: 'app' }], recorded: false });
-    db.tables.purchases = [{ checkout_session_id: id, status: 'paid', user_id: member.uid }];
+    const purchase = { checkout_session_id: id, user_id: member.uid, price_id: 'price_app_stillpoint', product_type: 'app', amount: 2900, currency: 'usd' };
+    db.tables.purchases = [{ ...purchase, status: 'paid' }];
     expect((await lookup(id)).body).toMatchObject({ recorded: true });
-    db.tables.purchases = [{ checkout_session_id: id, status: 'pending', user_id: member.uid }];
+    db.tables.purchases = [{ ...purchase, status: 'pending' }];
     expect((await lookup(id)).body).toMatchObject({ recorded: false });
   });
 

@@ -8,7 +8,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import handler from '../../netlify/functions/content.mts';
 import generated from '../../netlify/functions/_generated/gated-content.json';
-import { startPostgrestDouble, type PostgrestDouble } from '../fixtures/postgrest-double';
+import { startLocalSupabase, type LocalSupabase } from '../fixtures/local-supabase';
 import { call, createEmulatorUser, spyOnLogs, type EmulatorUser, type LogSpies } from './helpers';
 
 type Json = { preview: boolean; data: unknown };
@@ -19,7 +19,7 @@ const resets = items['the-reset-room']!.resets!.data as { slug: string; steps: {
 // A paid sentence of each: one the previews never show.
 const secrets = [statements.find((s) => !('preview' in s))!.text, scenarios[1]!.steps[2]!.text, resets.find((r) => r.slug === 'stop-pause')!.steps[1]!.text];
 
-let db: PostgrestDouble;
+let db: LocalSupabase;
 let logs: LogSpies;
 let member: EmulatorUser;
 const saved = { ...process.env };
@@ -27,7 +27,7 @@ const saved = { ...process.env };
 const read = (product: string, item: string, who: EmulatorUser | null = member) =>
   call(handler, `/api/content/${product}/${item}`, { headers: who ? { authorization: `Bearer ${who.idToken}` } : {} });
 const bought = (uid: string, priceId: string) => {
-  db.tables.purchases = [{ user_id: uid, price_id: priceId, product_type: 'app', status: 'paid', purchased_at: '2026-11-01T00:00:00Z', refunded_at: null, checkout_session_id: `cs_${priceId}` }];
+  db.tables.purchases = [{ user_id: uid, price_id: priceId, product_type: 'app', amount: 2900, currency: 'usd', status: 'paid', purchased_at: '2026-11-01T00:00:00Z', refunded_at: null, checkout_session_id: `cs_${priceId}` }];
 };
 
 const APPS = [
@@ -37,7 +37,7 @@ const APPS = [
 ] as const;
 
 beforeAll(async () => {
-  db = await startPostgrestDouble();
+  db = await startLocalSupabase();
   member = await createEmulatorUser();
 });
 afterAll(async () => {

@@ -1,5 +1,6 @@
 /**
- * The content gate for the Lounge apps' premium content, as for lessons: The Bloom Book's
+ * The content gate for the Lounge apps' premium content, as for lessons (the member's rows in the
+ * local PostgREST endpoint over PGlite with our migrations): The Bloom Book's
  * prompt set and Whispers Before Sleep's stories answer 401 without a token, 403 with how to
  * get the app to a member without it, 404 for an unknown item, and 200 (private, never cached)
  * to a member who bought the app or whose plan includes it. Whispers' preview story is public
@@ -8,7 +9,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import handler from '../../netlify/functions/content.mts';
 import generated from '../../netlify/functions/_generated/gated-content.json';
-import { startPostgrestDouble, type PostgrestDouble } from '../fixtures/postgrest-double';
+import { startLocalSupabase, type LocalSupabase } from '../fixtures/local-supabase';
 import { call, createEmulatorUser, spyOnLogs, type EmulatorUser, type LogSpies } from './helpers';
 
 type Story = { preview: boolean; title: string; mood: string; minutes: number; html: string };
@@ -16,7 +17,7 @@ const stories = generated['whispers-before-sleep'] as Record<string, Story>;
 const prompts = (generated['the-bloom-book'] as Record<string, { preview: boolean; data: { id: string; text: string }[] }>).prompts!;
 const previewStory = Object.entries(stories).find(([id]) => id === 'snow-on-the-way-home')!;
 
-let db: PostgrestDouble;
+let db: LocalSupabase;
 let logs: LogSpies;
 let member: EmulatorUser;
 const saved = { ...process.env };
@@ -24,11 +25,11 @@ const saved = { ...process.env };
 const read = (product: string, item: string, who: EmulatorUser | null = member) =>
   call(handler, `/api/content/${product}/${item}`, { headers: who ? { authorization: `Bearer ${who.idToken}` } : {} });
 const bought = (uid: string, priceId: string, status = 'paid') => {
-  db.tables.purchases = [{ user_id: uid, price_id: priceId, product_type: 'app', status, purchased_at: '2026-11-01T00:00:00Z', refunded_at: null, checkout_session_id: `cs_${priceId}` }];
+  db.tables.purchases = [{ user_id: uid, price_id: priceId, product_type: 'app', amount: 2900, currency: 'usd', status, purchased_at: '2026-11-01T00:00:00Z', refunded_at: status === 'refunded' ? '2026-11-02T00:00:00Z' : null, checkout_session_id: `cs_${priceId}` }];
 };
 
 beforeAll(async () => {
-  db = await startPostgrestDouble();
+  db = await startLocalSupabase();
   member = await createEmulatorUser();
 });
 afterAll(async () => {

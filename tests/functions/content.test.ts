@@ -1,6 +1,6 @@
 /**
- * GET /api/content/<product>/<item>, the content gate, against the Auth emulator, the PostgREST
- * double (the member's subscription and purchases) and the Stripe double (the webhook that
+ * GET /api/content/<product>/<item>, the content gate, against the Auth emulator, the local
+ * PostgREST endpoint over PGlite with our migrations (the member's subscription and purchases) and the Stripe double (the webhook that
  * records a purchase and its refund): 401, 403 with how to get access, 404, 405, 503 and 200
  * with `Cache-Control: private, no-store`; a refund or an ended subscription closes the door at
  * the next request; nothing a caller sends reaches the database; no lesson text is logged.
@@ -12,7 +12,7 @@ import webhook from '../../netlify/functions/stripe-webhook.mts';
 import generated from '../../netlify/functions/_generated/gated-content.json';
 import catalogue from '../../src/content/catalogue.json';
 import { COURSE_PRICE_ID } from '../../src/lib/course';
-import { startPostgrestDouble, type PostgrestDouble } from '../fixtures/postgrest-double';
+import { startLocalSupabase, type LocalSupabase } from '../fixtures/local-supabase';
 import { startStripeDouble, stripePriceId, type StripeDouble } from '../fixtures/stripe-double';
 import { call, createEmulatorUser, expectNoLeak, spyOnLogs, type EmulatorUser, type LogSpies } from './helpers';
 
@@ -23,7 +23,7 @@ const [paidSlug, paid] = lessons.find(([, l]) => !l.preview)!;
 const SECRET = 'whsec_test_double_secret';
 const BUY_OR_ALCHEMIST = 'This lesson is part of the Master Alchemist Course. Buy the course for lifetime access, or join the Alchemist plan, which includes it.';
 
-let db: PostgrestDouble;
+let db: LocalSupabase;
 let stripe: StripeDouble;
 let logs: LogSpies;
 let member: EmulatorUser;
@@ -37,7 +37,7 @@ const alchemist = (uid: string, status = 'active') => {
 };
 
 beforeAll(async () => {
-  db = await startPostgrestDouble();
+  db = await startLocalSupabase();
   stripe = await startStripeDouble({ catalogue });
   member = await createEmulatorUser();
 });
@@ -97,7 +97,7 @@ describe('content gate', () => {
   it('closes the door at the next request once the subscription has ended', async () => {
     alchemist(member.uid);
     expect((await read(paidSlug)).status).toBe(200);
-    db.tables.stripe_subscriptions![0]!.subscription_status = 'canceled';
+    db.tables.stripe_subscriptions = [{ ...db.tables.stripe_subscriptions![0]!, subscription_status: 'canceled' }];
     expect((await read(paidSlug)).status).toBe(403);
   });
 

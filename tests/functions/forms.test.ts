@@ -1,6 +1,6 @@
 /**
- * The forms function against the PostgREST double (which enforces future_launch's unique
- * email like the database): what it stores and answers for each form, as JSON (the islands)
+ * The forms function against the local PostgREST endpoint over PGlite running our migrations
+ * (future_launch's unique email, the grants and checks are the database's own): what it stores and answers for each form, as JSON (the islands)
  * and as a plain HTML form post (303 back to /future), and the flood test: its own limiter
  * with an injected clock, as Netlify's platform limit is not applied outside Netlify.
  */
@@ -8,12 +8,12 @@ import { describe, expect, it, vi } from 'vitest';
 import handler, { config } from '../../netlify/functions/forms.mts';
 import { createFormsHandler } from '../../netlify/functions/_shared/forms';
 import { EMAIL_LIMIT, IP_LIMIT, MIN_FILL_MS, outcomesOf, outcomeId } from '../../src/lib/forms/submission';
-import { startPostgrestDouble, type PostgrestDouble } from '../fixtures/postgrest-double';
+import { startLocalSupabase, type LocalSupabase } from '../fixtures/local-supabase';
 import { expectNoLeak, SITE, type LogSpies, withServiceDouble } from './helpers';
 
-let db: PostgrestDouble;
+let db: LocalSupabase;
 let logs: LogSpies;
-withServiceDouble(startPostgrestDouble, (double, spies) => {
+withServiceDouble(startLocalSupabase, (double, spies) => {
   db = double;
   logs = spies;
 });
@@ -62,7 +62,7 @@ describe('forms: storing', () => {
     const h = createFormsHandler();
     expect((await postJson(h, 'partnership', PARTNERSHIP)).status).toBe(201);
     expect((await postJson(h, 'partnership', { ...PARTNERSHIP, email: 'lee@example.com', partnershipType: 'investor' })).status).toBe(201);
-    expect(db.tables.partnership_requests).toEqual([
+    expect(db.tables.partnership_requests).toMatchObject([
       { name: 'Pat Doe', email: 'pat@example.com', message: 'We host breathwork retreats in Lisbon.', partnership_type: 'content_creator' },
       { name: 'Pat Doe', email: 'lee@example.com', message: 'We host breathwork retreats in Lisbon.', partnership_type: 'wellness_practitioner' },
     ]);
@@ -74,7 +74,7 @@ describe('forms: storing', () => {
     const again = await postJson(h, 'early-access', { email: ' ADA@example.com' }, '198.51.100.9');
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ error: 'This email is already registered for updates', code: 'duplicate', field: null });
-    expect(db.tables.future_launch).toEqual([{ email: 'ada@example.com' }]);
+    expect(db.tables.future_launch).toMatchObject([{ email: 'ada@example.com' }]);
     expect(logs.lines()).toBe(1);
   });
 
@@ -153,7 +153,7 @@ describe('forms: a plain HTML form post (JavaScript off) gets a 303 back to /fut
       status: 303,
       location: '/future/#idea-thanks',
     });
-    expect(db.tables.community_ideas).toEqual([{ name: null, email: 'ada@example.com', idea_message: 'Sunday gratitude circles' }]);
+    expect(db.tables.community_ideas).toMatchObject([{ name: null, email: 'ada@example.com', idea_message: 'Sunday gratitude circles' }]);
     expect((await postForm(h, 'partnership', { name: 'Pat', email: 'pat@example.com', message: 'short', partnershipType: 'brand' })).location).toBe(
       '/future/#partnership-message-too-short',
     );

@@ -10,11 +10,11 @@ import { createHmac } from 'node:crypto';
 import { decodeProtectedHeader, UnsecuredJWT } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startGoogleDouble, KEYS_PATH, type GoogleDouble } from '../fixtures/google-double';
-import { startPostgrestDouble, type PostgrestDouble } from '../fixtures/postgrest-double';
+import { startLocalSupabase, type LocalSupabase } from '../fixtures/local-supabase';
 import { call, expectNoLeak, spyOnLogs, type Handler, type LogSpies } from './helpers';
 
 let google: GoogleDouble;
-let db: PostgrestDouble;
+let db: LocalSupabase;
 let logs: LogSpies;
 const saved = { ...process.env };
 const FIREBASE_VARIABLES = ['FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_SERVICE_ACCOUNT', 'FIREBASE_CLIENT_EMAIL', 'FIREBASE_PRIVATE_KEY', 'PUBLIC_FIREBASE_PROJECT_ID'];
@@ -23,7 +23,7 @@ const TOO_OLD = { error: 'Session token is too old; please sign in again' };
 
 beforeAll(async () => {
   google = await startGoogleDouble();
-  db = await startPostgrestDouble();
+  db = await startLocalSupabase();
 });
 afterAll(async () => {
   await google.close();

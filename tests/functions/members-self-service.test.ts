@@ -1,23 +1,24 @@
 /**
  * The member's own account functions: the billing portal, exporting their data and deleting
- * their account, against the Stripe double, the PostgREST double and the Auth emulator.
+ * their account, against the Stripe double, the local database (PGlite behind the PostgREST
+ * endpoint) and the Auth emulator.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import portal, { config as portalConfig, NO_BILLING_ACCOUNT } from '../../netlify/functions/billing-portal.mts';
 import exporter, { config as exportConfig } from '../../netlify/functions/account-export.mts';
 import remover, { anonymisedUserId, config as deleteConfig } from '../../netlify/functions/account-delete.mts';
 import { startStripeDouble, type DoubleSubscription, type StripeDouble } from '../fixtures/stripe-double';
-import { startPostgrestDouble, type PostgrestDouble } from '../fixtures/postgrest-double';
+import { startLocalSupabase, type LocalSupabase } from '../fixtures/local-supabase';
 import { call, createEmulatorUser, emulatorHost, expectNoLeak, SITE, spyOnLogs, type EmulatorUser, type LogSpies } from './helpers';
 
 let stripe: StripeDouble;
-let db: PostgrestDouble;
+let db: LocalSupabase;
 let logs: LogSpies;
 const saved = { ...process.env };
 
 beforeAll(async () => {
   stripe = await startStripeDouble();
-  db = await startPostgrestDouble();
+  db = await startLocalSupabase();
 });
 afterAll(async () => {
   await stripe.close();
@@ -51,6 +52,14 @@ function subscription(id: string, customer: string, status = 'active'): DoubleSu
   };
 }
 
+const SESSION_ID = '5e55e55e-0000-4000-8000-000000000001';
+const signupIds = new Map<string, string>();
+/** A signup's id (a uuid, as the table makes them), the same for a customer throughout a test file. */
+function signupId(customer: string): string {
+  if (!signupIds.has(customer)) signupIds.set(customer, crypto.randomUUID());
+  return signupIds.get(customer) ?? '';
+}
+
 /** A member with a Stripe customer, a subscription row, a profile, a signup and a purchase. */
 async function memberWithData(customer: string) {
   const member = await createEmulatorUser();
@@ -60,14 +69,14 @@ async function memberWithData(customer: string) {
     ...(db.tables.stripe_subscriptions ?? []),
     { customer_id: customer, subscription_id: `sub_${customer}`, price_id: 'price_adventurer_monthly', subscription_status: 'active' },
   ];
-  db.tables.coaching_sessions = [{ id: 'sess-1', date: '2099-01-29', time: '6:00 PM CET' }];
+  db.tables.coaching_sessions = [{ id: SESSION_ID, date: '2099-01-29', time: '6:00 PM CET', spots_available: 10, max_spots: 10 }];
   db.tables.coaching_session_signups = [
     ...(db.tables.coaching_session_signups ?? []),
-    { id: `signup-${customer}`, user_id: member.uid, session_id: 'sess-1', name: 'Ada', email: member.email, created_at: '2026-01-01T00:00:00Z' },
+    { id: signupId(customer), user_id: member.uid, session_id: SESSION_ID, name: 'Ada', email: member.email, created_at: '2026-01-01T00:00:00Z' },
   ];
   db.tables.purchases = [
     ...(db.tables.purchases ?? []),
-    { checkout_session_id: `cs_${customer}`, user_id: member.uid, price_id: 'price_app_stillpoint', amount: 2900, currency: 'usd', status: 'paid' },
+    { checkout_session_id: `cs_${customer}`, user_id: member.uid, price_id: 'price_app_stillpoint', product_type: 'app', amount: 2900, currency: 'usd', status: 'paid' },
   ];
   // The Lounge: a breathing session, a journal page, a place in a story.
   db.tables.breathing_sessions = [...(db.tables.breathing_sessions ?? []), { user_id: member.uid, pattern: 'box', seconds: 60, finished_at: '2026-11-25T07:00:00Z' }];
@@ -80,7 +89,7 @@ async function memberWithData(customer: string) {
   const add = (table: string, row: Record<string, unknown>) => (db.tables[table] = [...(db.tables[table] ?? []), { user_id: member.uid, ...row }]);
   add('rise_days', { day: '2026-11-25', intention: `Intention ${customer}`, statement_text: 'I can feel nervous and still do the thing.', brave_action: '', lived: 'yes', note: 'I did.' });
   add('rise_statements', { text: `My words ${customer}`, created_at: '2026-11-25T07:00:00Z' });
-  add('rehearsal_scenarios', { id: `scene-${customer}`, title: 'Asking for a raise', scene: 'Her office.', going_well: 'I make my case.', coping: 'I ask again.', created_at: '2026-11-25T07:00:00Z' });
+  add('rehearsal_scenarios', { id: crypto.randomUUID(), title: 'Asking for a raise', scene: 'Her office.', going_well: 'I make my case.', coping: 'I ask again.', created_at: '2026-11-25T07:00:00Z' });
   add('rehearsals', { scenario: 'a-phone-call', suds_before: 7, suds_after: 4, finished_at: '2026-11-25T07:00:00Z' });
   add('resets', { feeling: 'anxiety', reset: 'stop-pause', intensity_before: 8, intensity_after: 5, finished_at: '2026-11-25T07:00:00Z' });
   return member;
@@ -155,11 +164,11 @@ describe('account-export', () => {
     expect(res.body).toMatchObject({
       account: { id: member.uid, email: member.email },
       profile: { id: member.uid, full_name: 'Ada' },
-      coaching_signups: [{ id: 'signup-cus_export_1', session_id: 'sess-1', coaching_sessions: { date: '2099-01-29', time: '6:00 PM CET' } }],
+      coaching_signups: [{ id: signupId('cus_export_1'), session_id: SESSION_ID, coaching_sessions: { date: '2099-01-29', time: '6:00 PM CET' } }],
       stripe_customer: { customer_id: 'cus_export_1' },
       subscription: { customer_id: 'cus_export_1', price_id: 'price_adventurer_monthly' },
       purchases: [{ checkout_session_id: 'cs_cus_export_1', price_id: 'price_app_stillpoint' }],
-      stillpoint_sessions: [{ pattern: 'box', seconds: 60, finished_at: '2026-11-25T07:00:00Z' }],
+      stillpoint_sessions: [{ pattern: 'box', seconds: 60, finished_at: '2026-11-25T07:00:00+00:00' }], // as PostgREST prints a timestamptz
       bloom_book_pages: [{ day: '2026-11-25', gratitude_1: 'Grateful cus_export_1' }],
       whispers_story_places: [{ story: 'the-night-garden', sentence: 7 }],
       rise_mode_days: [{ day: '2026-11-25', intention: 'Intention cus_export_1', lived: 'yes', note: 'I did.' }],
@@ -234,12 +243,12 @@ describe('account-delete', () => {
       expect(mine(table), table).toEqual([]);
       expect((db.tables[table] ?? []).filter((r) => r.user_id === other.uid), table).toHaveLength(1);
     }
-    expect((db.tables.stripe_subscriptions ?? []).map((r) => r.customer_id)).toEqual(['cus_del_2']);
+    expect((db.tables.stripe_subscriptions ?? []).map((r) => r.customer_id)).toMatchObject(['cus_del_2']);
     expect(mine('purchases')).toEqual([]);
     const kept = (db.tables.purchases ?? []).find((r) => r.checkout_session_id === 'cs_cus_del_1');
     expect(kept).toMatchObject({ user_id: anonymisedUserId(member.uid), amount: 2900, status: 'paid' });
     expect(String(kept?.user_id)).toMatch(/^deleted:[0-9a-f]{32}$/);
-    expect((db.tables.profiles ?? []).map((r) => r.id)).toEqual([other.uid]);
+    expect((db.tables.profiles ?? []).map((r) => r.id)).toMatchObject([other.uid]);
     expect((db.tables.purchases ?? []).find((r) => r.checkout_session_id === 'cs_cus_del_2')?.user_id).toBe(other.uid);
     for (const request of db.requests.filter((r) => r.method !== 'GET')) {
       expect(Object.values(request.query).some((v) => v === `eq.${member.uid}`), `${request.method} ${request.table}`).toBe(true);

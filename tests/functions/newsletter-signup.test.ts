@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import handler, { config } from '../../netlify/functions/newsletter-signup.mts';
-import { startPostgrestDouble, type PostgrestDouble } from '../fixtures/postgrest-double';
+import { startLocalSupabase, type LocalSupabase } from '../fixtures/local-supabase';
 import { call, expectNoLeak, type LogSpies, withServiceDouble } from './helpers';
 
-let db: PostgrestDouble;
+let db: LocalSupabase;
 let logs: LogSpies;
-withServiceDouble(startPostgrestDouble, (double, spies) => {
+withServiceDouble(startLocalSupabase, (double, spies) => {
   db = double;
   logs = spies;
 });
@@ -26,7 +26,7 @@ describe('newsletter-signup', () => {
     expect(insert?.body).toEqual({ email: 'ada.lovelace@example.com' });
     expect(insert?.apikey).toBe(db.env.SUPABASE_SERVICE_ROLE_KEY);
     expect(insert?.authorization).toBe(`Bearer ${db.env.SUPABASE_SERVICE_ROLE_KEY}`);
-    expect(db.tables.monthly_newsletter).toEqual([{ email: 'ada.lovelace@example.com' }]);
+    expect(db.tables.monthly_newsletter).toMatchObject([{ email: 'ada.lovelace@example.com' }]);
     expect(logs.lines()).toBe(0);
   });
 

@@ -3,7 +3,7 @@ import handler, { ALREADY_SUBSCRIBED, config } from '../../netlify/functions/str
 import { CHECKOUT_REFUSALS } from '../../src/lib/access';
 import catalogue from '../../src/content/catalogue.json' with { type: 'json' };
 import { startStripeDouble, stripePriceId, type StripeDouble } from '../fixtures/stripe-double';
-import { startPostgrestDouble, type PostgrestDouble } from '../fixtures/postgrest-double';
+import { startLocalSupabase, type LocalSupabase } from '../fixtures/local-supabase';
 import { call, createEmulatorUser, expectNoLeak, SITE, spyOnLogs, type EmulatorUser, type LogSpies } from './helpers';
 
 const builtIn = catalogue.map(({ id: _id, ...product }) => product);
@@ -12,14 +12,14 @@ const CANCEL = `${SITE}/products`;
 const valid = { price_id: 'price_alchemist_monthly', mode: 'subscription', success_url: SUCCESS, cancel_url: CANCEL };
 
 let stripe: StripeDouble;
-let db: PostgrestDouble;
+let db: LocalSupabase;
 let member: EmulatorUser;
 let logs: LogSpies;
 const saved = { ...process.env };
 
 beforeAll(async () => {
   stripe = await startStripeDouble({ catalogue: builtIn });
-  db = await startPostgrestDouble();
+  db = await startLocalSupabase();
   member = await createEmulatorUser();
 });
 afterAll(async () => {
@@ -296,12 +296,14 @@ describe('stripe-checkout refuses what the member already has (issue 13)', () =>
     product_type,
     status,
     checkout_session_id: `cs_${price_id}_${status}`,
+    amount: 2900,
+    currency: 'usd',
     purchased_at: '2026-11-01T10:00:00.000Z',
     refunded_at: status === 'refunded' ? '2026-11-02T10:00:00.000Z' : null,
   });
-  const plan = (price_id: string) => {
+  const plan = (price_id: string, subscription_status = 'active') => {
     db.tables.stripe_customers = [{ user_id: member.uid, customer_id: 'cus_known' }];
-    db.tables.stripe_subscriptions = [{ customer_id: 'cus_known', subscription_id: 'sub_1', price_id, subscription_status: 'active' }];
+    db.tables.stripe_subscriptions = [{ customer_id: 'cus_known', subscription_id: 'sub_1', price_id, subscription_status }];
   };
 
   it.each([
@@ -328,10 +330,7 @@ describe('stripe-checkout refuses what the member already has (issue 13)', () =>
     ['an app whose delayed payment failed', () => (db.tables.purchases = [purchase('price_app_stillpoint', 'app', 'failed')]), app],
     ['an app another member bought', () => (db.tables.purchases = [purchase('price_app_stillpoint', 'app', 'paid', 'someone-else')]), app],
     ['the course, to an Adventurer', () => plan('price_adventurer_monthly'), course],
-    ['an app, once the plan has ended', () => {
-      plan('price_alchemist_monthly');
-      db.tables.stripe_subscriptions![0]!.subscription_status = 'canceled';
-    }, app],
+    ['an app, once the plan has ended', () => plan('price_alchemist_monthly', 'canceled'), app],
   ])('sells %s', async (_name, given, body) => {
     given();
     const res = await checkout(body);

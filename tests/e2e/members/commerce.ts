@@ -1,6 +1,6 @@
 /**
  * Support for the members-build commerce specs (flag off, Firebase Auth emulator; the served
- * functions use the Stripe and PostgREST doubles that scripts/e2e.mjs starts).
+ * functions use the Stripe double and the local PostgREST endpoint over PGlite that scripts/e2e.mjs starts).
  *
  * A member is signed in by creating the user on the emulator and handing the browser the
  * session Firebase persists (its localStorage entry), as it would after signing in on /login.
@@ -8,7 +8,10 @@
  * interception.
  */
 import { expect, type Page, type Route } from '@playwright/test';
-import { TEST_SERVICE_ROLE_KEY } from '../../fixtures/postgrest-double';
+import { localKeys } from '../../../scripts/local/jwt.mjs';
+
+/** The local endpoint's service-role key (tests/fixtures/local-supabase.ts). */
+export const TEST_SERVICE_ROLE_KEY = localKeys().serviceRole;
 
 const EMULATOR = process.env.PUBLIC_FIREBASE_AUTH_EMULATOR_HOST ?? process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 const API_KEY = process.env.PUBLIC_FIREBASE_API_KEY ?? 'demo-api-key';
@@ -58,7 +61,7 @@ export async function signIn(page: Page): Promise<Member> {
 
 /**
  * Answers the browser's reads of the member's customer and subscription, and of their
- * purchases: those are read from the PostgREST double the served functions write to (the
+ * purchases: those are read from the local database the served functions write to (the
  * webhook records purchases there), with the browser's own filters, so what the webhook wrote
  * is what the member's pages show.
  */
@@ -77,16 +80,16 @@ export async function subscription(page: Page, row: { price_id: string; subscrip
     const url = new URL(route.request().url());
     // Only the member's own rows, as row-level security would allow.
     if (!url.searchParams.get('user_id')?.startsWith('eq.')) return route.fulfill({ json: [] });
-    const res = await fetch(`${doubles().postgrest}/rest/v1/purchases${url.search}`, { headers: { apikey: TEST_SERVICE_ROLE_KEY } });
+    const res = await fetch(`${doubles().postgrest}/rest/v1/purchases${url.search}`, { headers: { apikey: TEST_SERVICE_ROLE_KEY, authorization: `Bearer ${TEST_SERVICE_ROLE_KEY}` } });
     return route.fulfill({ status: res.status, json: await res.json() });
   });
 }
 
-/** The doubles' addresses; scripts/e2e.mjs sets them for the members phase. */
+/** The Stripe double's and the local database endpoint's addresses; scripts/e2e.mjs sets them for the members phase. */
 export function doubles(): { stripe: string; postgrest: string } {
   const stripe = process.env.STRIPE_DOUBLE_URL;
-  const postgrest = process.env.POSTGREST_DOUBLE_URL;
-  if (!stripe || !postgrest) throw new Error('STRIPE_DOUBLE_URL and POSTGREST_DOUBLE_URL are unset: run the members specs through scripts/e2e.mjs, which starts the doubles.');
+  const postgrest = process.env.POSTGREST_URL;
+  if (!stripe || !postgrest) throw new Error('STRIPE_DOUBLE_URL and POSTGREST_URL are unset: run the members specs through scripts/e2e.mjs, which starts them.');
   return { stripe, postgrest };
 }
 

@@ -1,12 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers';
 import { readFileSync } from 'node:fs';
-import { TEST_SERVICE_ROLE_KEY } from '../../fixtures/postgrest-double';
-import { doubles, signIn, subscription } from './commerce';
+import { TEST_SERVICE_ROLE_KEY, doubles, signIn, subscription } from './commerce';
 
 /**
  * The Master Alchemist Course in the members build (issue 20): lessons come from the content
- * gate (served function, PostgREST double for the member's subscription); progress is the
+ * gate (served function, the local PostgREST endpoint over PGlite for the member's subscription); progress is the
  * member's lesson_progress rows, answered here by a stand-in that keeps one row per member and
  * lesson as the database's unique key does.
  */

@@ -1,6 +1,6 @@
 /**
  * /future on the members build: the three forms post to the forms function, which stores them
- * in the PostgREST double (scripts/e2e.mjs) with the service role. With JavaScript, each form's
+ * in the local database (scripts/e2e.mjs) with the service role. With JavaScript, each form's
  * spec states (Joining..., Submitting Idea..., the 3-second thank-you, errors cleared by
  * editing, closing blocked while submitting) for each answer: stored, a duplicate early-access
  * email (409), a database failure, a network failure. With JavaScript off, each form posts,
@@ -12,7 +12,7 @@
  * rows of one test never touch another's.
  */
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { doubles } from './commerce';
+import { doubles, TEST_SERVICE_ROLE_KEY } from './commerce';
 import { MIN_FILL_MS } from '../../../src/lib/forms/submission';
 
 interface Recorded {
@@ -172,7 +172,7 @@ test.describe('with JavaScript', () => {
       const stored = await recorded(page, form.table, email);
       expect(stored).toHaveLength(1);
       expect(stored[0]!.body).toEqual(form.body(email));
-      expect(stored[0]!.apikey).toBe('service-role-test-key');
+      expect(stored[0]!.apikey).toBe(TEST_SERVICE_ROLE_KEY);
       await expect(thanks).toBeHidden({ timeout: 6_000 });
       expect(Date.now() - shownAt).toBeGreaterThan(2_000);
       await form.afterThanks(page);

@@ -1,8 +1,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { expectNoSeriousA11yViolations } from '../helpers';
-import { TEST_SERVICE_ROLE_KEY } from '../../fixtures/postgrest-double';
-import { doubles, signIn, subscription, type Member } from './commerce';
+import { TEST_SERVICE_ROLE_KEY, doubles, signIn, subscription, type Member } from './commerce';
 
 /**
  * Rise Mode, Mindstage and The Reset Room in the members build (issue 22): an owner completes

@@ -1,8 +1,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expectNoSeriousA11yViolations } from '../helpers';
-import { TEST_SERVICE_ROLE_KEY } from '../../fixtures/postgrest-double';
-import { doubles, signIn, subscription, type Member } from './commerce';
+import { TEST_SERVICE_ROLE_KEY, doubles, signIn, subscription, type Member } from './commerce';
 
 /**
  * The Lounge in the members build (issue 21): an owner uses each app once and finds the result

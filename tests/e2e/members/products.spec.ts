@@ -5,7 +5,7 @@ import { checkoutSessionFor, customerKeptFor, doubles, signIn, subscription } fr
 
 /**
  * /products in the members build (flag off, Firebase Auth emulator; the served functions use
- * the Stripe and PostgREST doubles started by scripts/e2e.mjs). See ./commerce.ts for how a
+ * the Stripe double and the local database started by scripts/e2e.mjs). See ./commerce.ts for how a
  * member is signed in and how their subscription is answered.
  */
 

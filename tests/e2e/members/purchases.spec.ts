@@ -1,13 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers';
 import { CHECKOUT_REFUSALS } from '../../../src/lib/access';
-import { TEST_SERVICE_ROLE_KEY } from '../../fixtures/postgrest-double';
-import { checkoutFromPage, doubles, signIn, subscription } from './commerce';
+import { TEST_SERVICE_ROLE_KEY, checkoutFromPage, doubles, signIn, subscription } from './commerce';
 
 /**
  * Purchases that grant access (issue 13), in the members build (flag off): a member buys an
  * app through the Stripe double, whose Pay button delivers the signed checkout.session.completed
- * to the served webhook, which records the purchase in the PostgREST double; the member's pages
+ * to the served webhook, which records the purchase in the local database; the member's pages
  * read their purchases from there (see ./commerce.ts). The dashboard, /products and the app page
  * then show access, and a second purchase is refused.
  */
@@ -84,7 +83,7 @@ test('an Adventurer is never offered an included app for money', async ({ page }
   // The functions' database knows the subscription too (the browser's reads are answered by subscription()).
   const { postgrest } = doubles();
   const write = (table: string, body: object) =>
-    page.request.post(`${postgrest}/rest/v1/${table}`, { headers: { apikey: TEST_SERVICE_ROLE_KEY, 'content-type': 'application/json' }, data: body });
+    page.request.post(`${postgrest}/rest/v1/${table}`, { headers: { apikey: TEST_SERVICE_ROLE_KEY, authorization: `Bearer ${TEST_SERVICE_ROLE_KEY}`, 'content-type': 'application/json' }, data: body });
   await write('stripe_customers', { user_id: member.uid, customer_id: `cus_e2e_${member.uid}` });
   await write('stripe_subscriptions', { customer_id: `cus_e2e_${member.uid}`, subscription_id: `sub_${member.uid}`, price_id: 'price_adventurer_monthly', subscription_status: 'active' });
   await subscription(page, { price_id: 'price_adventurer_monthly', subscription_status: 'active' });

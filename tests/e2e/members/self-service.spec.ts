@@ -2,16 +2,16 @@
  * Members help themselves (members build, flag off): the billing portal through the Stripe
  * double, coaching seats (registered, duplicate, give back, add to calendar), getting back to
  * where they were after signing in, downloading their data and deleting their account through
- * the real functions (PostgREST and Stripe doubles, Firebase Auth emulator).
+ * the real functions (the local database endpoint, the Stripe double, Firebase Auth emulator).
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers';
-import { doubles } from './commerce';
+import { doubles, TEST_SERVICE_ROLE_KEY } from './commerce';
 import { createUser, EMULATOR, mockDatabase, NO_ROWS, PASSWORD, requestsTo, rows, signIn, uniqueEmail, type TestUser } from './support';
 
 const STRIPE_KEY = 'sk_test_double_000000000000';
-const SERVICE_KEY = 'service-role-test-key';
+const SERVICE_KEY = TEST_SERVICE_ROLE_KEY;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const isoDay = (offset: number) => {
@@ -20,7 +20,7 @@ const isoDay = (offset: number) => {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 };
 
-/** A row written into the PostgREST double the functions read, as the service role would. */
+/** A row written into the local database the functions read, as the service role would. */
 async function seed(page: Page, table: string, row: Record<string, unknown>): Promise<void> {
   const res = await page.request.post(`${doubles().postgrest}/rest/v1/${table}`, {
     headers: { apikey: SERVICE_KEY, authorization: `Bearer ${SERVICE_KEY}`, 'content-type': 'application/json' },
@@ -243,7 +243,7 @@ test.describe('leaving', () => {
   async function memberWithRows(page: Page): Promise<TestUser> {
     const user = await createUser('Ana Lima');
     await seed(page, 'profiles', { id: user.uid, email: user.email, full_name: 'Ana Lima', membership_tier: 'Explorer' });
-    await seed(page, 'purchases', { checkout_session_id: `cs_${user.uid}`, user_id: user.uid, price_id: 'price_app_stillpoint', amount: 2900, currency: 'usd', status: 'paid' });
+    await seed(page, 'purchases', { checkout_session_id: `cs_${user.uid}`, user_id: user.uid, price_id: 'price_app_stillpoint', product_type: 'app', amount: 2900, currency: 'usd', status: 'paid' });
     await mockDatabase(page, { 'GET profiles': rows({ id: user.uid, email: user.email, full_name: 'Ana Lima', membership_tier: 'Explorer', project_id: null, created_at: '2026-01-01T00:00:00Z' }) });
     await signIn(page, user);
     return user;

@@ -1,0 +1,215 @@
+#!/usr/bin/env node
+/**
+ * `npm run dev:members`: the member side on this machine, nothing to sign up for.
+ *
+ *   - the Firebase Auth emulator (a demo- project; nothing reaches Google);
+ *   - PGlite with our migrations and the seed, data kept in .local/pgdata (git-ignored) between
+ *     runs, `--reset` to start over; the demo members' rows;
+ *   - the PostgREST-compatible endpoint in front of it (scripts/local/postgrest.mjs), which
+ *     supabase-js in the browser and in the functions talks to as to Supabase: each request as
+ *     the role of its verified token (the emulator's ID tokens, the local service-role key);
+ *   - the Stripe stand-in the functions' SDK is pointed at (STRIPE_API_HOST/PORT/PROTOCOL):
+ *     Checkout and Portal sessions in Stripe's shapes, its own payment page whose Pay button
+ *     completes the session and sends the SIGNED checkout.session.completed to our webhook;
+ *   - the site with the flag off (astro dev, the functions through Netlify's Vite plugin),
+ *     pointed at all of the above, after scripts/gated-content.mjs has compiled the gated
+ *     content the content function serves (as `npm run dev` does).
+ *
+ * Ports (environment): DEV_MEMBERS_PORT (site, 4321), AUTH_EMULATOR_PORT (9099),
+ * POSTGREST_PORT (54321, as `supabase start`), STRIPE_STANDIN_PORT (12111).
+ * Ctrl-C stops everything it started. Details: docs/decisions/local-member-side.md.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+const started = Date.now();
+const PROJECT = 'demo-inner-alchemy';
+const SITE_PORT = Number(process.env.DEV_MEMBERS_PORT ?? 4321);
+const AUTH_PORT = Number(process.env.AUTH_EMULATOR_PORT ?? 9099);
+const POSTGREST_PORT = Number(process.env.POSTGREST_PORT ?? 54321);
+const STRIPE_PORT = Number(process.env.STRIPE_STANDIN_PORT ?? 12111);
+const DATA = path.join(root, '.local', 'pgdata');
+const WEBHOOK_SECRET = 'whsec_local_dev_members';
+const SITE = `http://localhost:${SITE_PORT}`;
+
+/** The demo members: one for each standing (the README lists them). */
+export const DEMO_PASSWORD = 'inner-alchemy-demo';
+const DEMO = [
+  { uid: 'demo-explorer', email: 'explorer@demo.local', name: 'Ella Explorer', tier: 'Explorer' },
+  { uid: 'demo-adventurer', email: 'adventurer@demo.local', name: 'Ari Adventurer', tier: 'Adventurer', plan: 'price_adventurer_monthly' },
+  { uid: 'demo-alchemist', email: 'alchemist@demo.local', name: 'Alma Alchemist', tier: 'Alchemist', plan: 'price_alchemist_monthly' },
+  { uid: 'demo-founding', email: 'founding@demo.local', name: 'Faye Founder', tier: 'Explorer', purchase: { price: 'price_founding_membership', type: 'membership', amount: 69000 } },
+  { uid: 'demo-app-buyer', email: 'appbuyer@demo.local', name: 'Abe Appbuyer', tier: 'Explorer', purchase: { price: 'price_app_stillpoint', type: 'app', amount: 2900 } },
+];
+
+const children = [];
+const closers = [];
+let stopping = false;
+async function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+  }
+  for (const close of closers.reverse()) await close().catch(() => undefined);
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {net.AddressInfo} */ (server.address());
+      server.close(() => resolve(port));
+    });
+  });
+
+async function waitFor(url, what, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child && child.exitCode !== null) throw new Error(`${what} exited before it was ready`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`${what} did not answer on ${url}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function startChild(command, args, env, label) {
+  const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  children.push(child);
+  const prefix = (chunk) => String(chunk).split('\n').filter(Boolean).map((l) => `[${label}] ${l}`).join('\n') + '\n';
+  child.stdout.on('data', (c) => process.stdout.write(prefix(c)));
+  child.stderr.on('data', (c) => process.stderr.write(prefix(c)));
+  child.on('exit', (code) => {
+    if (!stopping) {
+      console.error(`dev:members: ${label} stopped (${code}); stopping everything`);
+      void stop(1);
+    }
+  });
+  return child;
+}
+
+async function startAuthEmulator() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ia-dev-members-'));
+  const config = path.join(dir, 'firebase.json');
+  writeFileSync(config, JSON.stringify({ emulators: { auth: { host: '127.0.0.1', port: AUTH_PORT }, hub: { host: '127.0.0.1', port: await freePort() }, logging: { host: '127.0.0.1', port: await freePort() }, ui: { enabled: false }, singleProjectMode: true } }));
+  const child = startChild(path.join(root, 'node_modules/.bin/firebase'), ['emulators:start', '--only', 'auth', '--project', PROJECT, '--config', config], {}, 'auth');
+  closers.push(async () => rmSync(dir, { recursive: true, force: true }));
+  await waitFor(`http://127.0.0.1:${AUTH_PORT}/`, 'the Auth emulator', child);
+}
+
+async function main() {
+  if (process.argv.includes('--reset')) rmSync(DATA, { recursive: true, force: true });
+  mkdirSync(path.dirname(DATA), { recursive: true });
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = `127.0.0.1:${AUTH_PORT}`;
+  process.env.FIREBASE_PROJECT_ID = PROJECT;
+  process.env.GCLOUD_PROJECT = PROJECT;
+
+  const auth = startAuthEmulator();
+  // The gated bodies (lessons, the Lounge's premium content) the content function serves, as
+  // `npm run dev` and `npm run build` make them first (scripts/gated-content.mjs).
+  const gated = import('./gated-content.mjs').then(({ generateGatedContent }) => generateGatedContent());
+  gated.catch(() => {}); // reported where it is awaited, before the site starts
+  const { openDatabase } = await import('./local/database.mjs');
+  const { startPostgrest } = await import('./local/postgrest.mjs');
+  const { db, created } = await openDatabase({ dataDir: DATA, seed: true });
+  closers.push(() => db.close());
+  const endpoint = await startPostgrest({ db, port: POSTGREST_PORT, host: '127.0.0.1', firebaseProjectId: PROJECT });
+  closers.push(() => endpoint.close());
+
+  const { startStripeDouble } = await import('../tests/fixtures/stripe-double.ts');
+  const { default: catalogue } = await import('../src/content/catalogue.json', { with: { type: 'json' } });
+  const stripe = await startStripeDouble({
+    port: STRIPE_PORT,
+    catalogue: catalogue.map(({ id: _id, ...product }) => product),
+    webhook: { url: `${SITE}/api/stripe-webhook`, secret: WEBHOOK_SECRET },
+  });
+  closers.push(() => stripe.close());
+
+  // The demo members: accounts in the emulator (fixed uids) and their rows, as the owner.
+  await auth;
+  const { initializeApp } = await import('firebase-admin/app');
+  const { getAuth } = await import('firebase-admin/auth');
+  initializeApp({ projectId: PROJECT });
+  for (const m of DEMO) {
+    await getAuth()
+      .createUser({ uid: m.uid, email: m.email, password: DEMO_PASSWORD, displayName: m.name })
+      .catch((error) => {
+        if (error?.code !== 'auth/uid-already-exists') throw error;
+      });
+    await getAuth().setCustomUserClaims(m.uid, { role: 'authenticated' });
+    await db.query('insert into public.profiles (id, email, full_name, membership_tier) values ($1, $2, $3, $4) on conflict (id) do nothing', [m.uid, m.email, m.name, m.tier]);
+    if (m.plan) {
+      const customer = `cus_demo_${m.uid.replace('demo-', '')}`;
+      await db.query('insert into public.stripe_customers (user_id, customer_id) values ($1, $2) on conflict do nothing', [m.uid, customer]);
+      const now = Math.floor(Date.now() / 1000);
+      await db.query(
+        `insert into public.stripe_subscriptions (customer_id, subscription_id, price_id, subscription_status, current_period_start, current_period_end)
+         values ($1, $2, $3, 'active', $4, $5) on conflict do nothing`,
+        [customer, `sub_demo_${m.uid}`, m.plan, now, now + 30 * 24 * 3600],
+      );
+    }
+    if (m.purchase) {
+      await db.query(
+        `insert into public.purchases (user_id, price_id, product_type, checkout_session_id, amount, currency, status)
+         values ($1, $2, $3, $4, $5, 'usd', 'paid') on conflict do nothing`,
+        [m.uid, m.purchase.price, m.purchase.type, `cs_demo_${m.uid}`, m.purchase.amount],
+      );
+    }
+  }
+
+  const env = {
+    ASTRO_TELEMETRY_DISABLED: '1',
+    PUBLIC_FEATURES_DISABLED: 'false',
+    PUBLIC_FIREBASE_API_KEY: 'demo-api-key',
+    PUBLIC_FIREBASE_AUTH_DOMAIN: `${PROJECT}.firebaseapp.com`,
+    PUBLIC_FIREBASE_PROJECT_ID: PROJECT,
+    PUBLIC_FIREBASE_APP_ID: '1:000000000000:web:0000000000000000',
+    PUBLIC_FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${AUTH_PORT}`,
+    PUBLIC_SUPABASE_URL: endpoint.url,
+    PUBLIC_SUPABASE_ANON_KEY: endpoint.keys.anon,
+    SUPABASE_URL: endpoint.url,
+    SUPABASE_SERVICE_ROLE_KEY: endpoint.keys.serviceRole,
+    FIREBASE_PROJECT_ID: PROJECT,
+    FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${AUTH_PORT}`,
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    SITE_URL: SITE,
+    ...stripe.env,
+  };
+  await gated;
+  const site = startChild(path.join(root, 'node_modules/.bin/astro'), ['dev', '--port', String(SITE_PORT), '--host', 'localhost'], env, 'site');
+  await waitFor(`${SITE}/`, 'the site', site, 120_000);
+
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`
+dev:members ready in ${seconds} s${created ? ' (new database)' : ''}
+  site            ${SITE}  (sign in at ${SITE}/login)
+  Auth emulator   http://127.0.0.1:${AUTH_PORT}  (project ${PROJECT})
+  database API    ${endpoint.url}/rest/v1/  (PGlite in .local/pgdata; --reset starts over)
+  Stripe stand-in ${stripe.url}  (its payment page opens from checkout)
+  demo members    ${DEMO.map((m) => `${m.email} (${m.tier}${m.purchase ? `, ${m.purchase.price}` : ''})`).join(', ')}
+                  password: ${DEMO_PASSWORD}
+Ctrl-C stops everything.`);
+}
+
+main().catch((error) => {
+  console.error(`dev:members: ${error instanceof Error ? error.message : error}`);
+  void stop(1);
+});
