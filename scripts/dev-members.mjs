@@ -25,6 +25,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_MEMBERS, DEMO_PASSWORD, createDemoMembers } from './local/demo-members.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const started = Date.now();
@@ -36,16 +37,6 @@ const STRIPE_PORT = Number(process.env.STRIPE_STANDIN_PORT ?? 12111);
 const DATA = path.join(root, '.local', 'pgdata');
 const WEBHOOK_SECRET = 'whsec_local_dev_members';
 const SITE = `http://localhost:${SITE_PORT}`;
-
-/** The demo members: one for each standing (the README lists them). */
-export const DEMO_PASSWORD = 'inner-alchemy-demo';
-const DEMO = [
-  { uid: 'demo-explorer', email: 'explorer@demo.local', name: 'Ella Explorer', tier: 'Explorer' },
-  { uid: 'demo-adventurer', email: 'adventurer@demo.local', name: 'Ari Adventurer', tier: 'Adventurer', plan: 'price_adventurer_monthly' },
-  { uid: 'demo-alchemist', email: 'alchemist@demo.local', name: 'Alma Alchemist', tier: 'Alchemist', plan: 'price_alchemist_monthly' },
-  { uid: 'demo-founding', email: 'founding@demo.local', name: 'Faye Founder', tier: 'Explorer', purchase: { price: 'price_founding_membership', type: 'membership', amount: 69000 } },
-  { uid: 'demo-app-buyer', email: 'appbuyer@demo.local', name: 'Abe Appbuyer', tier: 'Explorer', purchase: { price: 'price_app_stillpoint', type: 'app', amount: 2900 } },
-];
 
 const children = [];
 const closers = [];
@@ -145,35 +136,7 @@ async function main() {
 
   // The demo members: accounts in the emulator (fixed uids) and their rows, as the owner.
   await auth;
-  const { initializeApp } = await import('firebase-admin/app');
-  const { getAuth } = await import('firebase-admin/auth');
-  initializeApp({ projectId: PROJECT });
-  for (const m of DEMO) {
-    await getAuth()
-      .createUser({ uid: m.uid, email: m.email, password: DEMO_PASSWORD, displayName: m.name })
-      .catch((error) => {
-        if (error?.code !== 'auth/uid-already-exists') throw error;
-      });
-    await getAuth().setCustomUserClaims(m.uid, { role: 'authenticated' });
-    await db.query('insert into public.profiles (id, email, full_name, membership_tier) values ($1, $2, $3, $4) on conflict (id) do nothing', [m.uid, m.email, m.name, m.tier]);
-    if (m.plan) {
-      const customer = `cus_demo_${m.uid.replace('demo-', '')}`;
-      await db.query('insert into public.stripe_customers (user_id, customer_id) values ($1, $2) on conflict do nothing', [m.uid, customer]);
-      const now = Math.floor(Date.now() / 1000);
-      await db.query(
-        `insert into public.stripe_subscriptions (customer_id, subscription_id, price_id, subscription_status, current_period_start, current_period_end)
-         values ($1, $2, $3, 'active', $4, $5) on conflict do nothing`,
-        [customer, `sub_demo_${m.uid}`, m.plan, now, now + 30 * 24 * 3600],
-      );
-    }
-    if (m.purchase) {
-      await db.query(
-        `insert into public.purchases (user_id, price_id, product_type, checkout_session_id, amount, currency, status)
-         values ($1, $2, $3, $4, $5, 'usd', 'paid') on conflict do nothing`,
-        [m.uid, m.purchase.price, m.purchase.type, `cs_demo_${m.uid}`, m.purchase.amount],
-      );
-    }
-  }
+  await createDemoMembers({ emulatorHost: `127.0.0.1:${AUTH_PORT}`, projectId: PROJECT, query: (sql, params) => db.query(sql, params) });
 
   const env = {
     ASTRO_TELEMETRY_DISABLED: '1',
@@ -204,7 +167,7 @@ dev:members ready in ${seconds} s${created ? ' (new database)' : ''}
   Auth emulator   http://127.0.0.1:${AUTH_PORT}  (project ${PROJECT})
   database API    ${endpoint.url}/rest/v1/  (PGlite in .local/pgdata; --reset starts over)
   Stripe stand-in ${stripe.url}  (its payment page opens from checkout)
-  demo members    ${DEMO.map((m) => `${m.email} (${m.tier}${m.purchase ? `, ${m.purchase.price}` : ''})`).join(', ')}
+  demo members    ${DEMO_MEMBERS.map((m) => `${m.email} (${m.tier}${m.purchase ? `, ${m.purchase.price}` : ''})`).join(', ')}
                   password: ${DEMO_PASSWORD}
 Ctrl-C stops everything.`);
 }

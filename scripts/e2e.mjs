@@ -103,28 +103,29 @@ async function membersInner() {
     PUBLIC_FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
     PUBLIC_FIREBASE_APP_ID: '1:000000000000:web:0000000000000000',
     PUBLIC_FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-    // The database answers through Playwright route interception in these tests.
-    PUBLIC_SUPABASE_URL: 'http://supabase.test',
-    PUBLIC_SUPABASE_ANON_KEY: 'test-anon-key',
     // A podcast player (its script answered by Playwright), so the embed and its CSP are tested.
     PUBLIC_PODCAST_EMBED_URL: 'http://127.0.0.1:9/podcast-player.js',
   };
-  await run('npm', ['run', 'build'], env);
-  await run(process.execPath, [path.join(root, 'scripts/check-gated.mjs'), 'dist']);
-  await run(process.execPath, [path.join(root, 'scripts/validate-html.mjs'), 'dist']);
-  // Commerce: the functions talk to the Stripe double and to the local PostgREST endpoint over
-  // PGlite running our migrations (tests/fixtures/commerce-doubles.mjs).
+  // The database is the local PostgREST endpoint over PGlite running our migrations, for the
+  // browser (as the member, with their emulator ID token) and for the served functions (as the
+  // service role); the functions' Stripe is the double (tests/fixtures/commerce-doubles.mjs).
+  // Started first: the build is pointed at the endpoint.
   const { startCommerceDoubles } = await import('../tests/fixtures/commerce-doubles.mjs');
-  const doubles = await startCommerceDoubles({ webhookUrl: `http://127.0.0.1:${MEMBERS_PORT}/api/stripe-webhook` });
-  const server = await serve(MEMBERS_PORT, {
-    FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
-    FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-    ...doubles.env,
-  });
+  const doubles = await startCommerceDoubles({ webhookUrl: `http://127.0.0.1:${MEMBERS_PORT}/api/stripe-webhook`, firebaseProjectId: EMULATOR_PROJECT });
+  let server;
   try {
+    Object.assign(env, doubles.browserEnv);
+    await run('npm', ['run', 'build'], env);
+    await run(process.execPath, [path.join(root, 'scripts/check-gated.mjs'), 'dist']);
+    await run(process.execPath, [path.join(root, 'scripts/validate-html.mjs'), 'dist']);
+    server = await serve(MEMBERS_PORT, {
+      FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
+      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+      ...doubles.env,
+    });
     await run(bin('playwright'), ['test', '--project=members', ...extra], { BASE_URL: server.url, ...env, ...doubles.testEnv });
   } finally {
-    server.stop();
+    server?.stop();
     await doubles.close();
   }
 }

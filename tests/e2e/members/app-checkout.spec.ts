@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers';
 import { stripePriceId } from '../../fixtures/stripe-double';
-import { checkoutSessionFor, customerKeptFor, doubles, signIn, subscription } from './commerce';
+import { checkoutSessionFor, customerKeptFor, doubles, signIn } from './commerce';
 
 /**
  * The buy button of the app pages in the members build (flag off): the CheckoutButton island,
@@ -34,7 +34,6 @@ test('a visitor who presses Buy Now goes to /login', async ({ page }) => {
 test('a member’s Buy Now shows "Processing..." and lands on the Stripe double’s checkout for this app', async ({ page, baseURL }) => {
   const { stripe } = doubles();
   const member = await signIn(page);
-  await subscription(page, null);
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/stripe-checkout', async (route) => {
@@ -62,7 +61,6 @@ test('a member’s Buy Now shows "Processing..." and lands on the Stripe double�
 
 test('a failed checkout shows the server’s message under the button, which can be pressed again', async ({ page }) => {
   await signIn(page);
-  await subscription(page, null);
   await page.route('**/api/stripe-checkout', (route) => route.fulfill({ status: 502, json: { error: 'The payment provider could not be reached. Please try again.' } }));
   await page.goto(APP.path);
   const buy = await buyButton(page);

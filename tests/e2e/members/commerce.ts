@@ -2,12 +2,14 @@
  * Support for the members-build commerce specs (flag off, Firebase Auth emulator; the served
  * functions use the Stripe double and the local PostgREST endpoint over PGlite that scripts/e2e.mjs starts).
  *
- * A member is signed in by creating the user on the emulator and handing the browser the
- * session Firebase persists (its localStorage entry), as it would after signing in on /login.
- * The browser's database reads (stripe_customers, stripe_subscriptions) are answered by route
- * interception.
+ * A member is signed in by creating the user on the emulator, giving it the `role:
+ * authenticated` claim auth-sync gives every member, and handing the browser the session
+ * Firebase persists (its localStorage entry), as it would after signing in on /login. The
+ * browser reads the member's rows from the local endpoint with that ID token, so row-level
+ * security decides what it sees; a test gives the member a subscription by writing the rows the
+ * webhook would have written (`subscription`).
  */
-import { expect, type Page, type Route } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { localKeys } from '../../../scripts/local/jwt.mjs';
 
 /** The local endpoint's service-role key (tests/fixtures/local-supabase.ts). */
@@ -15,7 +17,6 @@ export const TEST_SERVICE_ROLE_KEY = localKeys().serviceRole;
 
 const EMULATOR = process.env.PUBLIC_FIREBASE_AUTH_EMULATOR_HOST ?? process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 const API_KEY = process.env.PUBLIC_FIREBASE_API_KEY ?? 'demo-api-key';
-const SUPABASE = process.env.PUBLIC_SUPABASE_URL ?? 'http://supabase.test';
 
 export interface Member {
   uid: string;
@@ -31,7 +32,19 @@ export async function signIn(page: Page): Promise<Member> {
     data: { email, password: 'correct-horse-battery', returnSecureToken: true },
   });
   expect(res.ok()).toBe(true);
-  const { localId, idToken, refreshToken, expiresIn } = (await res.json()) as { localId: string; idToken: string; refreshToken: string; expiresIn: string };
+  const { localId } = (await res.json()) as { localId: string };
+  // The claim auth-sync sets on a member's first sign-in (Supabase's third-party auth needs it),
+  // then a sign-in whose ID token carries it.
+  const claim = await page.request.post(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:update?key=${API_KEY}`, {
+    headers: { authorization: 'Bearer owner' },
+    data: { localId, customAttributes: JSON.stringify({ role: 'authenticated' }) },
+  });
+  expect(claim.ok()).toBe(true);
+  const signedIn = await page.request.post(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=${API_KEY}`, {
+    data: { email, password: 'correct-horse-battery', returnSecureToken: true },
+  });
+  expect(signedIn.ok()).toBe(true);
+  const { idToken, refreshToken, expiresIn } = (await signedIn.json()) as { idToken: string; refreshToken: string; expiresIn: string };
   const now = Date.now();
   const persisted = {
     uid: localId,
@@ -60,29 +73,44 @@ export async function signIn(page: Page): Promise<Member> {
 }
 
 /**
- * Answers the browser's reads of the member's customer and subscription, and of their
- * purchases: those are read from the local database the served functions write to (the
- * webhook records purchases there), with the browser's own filters, so what the webhook wrote
- * is what the member's pages show.
+ * Gives the member a Stripe customer and that customer's subscription in the local database, as
+ * the webhook records them (written as the service role), for the browser's reads and the
+ * functions alike. A member without a call has neither, as after signing up.
  */
-export async function subscription(page: Page, row: { price_id: string; subscription_status: string } | null): Promise<void> {
-  // As PostgREST answers: an object for a single-row read (.single(): Accept
-  // application/vnd.pgrst.object+json; 406 PGRST116 without a row), an array otherwise.
-  const answer = (route: Route, found: object | null) => {
-    const single = (route.request().headers()['accept'] ?? '').includes('vnd.pgrst.object');
-    if (!single) return route.fulfill({ json: found ? [found] : [] });
-    if (found) return route.fulfill({ json: found });
-    return route.fulfill({ status: 406, json: { code: 'PGRST116', details: 'The result contains 0 rows', hint: null, message: 'JSON object requested, multiple (or no) rows returned' } });
-  };
-  await page.route(`${SUPABASE}/rest/v1/stripe_customers**`, (route) => answer(route, row ? { customer_id: 'cus_e2e' } : null));
-  await page.route(`${SUPABASE}/rest/v1/stripe_subscriptions**`, (route) => answer(route, row));
-  await page.route(`${SUPABASE}/rest/v1/purchases**`, async (route) => {
-    const url = new URL(route.request().url());
-    // Only the member's own rows, as row-level security would allow.
-    if (!url.searchParams.get('user_id')?.startsWith('eq.')) return route.fulfill({ json: [] });
-    const res = await fetch(`${doubles().postgrest}/rest/v1/purchases${url.search}`, { headers: { apikey: TEST_SERVICE_ROLE_KEY, authorization: `Bearer ${TEST_SERVICE_ROLE_KEY}` } });
-    return route.fulfill({ status: res.status, json: await res.json() });
+export async function subscription(member: Pick<Member, 'uid'>, row: { price_id: string | null; subscription_status: string; cancel_at_period_end?: boolean }): Promise<void> {
+  const customer = `cus_e2e_${member.uid}`;
+  await asServiceRole('stripe_customers', { user_id: member.uid, customer_id: customer });
+  const now = Math.floor(Date.now() / 1000);
+  await asServiceRole('stripe_subscriptions', {
+    customer_id: customer,
+    subscription_id: `sub_e2e_${member.uid}`,
+    current_period_start: now,
+    current_period_end: now + 30 * 24 * 3600,
+    ...row,
   });
+}
+
+/** A table's rows where each column equals the value given, read as the service role (what the member's writes stored). */
+export async function rowsOf<R = Record<string, unknown>>(table: string, where: Record<string, string>): Promise<R[]> {
+  const query = new URLSearchParams(Object.entries(where).map(([column, value]) => [column, `eq.${value}`]));
+  const res = await fetch(`${doubles().postgrest}/rest/v1/${table}?${query}`, { headers: { apikey: TEST_SERVICE_ROLE_KEY, authorization: `Bearer ${TEST_SERVICE_ROLE_KEY}` } });
+  if (!res.ok) throw new Error(`reading ${table} as the service role: ${res.status} ${await res.text()}`);
+  return (await res.json()) as R[];
+}
+
+/** Inserts (or, on its key, replaces) a row in the local database as the service role. */
+export async function asServiceRole(table: string, row: object): Promise<void> {
+  const res = await fetch(`${doubles().postgrest}/rest/v1/${table}`, {
+    method: 'POST',
+    headers: {
+      apikey: TEST_SERVICE_ROLE_KEY,
+      authorization: `Bearer ${TEST_SERVICE_ROLE_KEY}`,
+      'content-type': 'application/json',
+      prefer: 'resolution=merge-duplicates',
+    },
+    body: JSON.stringify(row),
+  });
+  if (!res.ok) throw new Error(`writing ${table} as the service role: ${res.status} ${await res.text()}`);
 }
 
 /** The Stripe double's and the local database endpoint's addresses; scripts/e2e.mjs sets them for the members phase. */

@@ -1,13 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers';
 import { readFileSync } from 'node:fs';
-import { TEST_SERVICE_ROLE_KEY, doubles, signIn, subscription } from './commerce';
+import { rowsOf, signIn, subscription } from './commerce';
 
 /**
  * The Master Alchemist Course in the members build (issue 20): lessons come from the content
  * gate (served function, the local PostgREST endpoint over PGlite for the member's subscription); progress is the
- * member's lesson_progress rows, answered here by a stand-in that keeps one row per member and
- * lesson as the database's unique key does.
+ * member's lesson_progress rows, written and read by the browser through the same endpoint with
+ * the member's ID token (row-level security and the table's unique key decide).
  */
 
 type Lesson = { preview: boolean; title: string; html: string; order: number };
@@ -17,7 +17,6 @@ const lessons = Object.entries(generated.course)
   .map(([slug, l]) => ({ slug, ...l }))
   .sort((a, b) => a.order - b.order);
 const [first, , third, fourth] = lessons as [(typeof lessons)[number], unknown, (typeof lessons)[number], (typeof lessons)[number]];
-const SUPABASE = process.env.PUBLIC_SUPABASE_URL ?? 'http://supabase.test';
 /** The chain: island hydration, Firebase's session check, the gate and the database reads. */
 const SLOW = 20_000;
 
@@ -27,41 +26,11 @@ function sentenceOf(html: string): string {
   return text.split(/(?<=[.!?])\s/)[0]!.slice(0, 80);
 }
 
-/** The member's subscription in the functions' database (the gate reads it there). */
-async function planInDatabase(page: Page, uid: string, priceId: string): Promise<void> {
-  const write = (table: string, row: object) =>
-    page.request.post(`${doubles().postgrest}/rest/v1/${table}`, {
-      headers: { apikey: TEST_SERVICE_ROLE_KEY, authorization: `Bearer ${TEST_SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
-      data: row,
-    });
-  expect((await write('stripe_customers', { user_id: uid, customer_id: `cus_${uid}` })).status()).toBe(201);
-  expect((await write('stripe_subscriptions', { customer_id: `cus_${uid}`, price_id: priceId, subscription_status: 'active' })).status()).toBe(201);
-}
-
-/** lesson_progress as PostgREST with row-level security answers the member: their rows, one per lesson. */
-async function progressTable(page: Page, uid: string): Promise<{ rows: { member_id: string; lesson_slug: string; completed_at: string }[]; inserts: number }> {
-  const table = { rows: [] as { member_id: string; lesson_slug: string; completed_at: string }[], inserts: 0 };
-  await page.route(`${SUPABASE}/rest/v1/lesson_progress**`, async (route) => {
-    const request = route.request();
-    if (request.method() === 'GET') return route.fulfill({ json: table.rows.filter((r) => r.member_id === uid).map(({ lesson_slug, completed_at }) => ({ lesson_slug, completed_at })) });
-    const body = request.postDataJSON() as { member_id: string; lesson_slug: string } | { member_id: string; lesson_slug: string }[];
-    for (const row of Array.isArray(body) ? body : [body]) {
-      table.inserts += 1;
-      if (row.member_id !== uid) return route.fulfill({ status: 403, json: { code: '42501', message: 'new row violates row-level security policy' } });
-      if (!table.rows.some((r) => r.member_id === row.member_id && r.lesson_slug === row.lesson_slug)) table.rows.push({ ...row, completed_at: new Date().toISOString() });
-    }
-    return route.fulfill({ status: 201, body: '' });
-  });
-  return table;
-}
-
 test.describe.configure({ timeout: 120_000 });
 
 test('an Alchemist reads lesson 3, marks it complete, reloads and finds the progress and Continue on lesson 4', async ({ page }) => {
   const member = await signIn(page);
-  await subscription(page, { price_id: 'price_alchemist_monthly', subscription_status: 'active' });
-  await planInDatabase(page, member.uid, 'price_alchemist_monthly');
-  const progress = await progressTable(page, member.uid);
+  await subscription(member, { price_id: 'price_alchemist_monthly', subscription_status: 'active' });
 
   await page.goto(`/course/${third.slug}/`);
   await expect(page.getByRole('heading', { level: 1, name: third.title })).toBeVisible();
@@ -74,7 +43,8 @@ test('an Alchemist reads lesson 3, marks it complete, reloads and finds the prog
   await expect(mark).toBeVisible({ timeout: SLOW });
   await mark.dblclick();
   await expect(page.getByText('You completed this lesson')).toBeVisible();
-  expect(progress.rows).toHaveLength(1);
+  // A double click records the lesson once (the table's unique key), as the member's own row.
+  await expect.poll(() => rowsOf('lesson_progress', { member_id: member.uid })).toEqual([expect.objectContaining({ member_id: member.uid, lesson_slug: third.slug })]);
 
   await page.reload();
   await expect(page.locator('[data-lesson-body]')).toContainText(sentenceOf(third.html), { timeout: SLOW });
@@ -102,9 +72,7 @@ test('an Alchemist reads lesson 3, marks it complete, reloads and finds the prog
 });
 
 test('an Explorer who deep-links to lesson 3 sees the way in, not the text', async ({ page }) => {
-  const member = await signIn(page);
-  await subscription(page, null);
-  await progressTable(page, member.uid);
+  await signIn(page);
   const gate = page.waitForResponse((r) => r.url().includes(`/api/content/course/${third.slug}`));
   await page.goto(`/course/${third.slug}/`);
   expect((await gate).status()).toBe(403);
@@ -146,9 +114,7 @@ test('a visitor reads the free lesson without an account, and a paid lesson show
 
 test('a failed lesson request says so and offers Retry, never an empty page', async ({ page }) => {
   const member = await signIn(page);
-  await subscription(page, { price_id: 'price_alchemist_monthly', subscription_status: 'active' });
-  await planInDatabase(page, member.uid, 'price_alchemist_monthly');
-  await progressTable(page, member.uid);
+  await subscription(member, { price_id: 'price_alchemist_monthly', subscription_status: 'active' });
   let calls = 0;
   await page.route('**/api/content/course/**', (route) => (++calls === 1 ? route.abort('connectionreset') : route.continue()));
   await page.goto(`/course/${fourth.slug}/`);

@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { expectNoSeriousA11yViolations } from '../helpers';
-import { TEST_SERVICE_ROLE_KEY, doubles, signIn, subscription, type Member } from './commerce';
+import { TEST_SERVICE_ROLE_KEY, doubles, signIn, type Member } from './commerce';
 
 /**
  * Rise Mode, Mindstage and The Reset Room in the members build (issue 22): an owner completes
@@ -76,7 +76,6 @@ const stamp = () => ({ id: crypto.randomUUID(), finished_at: new Date().toISOStr
 
 test('Rise Mode: an owner starts the day, checks in in the evening, and finds the check-in after a reload', async ({ page }) => {
   const member = await signIn(page);
-  await subscription(page, null);
   await owns(page, member, 'price_app_rise_mode');
   const days = await memberTable(page, 'rise_days', member.uid, ['user_id', 'day'], () => ({ lived: null, note: '' }));
   await memberTable(page, 'rise_statements', member.uid, [], stamp);
@@ -111,7 +110,6 @@ test('Rise Mode: an owner starts the day, checks in in the evening, and finds th
 
 test('Mindstage: an owner rehearses a scene with ratings before and after, and finds both on its chart after a reload', async ({ page }) => {
   const member = await signIn(page);
-  await subscription(page, null);
   await owns(page, member, 'price_app_mindstage');
   const rehearsals = await memberTable(page, 'rehearsals', member.uid, [], stamp);
   await memberTable(page, 'rehearsal_scenarios', member.uid, [], stamp);
@@ -145,7 +143,6 @@ test('Mindstage: an owner rehearses a scene with ratings before and after, and f
 
 test('The Reset Room: an owner does a reset and finds it in the history after a reload; the crisis line is always there', async ({ page }) => {
   const member = await signIn(page);
-  await subscription(page, null);
   await owns(page, member, 'price_app_the_reset_room');
   const resets = await memberTable(page, 'resets', member.uid, [], stamp);
 
@@ -172,7 +169,6 @@ test('The Reset Room: an owner does a reset and finds it in the history after a 
 
 test('a member without Mindstage is shown what it is and the way in, and no scenario reaches the page', async ({ page }) => {
   await signIn(page);
-  await subscription(page, null);
   const gateCalls: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/content/')) gateCalls.push(r.url());
@@ -227,7 +223,6 @@ for (const [slug, priceId, island, tables, others, ready] of [
 ] as const) {
   test(`/lounge/${slug}/ loads only its own app for its owner, within 80 KiB of its own code`, async ({ page }) => {
     const member = await signIn(page);
-    await subscription(page, null);
     await owns(page, member, priceId);
     for (const table of tables) await memberTable(page, table, member.uid);
     const scripts = await scriptsOf(page, `/lounge/${slug}/`);

@@ -1,7 +1,7 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expectNoSeriousA11yViolations } from '../helpers';
-import { TEST_SERVICE_ROLE_KEY, doubles, signIn, subscription, type Member } from './commerce';
+import { TEST_SERVICE_ROLE_KEY, doubles, signIn, type Member } from './commerce';
 
 /**
  * The Lounge in the members build (issue 21): an owner uses each app once and finds the result
@@ -80,7 +80,6 @@ async function memberTable(page: Page, table: string, uid: string, key: string[]
 test('Stillpoint: an owner breathes one minute of box breathing and finds the session in the history after a reload', async ({ page }) => {
   await page.clock.install();
   const member = await signIn(page);
-  await subscription(page, null);
   await owns(page, member, 'price_app_stillpoint');
   const sessions = await memberTable(page, 'breathing_sessions', member.uid, [], () => ({ finished_at: new Date().toISOString() }));
 
@@ -114,7 +113,6 @@ test('Stillpoint: an owner breathes one minute of box breathing and finds the se
 
 test('The Bloom Book: an owner writes today’s page, finds it after a reload, searches and exports it', async ({ page }) => {
   const member = await signIn(page);
-  await subscription(page, null);
   await owns(page, member, 'price_app_the_bloom_book');
   const pages = await memberTable(page, 'bloom_pages', member.uid, ['user_id', 'day']);
 
@@ -156,7 +154,6 @@ test('The Bloom Book: an owner writes today’s page, finds it after a reload, s
 
 test('Whispers Before Sleep: an owner reads a story part way and finds the place after a reload', async ({ page }) => {
   const member = await signIn(page);
-  await subscription(page, null);
   await owns(page, member, 'price_app_whispers_before_sleep');
   const places = await memberTable(page, 'story_places', member.uid, ['user_id', 'story']);
   const story = stories[1]!;
@@ -185,7 +182,6 @@ test('Whispers Before Sleep: an owner reads a story part way and finds the place
 
 test('a member without the app is shown what it is and the way in, and no story reaches the page', async ({ page }) => {
   await signIn(page);
-  await subscription(page, null);
   const gateCalls: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/content/')) gateCalls.push(r.url());
@@ -250,7 +246,6 @@ for (const [slug, priceId, island, others, ready] of [
 ] as const) {
   test(`/lounge/${slug}/ loads only its own app for its owner, within 80 KiB of its own code`, async ({ page }) => {
     const member = await signIn(page);
-    await subscription(page, null);
     await owns(page, member, priceId);
     for (const table of ['breathing_sessions', 'bloom_pages', 'story_places']) await memberTable(page, table, member.uid);
     const scripts = await scriptsOf(page, `/lounge/${slug}/`);

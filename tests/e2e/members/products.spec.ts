@@ -33,7 +33,6 @@ test('a visitor is offered "Sign In to Purchase", which leads to /login', async 
 
 test('an Explorer member: Current Tier, Upgrade, Buy Now, and the Premium content note on apps', async ({ page }) => {
   await signIn(page);
-  await subscription(page, null);
   await page.goto('/products');
   await expect(page.getByText('Current Tier: Explorer')).toBeVisible({ timeout: TIER_TIMEOUT });
   await expect(card(page, 'price_explorer_free').getByRole('button', { name: /^Free - Get Started/ })).toBeDisabled();
@@ -51,8 +50,8 @@ test('an Explorer member: Current Tier, Upgrade, Buy Now, and the Premium conten
 });
 
 test('an Adventurer member: Access Now on apps, Upgrade to Alchemist', async ({ page }) => {
-  await signIn(page);
-  await subscription(page, { price_id: 'price_adventurer_monthly', subscription_status: 'active' });
+  const member = await signIn(page);
+  await subscription(member, { price_id: 'price_adventurer_monthly', subscription_status: 'active' });
   await page.goto('/products');
   await expect(page.getByText('Current Tier: Adventurer')).toBeVisible({ timeout: TIER_TIMEOUT });
   const access = card(page, 'price_app_stillpoint').getByRole('link', { name: /^Access Now/ });
@@ -64,8 +63,8 @@ test('an Adventurer member: Access Now on apps, Upgrade to Alchemist', async ({ 
 });
 
 test('an Alchemist member: Current Plan, and everything included', async ({ page }) => {
-  await signIn(page);
-  await subscription(page, { price_id: 'price_alchemist_monthly', subscription_status: 'active' });
+  const member = await signIn(page);
+  await subscription(member, { price_id: 'price_alchemist_monthly', subscription_status: 'active' });
   await page.goto('/products');
   await expect(page.getByText('Current Tier: Alchemist')).toBeVisible({ timeout: TIER_TIMEOUT });
   await expect(card(page, 'price_alchemist_monthly').getByRole('button', { name: /^Current Plan/ })).toBeDisabled();
@@ -80,8 +79,8 @@ test('an Alchemist member: Current Plan, and everything included', async ({ page
 
 test('before 8 August 2025, included access reads "Access Now (Coming Soon)" with the note', async ({ page }) => {
   await page.clock.setFixedTime(new Date(2025, 7, 7, 12, 0));
-  await signIn(page);
-  await subscription(page, { price_id: 'price_alchemist_monthly', subscription_status: 'active' });
+  const member = await signIn(page);
+  await subscription(member, { price_id: 'price_alchemist_monthly', subscription_status: 'active' });
   await page.goto('/products');
   await expect(page.getByText('Current Tier: Alchemist')).toBeVisible({ timeout: TIER_TIMEOUT });
   const stillpoint = card(page, 'price_app_stillpoint');
@@ -92,7 +91,6 @@ test('before 8 August 2025, included access reads "Access Now (Coming Soon)" wit
 test('Upgrade starts a checkout that lands on the Stripe double, for this member and plan', async ({ page, baseURL }) => {
   const { stripe } = doubles();
   const member = await signIn(page);
-  await subscription(page, null);
   await page.goto('/products');
   await expect(page.getByText('Current Tier: Explorer')).toBeVisible({ timeout: TIER_TIMEOUT });
   const upgrade = card(page, 'price_alchemist_monthly').getByRole('button', { name: /^Upgrade/ });
@@ -111,7 +109,6 @@ test('Upgrade starts a checkout that lands on the Stripe double, for this member
 
 test('a failed checkout shows the server’s message under the button', async ({ page }) => {
   await signIn(page);
-  await subscription(page, null);
   await page.route('**/api/stripe-checkout', (route) => route.fulfill({ status: 502, json: { error: 'The payment provider could not be reached. Please try again.' } }));
   await page.goto('/products');
   const stillpoint = card(page, 'price_app_stillpoint');

@@ -1,0 +1,85 @@
+/**
+ * The demo members of `npm run dev:members`: one for each standing, with the same password
+ * (the README lists them). Their accounts are made on the Firebase Auth emulator with fixed
+ * uids on every start (the emulator keeps nothing between runs) through its Admin REST API, as
+ * the project's owner (`Authorization: Bearer owner`, which the emulator accepts for a `demo-`
+ * project; firebase-admin is not a dependency any more, docs/decisions/function-size.md), with
+ * the `role: authenticated` claim auth-sync gives every member. Their rows (profile, Stripe
+ * customer and subscription, purchase) are written once as the database owner and left alone
+ * after that (`on conflict do nothing`), so what a developer did with them survives a restart.
+ */
+
+export const DEMO_PASSWORD = 'inner-alchemy-demo';
+
+/**
+ * @typedef {{ uid: string, email: string, name: string, tier: 'Explorer' | 'Adventurer' | 'Alchemist',
+ *   plan?: string, purchase?: { price: string, type: 'app' | 'membership' | 'course', amount: number } }} DemoMember
+ */
+
+/** @type {readonly DemoMember[]} */
+export const DEMO_MEMBERS = [
+  { uid: 'demo-explorer', email: 'explorer@demo.local', name: 'Ella Explorer', tier: 'Explorer' },
+  { uid: 'demo-adventurer', email: 'adventurer@demo.local', name: 'Ari Adventurer', tier: 'Adventurer', plan: 'price_adventurer_monthly' },
+  { uid: 'demo-alchemist', email: 'alchemist@demo.local', name: 'Alma Alchemist', tier: 'Alchemist', plan: 'price_alchemist_monthly' },
+  { uid: 'demo-founding', email: 'founding@demo.local', name: 'Faye Founder', tier: 'Explorer', purchase: { price: 'price_founding_membership', type: 'membership', amount: 69000 } },
+  { uid: 'demo-app-buyer', email: 'appbuyer@demo.local', name: 'Abe Appbuyer', tier: 'Explorer', purchase: { price: 'price_app_stillpoint', type: 'app', amount: 2900 } },
+];
+
+/** The Stripe customer and subscription ids of a demo member with a plan (the stand-in knows them too). */
+export function demoBilling(/** @type {DemoMember} */ member) {
+  const short = member.uid.replace('demo-', '');
+  return { customer: `cus_demo_${short}`, subscription: `sub_demo_${member.uid}` };
+}
+
+/**
+ * One call of the emulator's Admin API (Identity Toolkit v1, project-scoped), as the owner.
+ * @param {string} emulatorHost host:port
+ * @param {string} projectId
+ * @param {string} method e.g. `accounts`, `accounts:update`
+ * @param {Record<string, unknown>} body
+ */
+async function admin(emulatorHost, projectId, method, body) {
+  const res = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/projects/${encodeURIComponent(projectId)}/${method}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify(body),
+  });
+  const answer = /** @type {{ error?: { message?: string } }} */ (await res.json().catch(() => ({})));
+  return { ok: res.ok, message: answer.error?.message ?? `HTTP ${res.status}` };
+}
+
+/**
+ * Makes the demo members' accounts on the emulator and writes their rows.
+ * @param {{ emulatorHost: string, projectId: string, query: (sql: string, params?: unknown[]) => Promise<unknown> }} options
+ *   `query` runs SQL as the database owner.
+ */
+export async function createDemoMembers({ emulatorHost, projectId, query }) {
+  for (const m of DEMO_MEMBERS) {
+    const created = await admin(emulatorHost, projectId, 'accounts', { localId: m.uid, email: m.email, password: DEMO_PASSWORD, displayName: m.name });
+    // Already there when the emulator outlived an earlier start: the account is reused as it is.
+    if (!created.ok && !/DUPLICATE_LOCAL_ID|EMAIL_EXISTS/.test(created.message)) {
+      throw new Error(`the Auth emulator refused the demo account ${m.email}: ${created.message}`);
+    }
+    const claimed = await admin(emulatorHost, projectId, 'accounts:update', { localId: m.uid, customAttributes: JSON.stringify({ role: 'authenticated' }) });
+    if (!claimed.ok) throw new Error(`the Auth emulator refused the claims of ${m.email}: ${claimed.message}`);
+
+    await query('insert into public.profiles (id, email, full_name, membership_tier) values ($1, $2, $3, $4) on conflict (id) do nothing', [m.uid, m.email, m.name, m.tier]);
+    if (m.plan) {
+      const { customer, subscription } = demoBilling(m);
+      await query('insert into public.stripe_customers (user_id, customer_id) values ($1, $2) on conflict do nothing', [m.uid, customer]);
+      const now = Math.floor(Date.now() / 1000);
+      await query(
+        `insert into public.stripe_subscriptions (customer_id, subscription_id, price_id, subscription_status, current_period_start, current_period_end)
+         values ($1, $2, $3, 'active', $4, $5) on conflict do nothing`,
+        [customer, subscription, m.plan, now, now + 30 * 24 * 3600],
+      );
+    }
+    if (m.purchase) {
+      await query(
+        `insert into public.purchases (user_id, price_id, product_type, checkout_session_id, amount, currency, status)
+         values ($1, $2, $3, $4, $5, 'usd', 'paid') on conflict do nothing`,
+        [m.uid, m.purchase.price, m.purchase.type, `cs_demo_${m.uid}`, m.purchase.amount],
+      );
+    }
+  }
+}
