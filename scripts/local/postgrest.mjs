@@ -101,7 +101,7 @@ export async function loadSchemaCache(db, schema = 'public') {
 
 /**
  * @typedef {{ method: string, table: string, query: Record<string, string>, prefer: string | null, authorization: string | null, apikey: string | null, body: unknown }} RecordedRequest
- * @typedef {{ status: number, code: string, email?: string, message?: string }} Fault
+ * @typedef {{ status: number, code: string, email?: string, user?: string, message?: string, delayMs?: number }} Fault
  */
 
 /**
@@ -259,7 +259,7 @@ export async function startPostgrest(options) {
     }
     if (hooks && url.pathname === '/__fail' && method === 'POST') {
       const rule = JSON.parse(await readBody(req));
-      api.fail(rule.table, rule.method, rule.status, rule.code, { email: rule.email, message: rule.message });
+      api.fail(rule.table, rule.method, rule.status, rule.code, { email: rule.email, user: rule.user, message: rule.message, delayMs: rule.delayMs });
       return send(res, 200, { ok: true });
     }
     const m = /^\/rest\/v1\/(rpc\/)?([^/]+)$/.exec(url.pathname);
@@ -300,8 +300,10 @@ export async function startPostgrest(options) {
       if (hooks) {
         const email = body && typeof body === 'object' && !Array.isArray(body) ? /** @type {Record<string, unknown>} */ (body).email : undefined;
         const rules = faults.get(`${method} ${rpc ? `rpc/${name}` : name}`) ?? [];
-        const fault = rules.find((f) => !f.email || f.email === email);
-        if (fault) return send(res, fault.status, { code: fault.code, details: null, hint: null, message: fault.message ?? 'The local endpoint was told to fail this request (test hook).' });
+        const fault = rules.find((f) => (!f.email || f.email === email) && (!f.user || f.user === claims.sub));
+        if (fault?.delayMs) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+        // Status 0: only held back (a slow database), then answered by Postgres.
+        if (fault?.status) return send(res, fault.status, { code: fault.code, details: null, hint: null, message: fault.message ?? 'The local endpoint was told to fail this request (test hook).' });
       }
       if (invalidJson) throw new ApiError(400, 'PGRST102', 'Empty or invalid json', null, null);
       const profile = req.headers['accept-profile'] ?? req.headers['content-profile'];
@@ -410,14 +412,19 @@ export async function startPostgrest(options) {
     },
     /**
      * Makes `method` on `table` answer `status` with error `code` until reset: only for bodies
-     * with `email` if given (a string, or `{ email, message }`), with `message` as the error's.
+     * with `email` if given (a string, or `{ email, ... }`), only for requests whose token's `sub`
+     * is `user` if given, with `message` as the error's, after `delayMs` if given. Status 0 with
+     * `delayMs`: the request is only held back, then answered as usual.
      * @param {string} table @param {string} method @param {number} status @param {string} code
-     * @param {string | { email?: string, message?: string }} [only]
+     * @param {string | { email?: string, user?: string, message?: string, delayMs?: number }} [only]
      */
     fail(table, method, status, code, only) {
-      const { email, message } = typeof only === 'string' ? { email: only, message: undefined } : (only ?? {});
+      const { email, user, message, delayMs } = typeof only === 'string' ? { email: only } : (only ?? {});
       const key = `${method} ${table}`;
-      faults.set(key, [...(faults.get(key) ?? []), { status, code, ...(email ? { email } : {}), ...(message ? { message } : {}) }]);
+      faults.set(key, [
+        ...(faults.get(key) ?? []),
+        { status, code, ...(email ? { email } : {}), ...(user ? { user } : {}), ...(message ? { message } : {}), ...(delayMs ? { delayMs } : {}) },
+      ]);
     },
     /** Empties every table of the API schema, the record and the faults. */
     async reset() {

@@ -252,3 +252,27 @@ describe('bad input', () => {
     expect([put.status, put.body.message]).toEqual([400, 'Not supported by the local PostgREST endpoint: the PUT method']);
   });
 });
+
+describe('test hooks (end-to-end faults), never a different answer from Postgres otherwise', () => {
+  afterAll(() => pg.reset());
+
+  it('a fault for one member fails only that member’s requests, and writes nothing', async () => {
+    await pg.db.query("insert into public.profiles (id, email) values ('m-one', 'one@example.com'), ('m-two', 'two@example.com')");
+    const res = await fetch(`${pg.url}/__fail`, { method: 'POST', body: JSON.stringify({ table: 'profiles', method: 'GET', status: 500, code: 'XX000', user: 'm-one' }) });
+    expect(res.status).toBe(200);
+    const one = await memberClient('m-one').from('profiles').select('id');
+    expect(one.status).toBe(500);
+    expect(one.error?.code).toBe('XX000');
+    const two = await memberClient('m-two').from('profiles').select('id');
+    expect(two).toMatchObject({ status: 200, data: [{ id: 'm-two' }] });
+  });
+
+  it('a hold (status 0) delays the answer, which Postgres then gives', async () => {
+    await pg.db.query("insert into public.profiles (id, email) values ('m-three', 'three@example.com')");
+    pg.fail('profiles', 'GET', 0, '', { user: 'm-three', delayMs: 400 });
+    const started = Date.now();
+    const held = await memberClient('m-three').from('profiles').select('id');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(380);
+    expect(held).toMatchObject({ status: 200, data: [{ id: 'm-three' }] });
+  });
+});
