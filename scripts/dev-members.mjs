@@ -25,7 +25,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_MEMBERS, DEMO_PASSWORD, createDemoMembers } from './local/demo-members.mjs';
+import { DEMO_MEMBERS, DEMO_PASSWORD, billingOnRecord, createDemoMembers } from './local/demo-members.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const started = Date.now();
@@ -137,6 +137,16 @@ async function main() {
   // The demo members: accounts in the emulator (fixed uids) and their rows, as the owner.
   await auth;
   await createDemoMembers({ emulatorHost: `127.0.0.1:${AUTH_PORT}`, projectId: PROJECT, query: (sql, params) => db.query(sql, params) });
+  // The stand-in learns the customers and subscriptions on record (it keeps nothing between runs).
+  const billing = await billingOnRecord((sql) => db.query(sql));
+  stripe.seed({ customers: billing.customers });
+  for (const subscription of billing.subscriptions) {
+    try {
+      stripe.seed({ subscriptions: [subscription] });
+    } catch (error) {
+      console.warn(`dev:members: the Stripe stand-in does not know ${subscription.id}: ${error instanceof Error ? error.message : error}`);
+    }
+  }
 
   const env = {
     ASTRO_TELEMETRY_DISABLED: '1',

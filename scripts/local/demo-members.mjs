@@ -83,3 +83,34 @@ export async function createDemoMembers({ emulatorHost, projectId, query }) {
     }
   }
 }
+
+/**
+ * What Stripe would know of the members on record: every Stripe customer in the database (with
+ * its member's email and uid) and each subscription with a price, as the stand-in's `seed`
+ * takes them (tests/fixtures/stripe-double.ts). The stand-in keeps nothing between runs while
+ * the database does; seeded from it on every start, the Customer Portal and the stand-in's admin
+ * page (cancel, switch) work for the demo members and for what a developer bought earlier.
+ * @param {(sql: string) => Promise<{ rows: unknown[] }>} query SQL as the database owner
+ */
+export async function billingOnRecord(query) {
+  const customers = /** @type {{ id: string, email: string | null, uid: string }[]} */ (
+    (await query('select c.customer_id as id, p.email, c.user_id as uid from public.stripe_customers c left join public.profiles p on p.id = c.user_id order by c.created_at')).rows
+  );
+  const subscriptions = /** @type {{ id: string, customer: string, price: string, status: string, cancel_at_period_end: boolean, current_period_start: number | null, current_period_end: number | null }[]} */ (
+    (
+      await query(
+        `select subscription_id as id, customer_id as customer, price_id as price, subscription_status as status, cancel_at_period_end,
+                current_period_start::float8 as current_period_start, current_period_end::float8 as current_period_end
+           from public.stripe_subscriptions where subscription_id is not null and price_id is not null order by updated_at`,
+      )
+    ).rows
+  );
+  return {
+    customers: customers.map((c) => ({ id: c.id, email: c.email, metadata: { firebase_uid: c.uid } })),
+    subscriptions: subscriptions.map(({ current_period_start, current_period_end, ...s }) => ({
+      ...s,
+      ...(current_period_start !== null ? { current_period_start } : {}),
+      ...(current_period_end !== null ? { current_period_end } : {}),
+    })),
+  };
+}

@@ -5,7 +5,7 @@
  * Runs inside the Auth emulator (`npm run test:unit`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_MEMBERS, DEMO_PASSWORD, createDemoMembers, demoBilling } from '../../scripts/local/demo-members.mjs';
+import { DEMO_MEMBERS, DEMO_PASSWORD, billingOnRecord, createDemoMembers, demoBilling } from '../../scripts/local/demo-members.mjs';
 import { startLocalSupabase, type LocalSupabase } from '../fixtures/local-supabase';
 
 const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST;
@@ -66,5 +66,15 @@ describe('the demo members of npm run dev:members', () => {
     expect(rows).toEqual([{ full_name: 'Renamed by the developer' }]);
     expect(await db.query('select count(*)::int as n from public.profiles')).toEqual([{ n: DEMO_MEMBERS.length }]);
     expect((await signInAs(explorer!.email, DEMO_PASSWORD)).status).toBe(200);
+  });
+
+  it('the Stripe stand-in is told the customers and subscriptions on record, as the database has them', async () => {
+    const billing = await billingOnRecord(async (sql) => ({ rows: await db.query(sql) }));
+    const planned = DEMO_MEMBERS.filter((m) => m.plan);
+    expect(billing.customers).toEqual(planned.map((m) => ({ id: demoBilling(m).customer, email: m.email, metadata: { firebase_uid: m.uid } })));
+    expect(billing.subscriptions).toEqual(
+      planned.map((m) => expect.objectContaining({ id: demoBilling(m).subscription, customer: demoBilling(m).customer, price: m.plan, status: 'active', cancel_at_period_end: false })),
+    );
+    expect(billing.subscriptions.every((s) => typeof s.current_period_end === 'number' && s.current_period_end > Date.now() / 1000)).toBe(true);
   });
 });
