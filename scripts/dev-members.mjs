@@ -34,7 +34,8 @@ const SITE_PORT = Number(process.env.DEV_MEMBERS_PORT ?? 4321);
 const AUTH_PORT = Number(process.env.AUTH_EMULATOR_PORT ?? 9099);
 const POSTGREST_PORT = Number(process.env.POSTGREST_PORT ?? 54321);
 const STRIPE_PORT = Number(process.env.STRIPE_STANDIN_PORT ?? 12111);
-const DATA = path.join(root, '.local', 'pgdata');
+/** DEV_MEMBERS_DATA: another data folder (the smoke test uses a temporary one). */
+const DATA = process.env.DEV_MEMBERS_DATA ? path.resolve(process.env.DEV_MEMBERS_DATA) : path.join(root, '.local', 'pgdata');
 const WEBHOOK_SECRET = 'whsec_local_dev_members';
 const SITE = `http://localhost:${SITE_PORT}`;
 
