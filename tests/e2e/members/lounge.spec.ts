@@ -78,7 +78,7 @@ test('Stillpoint: an owner breathes one minute of box breathing and finds the se
   await expect(history).toContainText('1 min');
 });
 
-test('The Bloom Book: an owner writes today’s page, finds it after a reload, searches and exports it', async ({ page }) => {
+test('The Bloom Book: an owner writes today’s page, finds it after a reload, adds to it, searches and exports it', async ({ page }) => {
   const member = await signIn(page);
   await owns(page, member, 'price_app_the_bloom_book');
 
@@ -104,6 +104,13 @@ test('The Bloom Book: an owner writes today’s page, finds it after a reload, s
   await expect(reloaded.getByRole('textbox', { name: 'Grateful for (1 of 3)' })).toHaveValue('Morning light on the kitchen table', { timeout: SLOW });
   const list = page.locator('[data-pages]');
   await expect(list).toContainText('A long call with my brother');
+  // Saving the day's page again changes that page: one page a day (bloom_pages' unique key).
+  await reloaded.getByRole('textbox', { name: 'Grateful for (3 of 3)' }).fill('Rain on the window at night');
+  await reloaded.getByRole('button', { name: 'Save page' }).click();
+  await expect(page.getByText('Saved to your book.')).toBeVisible({ timeout: SLOW });
+  const edited = await rowsOf('bloom_pages', { user_id: member.uid });
+  expect(edited).toHaveLength(1);
+  expect(edited[0]).toMatchObject({ day: pages[0]!.day, gratitude_1: 'Morning light on the kitchen table', gratitude_3: 'Rain on the window at night', answer: 'Finishing the letter I kept putting off.' });
   await page.getByRole('searchbox', { name: 'Search your pages' }).fill('letter');
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await page.getByRole('searchbox', { name: 'Search your pages' }).fill('nothing like this');
@@ -116,6 +123,7 @@ test('The Bloom Book: an owner writes today’s page, finds it after a reload, s
   const markdown = readFileSync((await file.path())!, 'utf8');
   expect(markdown).toContain('- Morning light on the kitchen table');
   expect(markdown).toContain('Finishing the letter I kept putting off.');
+  expect(markdown).toContain('- Rain on the window at night');
   await expectNoSeriousA11yViolations(page);
 });
 
@@ -133,10 +141,16 @@ test('Whispers Before Sleep: an owner reads a story part way and finds the place
   await expect(page.locator('[data-night-view]')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  // Reading on: the paragraph in the upper third of the screen is the place.
-  await text.locator('p').nth(5).evaluate((p) => p.scrollIntoView({ block: 'start' }));
-  const place = async () => (await rowsOf<{ sentence: number }>('story_places', { user_id: member.uid, story: story.id }))[0]?.sentence ?? 0;
+  // Reading on: the paragraph in the upper third of the screen is the place, kept a moment later.
+  const places = () => rowsOf<{ sentence: number }>('story_places', { user_id: member.uid, story: story.id });
+  const place = async () => (await places())[0]?.sentence ?? 0;
+  await text.locator('p').nth(2).evaluate((p) => p.scrollIntoView({ block: 'start' }));
   await expect.poll(place, { timeout: SLOW }).toBeGreaterThan(0);
+  const earlier = await place();
+  // Reading further moves that place: one place a story (story_places' key), not a second row.
+  await text.locator('p').nth(5).evaluate((p) => p.scrollIntoView({ block: 'start' }));
+  await expect.poll(place, { timeout: SLOW }).toBeGreaterThan(earlier);
+  expect(await places()).toHaveLength(1);
   const marked = page.locator('[data-story-text] p[aria-current="location"]');
   const paragraph = await marked.getAttribute('data-paragraph');
   expect(Number(paragraph)).toBeGreaterThanOrEqual(4);
