@@ -1,19 +1,20 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expectNoSeriousA11yViolations } from '../helpers';
-import { TEST_SERVICE_ROLE_KEY, doubles, signIn, type Member } from './commerce';
+import { TEST_SERVICE_ROLE_KEY, doubles, rowsOf, signIn, type Member } from './commerce';
 
 /**
  * The Lounge in the members build (issue 21): an owner uses each app once and finds the result
  * after a reload (a logged breathing session, a saved journal page, the place in a story); a
  * member without the app is shown the way in; the library's Open and the app page lead to the
- * room. Access is the member's purchase, written to the functions' database (the content gate
- * reads it there) and read by the browser through the same stand-in. The apps' own tables are
- * answered by a stand-in that keeps rows as PostgREST under row-level security would: the
- * member's own only, one page a day and one place a story (the tables' unique keys).
+ * room. Nothing is intercepted: access is the member's purchase, written as the service role to
+ * the local PostgREST endpoint over PGlite running our migrations (the content gate reads it
+ * there; so does the browser), and the apps write and read their own tables (breathing_sessions,
+ * bloom_pages, story_places) on that endpoint with the member's Firebase emulator ID token, so
+ * grants, row-level security, constraints, triggers and the tables' unique keys (one page a day,
+ * one place a story) are Postgres's answer. What the apps stored is read back as the service role.
  */
 
-const SUPABASE = process.env.PUBLIC_SUPABASE_URL ?? 'http://supabase.test';
 const SLOW = 20_000;
 type Story = { title: string; html: string; order: number };
 const generated = JSON.parse(readFileSync(new URL('../../../netlify/functions/_generated/gated-content.json', import.meta.url), 'utf8')) as {
@@ -44,44 +45,10 @@ async function owns(page: Page, member: Member, priceId: string): Promise<void> 
   expect(res.status()).toBe(201);
 }
 
-type Row = Record<string, unknown>;
-
-/**
- * One of the apps' tables as PostgREST answers the member: GET their rows (newest first where
- * the app orders), POST an insert or an upsert on `key`, DELETE with eq filters.
- */
-async function memberTable(page: Page, table: string, uid: string, key: string[] = [], defaults: () => Row = () => ({})): Promise<Row[]> {
-  const rows: Row[] = [];
-  await page.route(`${SUPABASE}/rest/v1/${table}**`, async (route: Route) => {
-    const request = route.request();
-    const url = new URL(request.url());
-    const filters = [...url.searchParams.entries()].filter(([k, v]) => !['select', 'order', 'limit', 'on_conflict', 'columns'].includes(k) && v.startsWith('eq.'));
-    const mine = (r: Row) => r.user_id === uid && filters.every(([k, v]) => String(r[k]) === v.slice(3));
-    if (request.method() === 'GET') return route.fulfill({ json: rows.filter(mine).reverse() });
-    if (request.method() === 'DELETE') {
-      for (let i = rows.length - 1; i >= 0; i--) if (mine(rows[i]!)) rows.splice(i, 1);
-      return route.fulfill({ status: 204, body: '' });
-    }
-    const body = request.postDataJSON() as Row | Row[];
-    const stored: Row[] = [];
-    for (const row of Array.isArray(body) ? body : [body]) {
-      if (row.user_id !== uid) return route.fulfill({ status: 403, json: { code: '42501', message: 'new row violates row-level security policy' } });
-      const existing = key.length ? rows.find((r) => key.every((k) => r[k] === row[k])) : undefined;
-      if (existing) Object.assign(existing, row);
-      else rows.push({ ...defaults(), ...row });
-      stored.push(existing ?? rows.at(-1)!);
-    }
-    const single = (request.headers()['accept'] ?? '').includes('vnd.pgrst.object');
-    return route.fulfill({ status: 201, json: single ? stored[0] : stored });
-  });
-  return rows;
-}
-
 test('Stillpoint: an owner breathes one minute of box breathing and finds the session in the history after a reload', async ({ page }) => {
   await page.clock.install();
   const member = await signIn(page);
   await owns(page, member, 'price_app_stillpoint');
-  const sessions = await memberTable(page, 'breathing_sessions', member.uid, [], () => ({ finished_at: new Date().toISOString() }));
 
   // The app page's panel leads to the room.
   await page.goto('/app/stillpoint');
@@ -103,7 +70,7 @@ test('Stillpoint: an owner breathes one minute of box breathing and finds the se
   await expect(guide.locator('[data-sp-cue]')).toHaveText('Well done. Your session is complete.');
   await page.clock.resume();
   await expect(page.getByText('Session saved to your history.')).toBeVisible({ timeout: SLOW });
-  expect(sessions).toEqual([expect.objectContaining({ user_id: member.uid, pattern: 'box', seconds: 60 })]);
+  expect(await rowsOf('breathing_sessions', { user_id: member.uid })).toEqual([expect.objectContaining({ user_id: member.uid, pattern: 'box', seconds: 60 })]);
 
   await page.reload();
   const history = page.locator('[data-history]');
@@ -111,10 +78,9 @@ test('Stillpoint: an owner breathes one minute of box breathing and finds the se
   await expect(history).toContainText('1 min');
 });
 
-test('The Bloom Book: an owner writes today’s page, finds it after a reload, searches and exports it', async ({ page }) => {
+test('The Bloom Book: an owner writes today’s page, finds it after a reload, adds to it, searches and exports it', async ({ page }) => {
   const member = await signIn(page);
   await owns(page, member, 'price_app_the_bloom_book');
-  const pages = await memberTable(page, 'bloom_pages', member.uid, ['user_id', 'day']);
 
   // The library's Open leads to the room.
   await page.goto('/dashboard');
@@ -128,6 +94,7 @@ test('The Bloom Book: an owner writes today’s page, finds it after a reload, s
   await answer.fill('Finishing the letter I kept putting off.');
   await form.getByRole('button', { name: 'Save page' }).click();
   await expect(page.getByText('Saved to your book.')).toBeVisible({ timeout: SLOW });
+  const pages = await rowsOf('bloom_pages', { user_id: member.uid });
   expect(pages).toHaveLength(1);
   expect(pages[0]).toMatchObject({ user_id: member.uid, gratitude_1: 'Morning light on the kitchen table', answer: 'Finishing the letter I kept putting off.' });
   expect(pages[0]!.prompt_text).toBeTruthy();
@@ -137,6 +104,13 @@ test('The Bloom Book: an owner writes today’s page, finds it after a reload, s
   await expect(reloaded.getByRole('textbox', { name: 'Grateful for (1 of 3)' })).toHaveValue('Morning light on the kitchen table', { timeout: SLOW });
   const list = page.locator('[data-pages]');
   await expect(list).toContainText('A long call with my brother');
+  // Saving the day's page again changes that page: one page a day (bloom_pages' unique key).
+  await reloaded.getByRole('textbox', { name: 'Grateful for (3 of 3)' }).fill('Rain on the window at night');
+  await reloaded.getByRole('button', { name: 'Save page' }).click();
+  await expect(page.getByText('Saved to your book.')).toBeVisible({ timeout: SLOW });
+  const edited = await rowsOf('bloom_pages', { user_id: member.uid });
+  expect(edited).toHaveLength(1);
+  expect(edited[0]).toMatchObject({ day: pages[0]!.day, gratitude_1: 'Morning light on the kitchen table', gratitude_3: 'Rain on the window at night', answer: 'Finishing the letter I kept putting off.' });
   await page.getByRole('searchbox', { name: 'Search your pages' }).fill('letter');
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await page.getByRole('searchbox', { name: 'Search your pages' }).fill('nothing like this');
@@ -149,13 +123,13 @@ test('The Bloom Book: an owner writes today’s page, finds it after a reload, s
   const markdown = readFileSync((await file.path())!, 'utf8');
   expect(markdown).toContain('- Morning light on the kitchen table');
   expect(markdown).toContain('Finishing the letter I kept putting off.');
+  expect(markdown).toContain('- Rain on the window at night');
   await expectNoSeriousA11yViolations(page);
 });
 
 test('Whispers Before Sleep: an owner reads a story part way and finds the place after a reload', async ({ page }) => {
   const member = await signIn(page);
   await owns(page, member, 'price_app_whispers_before_sleep');
-  const places = await memberTable(page, 'story_places', member.uid, ['user_id', 'story']);
   const story = stories[1]!;
 
   await page.goto('/lounge/whispers-before-sleep/');
@@ -167,9 +141,16 @@ test('Whispers Before Sleep: an owner reads a story part way and finds the place
   await expect(page.locator('[data-night-view]')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
-  // Reading on: the paragraph in the upper third of the screen is the place.
+  // Reading on: the paragraph in the upper third of the screen is the place, kept a moment later.
+  const places = () => rowsOf<{ sentence: number }>('story_places', { user_id: member.uid, story: story.id });
+  const place = async () => (await places())[0]?.sentence ?? 0;
+  await text.locator('p').nth(2).evaluate((p) => p.scrollIntoView({ block: 'start' }));
+  await expect.poll(place, { timeout: SLOW }).toBeGreaterThan(0);
+  const earlier = await place();
+  // Reading further moves that place: one place a story (story_places' key), not a second row.
   await text.locator('p').nth(5).evaluate((p) => p.scrollIntoView({ block: 'start' }));
-  await expect.poll(() => places.find((p) => p.story === story.id)?.sentence ?? 0, { timeout: SLOW }).toBeGreaterThan(0);
+  await expect.poll(place, { timeout: SLOW }).toBeGreaterThan(earlier);
+  expect(await places()).toHaveLength(1);
   const marked = page.locator('[data-story-text] p[aria-current="location"]');
   const paragraph = await marked.getAttribute('data-paragraph');
   expect(Number(paragraph)).toBeGreaterThanOrEqual(4);
@@ -247,7 +228,6 @@ for (const [slug, priceId, island, others, ready] of [
   test(`/lounge/${slug}/ loads only its own app for its owner, within 80 KiB of its own code`, async ({ page }) => {
     const member = await signIn(page);
     await owns(page, member, priceId);
-    for (const table of ['breathing_sessions', 'bloom_pages', 'story_places']) await memberTable(page, table, member.uid);
     const scripts = await scriptsOf(page, `/lounge/${slug}/`);
     // The app itself, not the sign-in panel, the way in or a loading line.
     await expect(page.locator(`[data-member-only] ${ready}`)).toBeVisible({ timeout: SLOW });
