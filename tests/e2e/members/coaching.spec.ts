@@ -107,7 +107,7 @@ test('a member chooses a session and signs up', async ({ page }) => {
 });
 
 test('a failed insert says so, and the form stays open', async ({ page }) => {
-  const { SESSIONS } = await memberOnHome(page, (user) =>
+  const { user, SESSIONS } = await memberOnHome(page, (user) =>
     failFor(user, 'coaching_session_signups', 'POST', { status: 403, code: '42501', message: 'new row violates row-level security policy' }),
   );
   await page.getByRole('button', { name: 'Choose Your Session' }).click();
@@ -115,6 +115,7 @@ test('a failed insert says so, and the form stays open', async ({ page }) => {
   await ours(dialog, SESSIONS).nth(0).getByText('Available', { exact: true }).click();
   await dialog.getByRole('button', { name: 'Save My Seat' }).click();
   await expect(dialog.locator('[data-tone="error"]')).toHaveText('Failed to sign up for the session. Please try again.');
+  expect(await rowsOf('coaching_session_signups', { user_id: user.uid })).toEqual([]);
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
