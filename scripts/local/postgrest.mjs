@@ -16,7 +16,8 @@
  * fault injection (a status and error code for a table and method, optionally only for a body
  * with a given email), a reset that empties every table, and a synchronous view of the tables
  * refreshed after each request (see tests/fixtures/local-supabase.ts). Over HTTP as well:
- * GET /__requests, POST /__reset, POST /__fail.
+ * GET /__requests, POST /__reset, POST /__fail, and POST /__insert `{ table, rows }` (rows added
+ * as the owner beside the others: what no API role may write, e.g. a coaching session).
  */
 import { createServer } from 'node:http';
 import {
@@ -158,6 +159,24 @@ export async function startPostgrest(options) {
     return pending;
   }
 
+  /**
+   * One insert a row, with that row's columns only (what it leaves out gets its default), as the
+   * owner: constraints and triggers apply, grants and row-level security do not.
+   * @param {import('@electric-sql/pglite').Transaction} tx @param {string} name @param {Record<string, unknown>[]} rows
+   */
+  async function insertRows(tx, name, rows) {
+    const table = `public."${name.replaceAll('"', '""')}"`;
+    for (const row of rows) {
+      const columns = Object.keys(row);
+      if (!columns.length) {
+        await tx.query(`insert into ${table} default values`);
+        continue;
+      }
+      const list = columns.map((c) => `"${c.replaceAll('"', '""')}"`).join(', ');
+      await tx.query(`insert into ${table} (${list}) select ${list} from json_populate_record(null::${table}, $1::json)`, [JSON.stringify(row)]);
+    }
+  }
+
   /** @param {string} name @param {Record<string, unknown>[]} rows */
   function replaceRows(name, rows) {
     // Seen at once (as given) until the write is done and the snapshot is read back.
@@ -165,18 +184,31 @@ export async function startPostgrest(options) {
     return queue(() =>
       db.transaction(async (tx) => {
         await tx.query(`delete from public."${name.replaceAll('"', '""')}"`);
-        // One insert a row, with that row's columns only: what it leaves out gets its default.
-        for (const row of rows) {
-          const columns = Object.keys(row);
-          if (!columns.length) {
-            await tx.query(`insert into public."${name}" default values`);
-            continue;
-          }
-          const list = columns.map((c) => `"${c.replaceAll('"', '""')}"`).join(', ');
-          await tx.query(`insert into public."${name}" (${list}) select ${list} from json_populate_record(null::public."${name}", $1::json)`, [JSON.stringify(row)]);
-        }
+        await insertRows(tx, name, rows);
       }),
     );
+  }
+
+  /**
+   * Adds rows to a table as the owner, in one transaction, leaving every other row alone (an
+   * end-to-end test writing what no API role may write, e.g. a coaching session, beside the rows
+   * of tests running in parallel). Throws Postgres's error; nothing is written then.
+   * @param {string} name @param {Record<string, unknown>[]} rows
+   */
+  async function appendRows(name, rows) {
+    if (!cache.tables.has(name)) throw new ApiError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`, null, null);
+    /** @type {unknown} */
+    let failure = null;
+    await queue(async () => {
+      try {
+        await db.transaction((tx) => insertRows(tx, name, rows));
+      } catch (error) {
+        failure = error;
+        return false;
+      }
+      return true;
+    });
+    if (failure) throw failure;
   }
 
   /** Verifies who is asking: the claims and the role (anon without a token). */
@@ -256,6 +288,17 @@ export async function startPostgrest(options) {
     if (hooks && url.pathname === '/__reset' && method === 'POST') {
       await api.reset();
       return send(res, 200, { ok: true });
+    }
+    if (hooks && url.pathname === '/__insert' && method === 'POST') {
+      const { table, rows } = /** @type {{ table: string, rows: Record<string, unknown>[] }} */ (JSON.parse(await readBody(req)));
+      try {
+        await appendRows(table, Array.isArray(rows) ? rows : [rows]);
+      } catch (error) {
+        if (error instanceof ApiError) return sendError(res, error);
+        const pg = /** @type {{ code?: string, message?: string, detail?: string, hint?: string }} */ (error);
+        return send(res, 400, { code: pg.code ?? 'XX000', details: pg.detail ?? null, hint: pg.hint ?? null, message: pg.message ?? String(error) });
+      }
+      return send(res, 201, { ok: true });
     }
     if (hooks && url.pathname === '/__fail' && method === 'POST') {
       const rule = JSON.parse(await readBody(req));
@@ -445,6 +488,7 @@ export async function startPostgrest(options) {
       });
     },
     replaceRows,
+    appendRows,
     /** Waits for the queued seeding; throws its error, if any. */
     async settled() {
       await pending;

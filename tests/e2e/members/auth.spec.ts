@@ -1,10 +1,11 @@
 /**
  * Sign-up, sign-in, sign-out and the guard on the members build (flag off), against the
- * Firebase Auth emulator; the database is answered by route interception.
+ * Firebase Auth emulator; the member's rows are read from the local database (./commerce.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers';
-import { createUser, mockDatabase, PASSWORD, protectEmailEnumeration, rows, signIn, uniqueEmail } from './support';
+import { profile, subscription } from './commerce';
+import { createUser, PASSWORD, protectEmailEnumeration, signIn, uniqueEmail } from './support';
 
 test.beforeAll(protectEmailEnumeration);
 
@@ -23,7 +24,6 @@ async function holdAuthSync(page: Page): Promise<{ release: () => void }> {
 }
 
 test('sign up, land on the dashboard, sign out', async ({ page }) => {
-  await mockDatabase(page);
   const sync: { auth: string | null; body: unknown }[] = [];
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === '/api/auth-sync') sync.push({ auth: r.headers()['authorization'] ?? null, body: r.postDataJSON() });
@@ -121,11 +121,8 @@ test('login requires both fields, with the spec’s messages', async ({ page }) 
 test('sign in, then the Account menu on desktop and in the mobile menu', async ({ page }) => {
   const user = await createUser('Bea Costa');
   // The badge names the tier the member's subscription gives (the access model, issue 13).
-  await mockDatabase(page, {
-    'GET profiles': { status: 200, body: { id: user.uid, email: user.email, full_name: 'Bea Costa', membership_tier: 'Adventurer', project_id: null, created_at: '2025-01-05T10:00:00Z' } },
-    'GET stripe_customers': rows({ customer_id: 'cus_bea' }),
-    'GET stripe_subscriptions': rows({ price_id: 'price_adventurer_monthly', subscription_status: 'active', cancel_at_period_end: false }),
-  });
+  await profile(user, { full_name: 'Bea Costa', membership_tier: 'Adventurer', created_at: '2025-01-05T10:00:00Z' });
+  await subscription(user, { price_id: 'price_adventurer_monthly', subscription_status: 'active', cancel_at_period_end: false });
   await page.goto('/login');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(PASSWORD);
@@ -162,7 +159,6 @@ test('sign in, then the Account menu on desktop and in the mobile menu', async (
 
 test('a member is never shown the visitor’s Sign In while the session loads', async ({ page }) => {
   const user = await createUser();
-  await mockDatabase(page);
   await signIn(page, user);
   // Watch the account corner from the first paint of the next page.
   await page.addInitScript(() => {

@@ -1,11 +1,13 @@
 /**
  * Rapid Fire Coaching Live on the members build: members choose a session in a dialog (labels
  * by availability, full sessions not selectable), the form's checks in the spec's order, the
- * insert, the success view that closes itself; visitors keep the prompts.
+ * insert, the success view that closes itself; visitors keep the prompts. The sessions and the
+ * signups are the local database's (./commerce.ts).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers';
-import { createUser, mockDatabase, requestsTo, rows, signIn, type Database } from './support';
+import { asOwner, failFor, requestsOf, rowsOf } from './commerce';
+import { createUser, signIn, type TestUser } from './support';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const isoDay = (offset: number) => {
@@ -14,40 +16,52 @@ const isoDay = (offset: number) => {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 };
 
-const SESSIONS = [
-  { id: 'a0000000-0000-4000-8000-000000000001', date: isoDay(3), time: '6:00 PM CET', is_active: true, spots_available: 12, max_spots: 20 },
-  { id: 'a0000000-0000-4000-8000-000000000002', date: isoDay(10), time: '6:00 PM CET', is_active: true, spots_available: 5, max_spots: 20 },
-  { id: 'a0000000-0000-4000-8000-000000000003', date: isoDay(17), time: '7:00 PM CET', is_active: true, spots_available: 2, max_spots: 20 },
-  { id: 'a0000000-0000-4000-8000-000000000004', date: isoDay(24), time: '7:00 PM CET', is_active: true, spots_available: 0, max_spots: 20 },
+type Session = { id: string; date: string; time: string; is_active: boolean; spots_available: number; max_spots: number };
+
+/**
+ * Four open sessions of this test's own (unique ids), as the staff add them in Supabase. The
+ * dialog lists every open session from today on, so other tests' sessions may be listed too:
+ * the test looks at its own.
+ */
+const sessions = (): Session[] => [
+  { id: crypto.randomUUID(), date: isoDay(3), time: '6:00 PM CET', is_active: true, spots_available: 12, max_spots: 20 },
+  { id: crypto.randomUUID(), date: isoDay(10), time: '6:00 PM CET', is_active: true, spots_available: 5, max_spots: 20 },
+  { id: crypto.randomUUID(), date: isoDay(17), time: '7:00 PM CET', is_active: true, spots_available: 2, max_spots: 20 },
+  { id: crypto.randomUUID(), date: isoDay(24), time: '7:00 PM CET', is_active: true, spots_available: 0, max_spots: 20 },
 ];
 
-async function memberOnHome(page: Page, answers: Database['answers'] = {}): Promise<{ db: Database; uid: string }> {
+async function memberOnHome(page: Page, given: (user: TestUser) => Promise<void> = async () => {}): Promise<{ user: TestUser; SESSIONS: Session[] }> {
+  const SESSIONS = sessions();
+  await asOwner('coaching_sessions', SESSIONS);
   const user = await createUser('Ana Lima');
-  const db = await mockDatabase(page, { 'GET coaching_sessions': rows(SESSIONS), ...answers });
+  await given(user);
   await signIn(page, user);
   await page.goto('/#coaching-signup');
-  return { db, uid: user.uid };
+  return { user, SESSIONS };
 }
 
+/** The test's own sessions in the dialog, in the order listed. */
+const ours = (dialog: Locator, SESSIONS: Session[]) => dialog.locator(SESSIONS.map((s) => `[data-session="${s.id}"]`).join(', '));
+
 test('a member chooses a session and signs up', async ({ page }) => {
-  const { db, uid } = await memberOnHome(page);
+  const { user, SESSIONS } = await memberOnHome(page);
   const section = page.locator('#coaching-signup');
   await expect(section.getByRole('link', { name: 'Sign Up' })).toBeHidden();
   await section.getByRole('button', { name: 'Choose Your Session' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Choose Your Session' });
   await expect(dialog).toBeVisible();
-  const options = dialog.locator('[data-session]');
+  const options = ours(dialog, SESSIONS);
   await expect(options).toHaveCount(4);
   await expect(options.locator('[data-availability]')).toHaveText(['Available', 'Limited', 'Almost Full', 'Full']);
   await expect(options.nth(0)).toContainText(SESSIONS[0]!.time);
-  await expect(dialog.getByRole('radio').nth(3)).toBeDisabled();
+  await expect(options.nth(3).getByRole('radio')).toBeDisabled();
 
   // The query: active sessions from today on, soonest first.
-  const query = new URL(requestsTo(db, 'coaching_sessions')[0]!.url()).searchParams;
-  expect(query.get('is_active')).toBe('eq.true');
-  expect(query.get('date')).toBe(`gte.${isoDay(0)}`);
-  expect(query.get('order')).toBe('date.asc');
+  const query = (await requestsOf(user, 'coaching_sessions')).find((r) => r.method === 'GET' && r.query.is_active)!.query;
+  expect(query.is_active).toBe('eq.true');
+  expect(query.date).toBe(`gte.${isoDay(0)}`);
+  expect(query.order).toBe('date.asc');
   await expectNoSeriousA11yViolations(page, { include: 'dialog' });
 
   // The checks, in the spec's order; editing a field clears the message.
@@ -72,14 +86,18 @@ test('a member chooses a session and signs up', async ({ page }) => {
   await email.fill(' Ana.Lima@Example.COM ');
   await submit.click();
   await expect(error).toHaveText('Please select a session');
-  expect(requestsTo(db, 'coaching_session_signups').filter((r) => r.method() === 'POST')).toHaveLength(0);
+  expect((await requestsOf(user, 'coaching_session_signups')).filter((r) => r.method === 'POST')).toHaveLength(0);
+  expect(await rowsOf('coaching_session_signups', { user_id: user.uid })).toEqual([]);
 
-  await dialog.getByText('Limited').click();
+  await options.nth(1).getByText('Limited').click();
   await submit.click();
   await expect(page.getByRole('dialog', { name: 'You’re in!' })).toBeVisible();
-  const insert = requestsTo(db, 'coaching_session_signups').find((r) => r.method() === 'POST');
-  expect(insert?.postDataJSON()).toEqual({ user_id: uid, session_id: SESSIONS[1]!.id, name: 'Ana Lima', email: 'ana.lima@example.com' });
-  expect(insert?.headers()['authorization']).toMatch(/^Bearer [\w-]+\.[\w-]+\./);
+  // The member's seat, written with their own ID token (requestsOf), as the database keeps it.
+  const inserts = (await requestsOf(user, 'coaching_session_signups')).filter((r) => r.method === 'POST');
+  expect(inserts.map((r) => r.body)).toEqual([{ user_id: user.uid, session_id: SESSIONS[1]!.id, name: 'Ana Lima', email: 'ana.lima@example.com' }]);
+  expect(await rowsOf('coaching_session_signups', { user_id: user.uid })).toMatchObject([
+    { user_id: user.uid, session_id: SESSIONS[1]!.id, name: 'Ana Lima', email: 'ana.lima@example.com' },
+  ]);
 
   // The success view closes itself after 2 seconds.
   await expect(page.getByRole('dialog')).toBeVisible();
@@ -89,12 +107,15 @@ test('a member chooses a session and signs up', async ({ page }) => {
 });
 
 test('a failed insert says so, and the form stays open', async ({ page }) => {
-  await memberOnHome(page, { 'POST coaching_session_signups': { status: 403, body: { code: '42501', message: 'new row violates row-level security policy' } } });
+  const { user, SESSIONS } = await memberOnHome(page, (user) =>
+    failFor(user, 'coaching_session_signups', 'POST', { status: 403, code: '42501', message: 'new row violates row-level security policy' }),
+  );
   await page.getByRole('button', { name: 'Choose Your Session' }).click();
   const dialog = page.getByRole('dialog', { name: 'Choose Your Session' });
-  await dialog.getByText('Available', { exact: true }).click();
+  await ours(dialog, SESSIONS).nth(0).getByText('Available', { exact: true }).click();
   await dialog.getByRole('button', { name: 'Save My Seat' }).click();
   await expect(dialog.locator('[data-tone="error"]')).toHaveText('Failed to sign up for the session. Please try again.');
+  expect(await rowsOf('coaching_session_signups', { user_id: user.uid })).toEqual([]);
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();

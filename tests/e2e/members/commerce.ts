@@ -77,8 +77,19 @@ export async function signIn(page: Page): Promise<Member> {
  * the webhook records them (written as the service role), for the browser's reads and the
  * functions alike. A member without a call has neither, as after signing up.
  */
-export async function subscription(member: Pick<Member, 'uid'>, row: { price_id: string | null; subscription_status: string; cancel_at_period_end?: boolean }): Promise<void> {
-  const customer = `cus_e2e_${member.uid}`;
+export async function subscription(
+  member: Pick<Member, 'uid'>,
+  row: {
+    price_id: string | null;
+    subscription_status: string;
+    cancel_at_period_end?: boolean;
+    current_period_start?: number;
+    current_period_end?: number;
+    payment_method_brand?: string;
+    payment_method_last4?: string;
+  },
+): Promise<void> {
+  const customer = customerOf(member);
   await asServiceRole('stripe_customers', { user_id: member.uid, customer_id: customer });
   const now = Math.floor(Date.now() / 1000);
   await asServiceRole('stripe_subscriptions', {
@@ -111,6 +122,86 @@ export async function asServiceRole(table: string, row: object): Promise<void> {
     body: JSON.stringify(row),
   });
   if (!res.ok) throw new Error(`writing ${table} as the service role: ${res.status} ${await res.text()}`);
+}
+
+/** The member's Stripe customer id as `subscription` records it. */
+export const customerOf = (member: Pick<Member, 'uid'>) => `cus_e2e_${member.uid}`;
+
+/** The member's profile row, as auth-sync and the webhook write it (as the service role). */
+export async function profile(
+  member: Pick<Member, 'uid' | 'email'>,
+  row: { full_name?: string | null; membership_tier?: string; project_id?: string | null; created_at?: string; email?: string } = {},
+): Promise<void> {
+  await asServiceRole('profiles', { id: member.uid, email: member.email.toLowerCase(), ...row });
+}
+
+/** Deletes the rows where each column equals the value given, as the service role (what the functions may delete). */
+export async function deleteAsServiceRole(table: string, where: Record<string, string>): Promise<void> {
+  const query = new URLSearchParams(Object.entries(where).map(([column, value]) => [column, `eq.${value}`]));
+  const res = await fetch(`${doubles().postgrest}/rest/v1/${table}?${query}`, {
+    method: 'DELETE',
+    headers: { apikey: TEST_SERVICE_ROLE_KEY, authorization: `Bearer ${TEST_SERVICE_ROLE_KEY}` },
+  });
+  if (!res.ok) throw new Error(`deleting from ${table} as the service role: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * Adds rows as the database owner (the endpoint's test hook), beside every other test's rows:
+ * what no API role may write, as the site's staff do in Supabase (coaching sessions), or a
+ * member's rows with the time they were made (signups with their `created_at`). Constraints and
+ * triggers apply (a signup takes a spot).
+ */
+export async function asOwner(table: string, rows: object | object[]): Promise<void> {
+  const res = await fetch(`${doubles().postgrest}/__insert`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ table, rows }) });
+  if (!res.ok) throw new Error(`writing ${table} as the owner: ${res.status} ${await res.text()}`);
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+async function fault(rule: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${doubles().postgrest}/__fail`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(rule) });
+  if (!res.ok) throw new Error(`the endpoint's fault hook: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * From now on this member's `method` on `table` answers PostgREST's error `status`/`code`
+ * (`message` if given) without reaching the database; other members are unaffected.
+ */
+export async function failFor(member: Pick<Member, 'uid'>, table: string, method: Method, error: { status: number; code: string; message?: string } = { status: 500, code: 'XX000' }): Promise<void> {
+  await fault({ table, method, ...error, user: member.uid });
+}
+
+/** This member's `method` on `table` is held back for a minute (then answered by Postgres): the page's loading state. */
+export async function holdFor(member: Pick<Member, 'uid'>, table: string, method: Method): Promise<void> {
+  await fault({ table, method, status: 0, code: '', delayMs: 60_000, user: member.uid });
+}
+
+export interface RecordedDbRequest {
+  method: string;
+  table: string;
+  query: Record<string, string>;
+  prefer: string | null;
+  authorization: string | null;
+  body: unknown;
+}
+
+/** The uid in a bearer token's payload (a Firebase ID token's `user_id`), or null. */
+function uidOf(authorization: string | null): string | null {
+  const payload = /^Bearer\s+[\w-]+\.([\w-]+)\./i.exec(authorization ?? '')?.[1];
+  if (!payload) return null;
+  try {
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { user_id?: string; sub?: string };
+    return claims.user_id ?? claims.sub ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** The requests the endpoint received with this member's ID token (the browser's own), in order. */
+export async function requestsOf(member: Pick<Member, 'uid'>, table?: string): Promise<RecordedDbRequest[]> {
+  const res = await fetch(`${doubles().postgrest}/__requests`);
+  const all = (await res.json()) as RecordedDbRequest[];
+  return all.filter((r) => uidOf(r.authorization) === member.uid && (!table || r.table === table));
 }
 
 /** The Stripe double's and the local database endpoint's addresses; scripts/e2e.mjs sets them for the members phase. */

@@ -1,16 +1,20 @@
 /**
  * The dashboard of a signed-in member: profile, coaching sessions, every state of the
- * subscription badge, and the profile errors. Sign-in is real (Auth emulator); the database
- * answers through route interception.
+ * subscription badge, and the profile errors. Sign-in is real (Auth emulator and auth-sync);
+ * the page reads the local database (Postgres with our migrations) as the member, so the rows a
+ * test gives the member are written there first (./commerce.ts); errors and the loading state
+ * are the endpoint's faults for this member only.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers';
-import { createUser, mockDatabase, NO_ROWS, requestsTo, rows, signIn, type Answer, type Database } from './support';
+import { asOwner, asServiceRole, customerOf, deleteAsServiceRole, failFor, holdFor, profile, requestsOf, rowsOf, subscription } from './commerce';
+import { createUser, signIn, type TestUser } from './support';
 
 const seconds = (y: number, m: number, d: number) => Math.floor(new Date(y, m - 1, d, 12).getTime() / 1000);
 
-const subscription = (over: Record<string, unknown> = {}) => ({
-  subscription_id: 'sub_123',
+type SubscriptionRow = Parameters<typeof subscription>[1];
+
+const plan = (over: Partial<SubscriptionRow> = {}): SubscriptionRow => ({
   price_id: 'price_adventurer_monthly',
   subscription_status: 'active',
   current_period_start: seconds(2025, 3, 1),
@@ -21,35 +25,42 @@ const subscription = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-async function dashboardWith(page: Page, answers: Database['answers'], displayName = 'Ana Lima'): Promise<Database> {
+/** A new member whose rows `given` writes, signed in through /login onto the dashboard. */
+async function dashboardWith(page: Page, given: (user: TestUser) => Promise<void> = async () => {}, displayName = 'Ana Lima'): Promise<TestUser> {
   const user = await createUser(displayName);
-  const db = await mockDatabase(page, answers);
+  await given(user);
   await signIn(page, user);
-  return db;
+  return user;
 }
 
 const badge = (page: Page) => page.locator('[data-subscription-state]');
+const serverError = { status: 500, code: 'XX000', message: 'boom' };
 
 // Issue 14: the sessions are listed upcoming (soonest first) and past (latest first) apart.
 test('shows the profile, the member’s upcoming and past sessions apart with long dates, and the quick actions', async ({ page }) => {
-  const db = await dashboardWith(page, {
-    'GET profiles': rows({ id: 'x', email: 'ana@example.com', full_name: 'Ana Maria Lima', membership_tier: 'Alchemist', project_id: 'proj_7', created_at: '2025-01-05T15:00:00Z' }),
+  const user = await dashboardWith(page, async (user) => {
+    await profile(user, { email: 'ana@example.com', full_name: 'Ana Maria Lima', membership_tier: 'Alchemist', project_id: 'proj_7', created_at: '2025-01-05T15:00:00Z' });
     // Issue 13: the tier shown is the access model's, from the subscription (and purchases).
-    'GET stripe_customers': rows({ customer_id: 'cus_1' }),
-    'GET stripe_subscriptions': rows(subscription({ price_id: 'price_alchemist_monthly' })),
-    'GET coaching_session_signups': rows([
-      { id: 's4', name: 'Ana', email: 'ana@example.com', created_at: '2025-03-03T10:00:00Z', coaching_sessions: { id: 'c4', date: '2099-02-26', time: '6:00 PM CET' } },
-      { id: 's3', name: 'Ana', email: 'ana@example.com', created_at: '2025-03-02T12:00:00Z', coaching_sessions: { id: 'c3', date: '2099-01-29', time: '6:00 PM CET' } },
-      { id: 's2', name: 'Ana', email: 'ana@example.com', created_at: '2025-03-02T10:00:00Z', coaching_sessions: { id: 'c2', date: '2025-03-27', time: '6:00 PM CET' } },
-      { id: 's1', name: 'Ana', email: 'ana@example.com', created_at: '2025-01-20T10:00:00Z', coaching_sessions: { id: 'c1', date: '2025-01-30', time: '6:00 PM CET' } },
-    ]),
+    await subscription(user, plan({ price_id: 'price_alchemist_monthly' }));
+    // Sessions of their own (unique ids), each with the member's signup made at the given time.
+    const signups: [string, string][] = [
+      ['2099-02-26', '2025-03-03T10:00:00Z'],
+      ['2099-01-29', '2025-03-02T12:00:00Z'],
+      ['2025-03-27', '2025-03-02T10:00:00Z'],
+      ['2025-01-30', '2025-01-20T10:00:00Z'],
+    ];
+    for (const [date, created_at] of signups) {
+      const id = crypto.randomUUID();
+      await asOwner('coaching_sessions', { id, date, time: '6:00 PM CET', is_active: true, spots_available: 10, max_spots: 20 });
+      await asOwner('coaching_session_signups', { user_id: user.uid, session_id: id, name: 'Ana', email: 'ana@example.com', created_at });
+    }
   });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ana Maria Lima');
-  const profile = page.getByRole('region', { name: 'Profile Information' });
-  await expect(profile).toContainText('ana@example.com');
-  await expect(profile).toContainText('proj_7');
-  await expect(profile).toContainText('Alchemist');
-  await expect(profile).toContainText('January 5, 2025');
+  const profileRegion = page.getByRole('region', { name: 'Profile Information' });
+  await expect(profileRegion).toContainText('ana@example.com');
+  await expect(profileRegion).toContainText('proj_7');
+  await expect(profileRegion).toContainText('Alchemist');
+  await expect(profileRegion).toContainText('January 5, 2025');
 
   const upcoming = page.locator('[data-my-sessions] > li');
   await expect(upcoming).toHaveCount(2);
@@ -62,10 +73,10 @@ test('shows the profile, the member’s upcoming and past sessions apart with lo
   await expect(page.getByRole('heading', { name: 'Past sessions' })).toBeVisible();
   // Past sessions can be neither added to a calendar nor given back.
   await expect(page.locator('[data-past-sessions]').getByRole('button')).toHaveCount(0);
-  const signupsQuery = new URL(requestsTo(db, 'coaching_session_signups')[0]!.url()).searchParams;
-  expect(signupsQuery.get('select')).toBe('id,name,email,created_at,coaching_sessions(id,date,time)');
-  expect(signupsQuery.get('order')).toBe('created_at.desc');
-  expect(signupsQuery.get('user_id')).toMatch(/^eq\./);
+  const signupsQuery = (await requestsOf(user, 'coaching_session_signups')).find((r) => r.method === 'GET')!.query;
+  expect(signupsQuery.select).toBe('id,name,email,created_at,coaching_sessions(id,date,time)');
+  expect(signupsQuery.order).toBe('created_at.desc');
+  expect(signupsQuery.user_id).toBe(`eq.${user.uid}`);
 
   for (const [name, href] of [
     ['Upgrade Plan', '/pricing'],
@@ -79,36 +90,42 @@ test('shows the profile, the member’s upcoming and past sessions apart with lo
 });
 
 test('greets an account without any name as "Member"', async ({ page }) => {
-  await dashboardWith(page, { 'GET profiles': NO_ROWS }, '');
+  // auth-sync makes the profile without a name: there is none on the account.
+  await dashboardWith(page, undefined, '');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Member');
 });
 
 // Issue 12: a missing profile is reported as such (the account is still being set up, with a
 // way to try again) instead of passing silently for an Explorer; it stays a notice, not an error.
 test('without a profile row the account’s name greets, the defaults show, the dashboard says the account is still being set up, and nothing is an error', async ({ page }) => {
-  const db = await dashboardWith(page, { 'GET profiles': NO_ROWS });
+  const user = await dashboardWith(page);
+  // The profile auth-sync made at sign-in is gone (deleted in the database since): the member
+  // has no profile row when the dashboard is opened again.
+  await deleteAsServiceRole('profiles', { id: user.uid });
+  await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ana Lima');
-  const profile = page.getByRole('region', { name: 'Profile Information' });
-  await expect(profile).toContainText('Not assigned');
-  await expect(profile).toContainText('Explorer');
+  const profileRegion = page.getByRole('region', { name: 'Profile Information' });
+  await expect(profileRegion).toContainText('Not assigned');
+  await expect(profileRegion).toContainText('Explorer');
   const setup = page.locator('[data-account-setup="missing-profile"]');
   await expect(setup).toHaveText(/Your account is still being set up, so your profile details are not here yet\./);
   await expect(setup).toHaveAttribute('role', 'status');
   await expect(page.locator('[data-tone="error"]')).toHaveCount(0);
   await expect(page.getByText('You haven’t saved a seat yet', { exact: false })).toBeVisible();
 
-  // "Try again" finishes the set-up once more and reads the profile again.
-  const reads = requestsTo(db, 'profiles').length;
-  const synced = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/auth-sync');
+  // "Try again" finishes the set-up once more (auth-sync makes the profile again) and reads the
+  // profile again: the notice goes.
+  const synced = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth-sync' && r.status() === 200, { timeout: 15_000 });
   await setup.getByRole('button', { name: 'Try again' }).click();
   await synced;
-  await expect.poll(() => requestsTo(db, 'profiles').length).toBeGreaterThan(reads);
-  await expect(setup.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  await expect(page.locator('[data-account-setup]')).toHaveCount(0, { timeout: 15_000 });
+  expect(await rowsOf('profiles', { id: user.uid })).toMatchObject([{ id: user.uid, full_name: 'Ana Lima', membership_tier: 'Explorer' }]);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ana Lima');
 });
 
 test('when the account set-up fails, sign-in tries it three times and the dashboard says so, with a Try again that completes it', async ({ page }) => {
   const user = await createUser('Ana Lima');
-  await mockDatabase(page, { 'GET profiles': rows({ id: 'x', email: user.email, full_name: 'Ana Lima', membership_tier: 'Explorer', project_id: null, created_at: '2025-01-05T15:00:00Z' }) });
+  await profile(user, { full_name: 'Ana Lima', membership_tier: 'Explorer', created_at: '2025-01-05T15:00:00Z' });
   let failing = true;
   let tries = 0;
   await page.route('**/api/auth-sync', async (route) => {
@@ -141,7 +158,6 @@ test('when the account set-up fails, sign-in tries it three times and the dashbo
 
 test('a server without account set-up (503) is not tried again and the member is told', async ({ page }) => {
   const user = await createUser('Ana Lima');
-  await mockDatabase(page);
   let tries = 0;
   await page.route('**/api/auth-sync', async (route) => {
     tries += 1;
@@ -155,70 +171,78 @@ test('a server without account set-up (503) is not tried again and the member is
 });
 
 test('a failing profile read says "Failed to fetch profile data"; failing signups are ignored', async ({ page }) => {
-  await dashboardWith(page, {
-    'GET profiles': { status: 500, body: { code: 'XX000', message: 'boom' } },
-    'GET coaching_session_signups': { status: 500, body: { code: 'XX000', message: 'boom' } },
+  await dashboardWith(page, async (user) => {
+    await failFor(user, 'profiles', 'GET', serverError);
+    await failFor(user, 'coaching_session_signups', 'GET', serverError);
   });
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to fetch profile data' })).toBeVisible();
   await expect(page.getByText('You haven’t saved a seat yet', { exact: false })).toBeVisible();
 });
 
 test.describe('subscription badge', () => {
-  const customer = rows({ customer_id: 'cus_1' });
-
   test('shows loading while the subscription is read', async ({ page }) => {
-    await dashboardWith(page, { 'GET stripe_customers': { ...customer, delay: 60_000 } });
+    await dashboardWith(page, async (user) => {
+      await subscription(user, plan());
+      await holdFor(user, 'stripe_customers', 'GET');
+    });
     await expect(badge(page)).toHaveAttribute('data-subscription-state', 'loading');
     await expect(badge(page)).toHaveText('Loading subscription…');
   });
 
-  const errorCases: [string, Database['answers']][] = [
-    ['customer read fails', { 'GET stripe_customers': { status: 500, body: { code: 'XX000', message: 'boom' } } }],
-    ['subscription read fails', { 'GET stripe_customers': customer, 'GET stripe_subscriptions': { status: 500, body: { code: 'XX000', message: 'boom' } } }],
+  const errorCases: [string, (user: TestUser) => Promise<void>][] = [
+    ['customer read fails', (user) => failFor(user, 'stripe_customers', 'GET', serverError)],
+    [
+      'subscription read fails',
+      async (user) => {
+        await subscription(user, plan());
+        await failFor(user, 'stripe_subscriptions', 'GET', serverError);
+      },
+    ],
   ];
-  for (const [name, answers] of errorCases) {
+  for (const [name, given] of errorCases) {
     test(`"Error loading subscription" when the ${name}`, async ({ page }) => {
-      await dashboardWith(page, answers);
+      await dashboardWith(page, given);
       await expect(badge(page)).toHaveAttribute('data-subscription-state', 'error');
       await expect(badge(page)).toHaveText('Error loading subscription');
     });
   }
 
-  const freeCases: [string, Database['answers']][] = [
-    ['no customer (PGRST116)', { 'GET stripe_customers': NO_ROWS }],
-    ['no subscription (PGRST116)', { 'GET stripe_customers': customer, 'GET stripe_subscriptions': NO_ROWS }],
-    ['no price', { 'GET stripe_customers': customer, 'GET stripe_subscriptions': rows(subscription({ price_id: null })) }],
+  // Postgres answers PGRST116 to the single-row reads by itself when the member has no such row.
+  const freeCases: [string, (user: TestUser) => Promise<void>][] = [
+    ['no customer (PGRST116)', async () => {}],
+    ['no subscription (PGRST116)', (user) => asServiceRole('stripe_customers', { user_id: user.uid, customer_id: customerOf(user) })],
+    ['no price', (user) => subscription(user, plan({ price_id: null }))],
   ];
-  for (const [name, answers] of freeCases) {
+  for (const [name, given] of freeCases) {
     test(`"Free Explorer Plan" with ${name}`, async ({ page }) => {
-      await dashboardWith(page, answers);
+      await dashboardWith(page, given);
       await expect(badge(page)).toHaveAttribute('data-subscription-state', 'free');
       await expect(badge(page)).toHaveText('Free Explorer Plan');
     });
   }
 
   test('"Unknown subscription" for a price outside the catalogue', async ({ page }) => {
-    const db = await dashboardWith(page, { 'GET stripe_customers': customer, 'GET stripe_subscriptions': rows(subscription({ price_id: 'price_retired' })) });
+    const user = await dashboardWith(page, (user) => subscription(user, plan({ price_id: 'price_retired' })));
     await expect(badge(page)).toHaveText('Unknown subscription');
-    const query = new URL(requestsTo(db, 'stripe_subscriptions')[0]!.url()).searchParams;
-    expect(query.get('customer_id')).toBe('eq.cus_1');
+    const query = (await requestsOf(user, 'stripe_subscriptions'))[0]!.query;
+    expect(query.customer_id).toBe(`eq.${customerOf(user)}`);
   });
 
   // Issue 14: the cancelled case is a subscription cancelled at once (Stripe leaves
   // cancel_at_period_end false); the fixture used to set it, which hid "Renews on" there.
-  const statusCases: [string, string, string | null, string, Answer, string | null][] = [
-    ['active', 'green', null, 'Adventurer Membership', rows(subscription()), 'Renews on:'],
-    ['trialing', 'blue', 'Trialing', 'Alchemist Membership', rows(subscription({ subscription_status: 'trialing', price_id: 'price_alchemist_monthly' })), 'Renews on:'],
-    ['past_due', 'yellow', 'Past due', 'Adventurer Membership', rows(subscription({ subscription_status: 'past_due' })), 'Renews on:'],
-    ['canceled', 'red', 'Canceled', 'Adventurer Membership', rows(subscription({ subscription_status: 'canceled' })), 'Ended on:'],
-    ['incomplete', 'grey', 'Incomplete', 'Adventurer Membership', rows(subscription({ subscription_status: 'incomplete' })), null],
+  const statusCases: [string, string, string | null, string, SubscriptionRow, string | null][] = [
+    ['active', 'green', null, 'Adventurer Membership', plan(), 'Renews on:'],
+    ['trialing', 'blue', 'Trialing', 'Alchemist Membership', plan({ subscription_status: 'trialing', price_id: 'price_alchemist_monthly' }), 'Renews on:'],
+    ['past_due', 'yellow', 'Past due', 'Adventurer Membership', plan({ subscription_status: 'past_due' }), 'Renews on:'],
+    ['canceled', 'red', 'Canceled', 'Adventurer Membership', plan({ subscription_status: 'canceled' }), 'Ended on:'],
+    ['incomplete', 'grey', 'Incomplete', 'Adventurer Membership', plan({ subscription_status: 'incomplete' }), null],
   ];
-  for (const [status, tone, text, plan, answer, endLabel] of statusCases) {
+  for (const [status, tone, text, planName, row, endLabel] of statusCases) {
     test(`${/^[aeiou]/.test(status) ? 'an' : 'a'} ${status} subscription is ${tone}${text ? ` and says "${text}"` : ' without a status'}`, async ({ page }) => {
-      await dashboardWith(page, { 'GET stripe_customers': customer, 'GET stripe_subscriptions': answer });
+      await dashboardWith(page, (user) => subscription(user, row));
       await expect(badge(page)).toHaveAttribute('data-subscription-state', 'plan');
       await expect(badge(page)).toHaveAttribute('data-tone', tone);
-      await expect(badge(page).locator('[data-plan-name]')).toHaveText(plan);
+      await expect(badge(page).locator('[data-plan-name]')).toHaveText(planName);
       if (text) await expect(badge(page).locator('[data-status]')).toHaveText(text);
       else await expect(badge(page).locator('[data-status]')).toHaveCount(0);
       await expect(badge(page).locator('[data-period]')).toHaveText('March 1, 2025 – April 1, 2025');
@@ -229,7 +253,7 @@ test.describe('subscription badge', () => {
   }
 
   test('a subscription cancelling at the period end "Ends on" that date, and the billing link stays', async ({ page }) => {
-    await dashboardWith(page, { 'GET stripe_customers': customer, 'GET stripe_subscriptions': rows(subscription({ cancel_at_period_end: true })) });
+    await dashboardWith(page, (user) => subscription(user, plan({ cancel_at_period_end: true })));
     await expect(badge(page).locator('[data-end-label]')).toHaveText('Ends on:');
     await expect(badge(page)).toContainText('Ends on: April 1, 2025');
     await expect(badge(page)).not.toContainText('Renews on');
@@ -237,7 +261,7 @@ test.describe('subscription badge', () => {
   });
 
   test('past due says what to do and offers "Update payment method" first', async ({ page }) => {
-    await dashboardWith(page, { 'GET stripe_customers': customer, 'GET stripe_subscriptions': rows(subscription({ subscription_status: 'past_due' })) });
+    await dashboardWith(page, (user) => subscription(user, plan({ subscription_status: 'past_due' })));
     await expect(badge(page).locator('[data-subscription-action]')).toHaveText(
       'Your last payment failed. Update your payment method to keep your membership.',
     );
@@ -248,29 +272,31 @@ test.describe('subscription badge', () => {
   });
 
   test('a member without a subscription sees no billing button', async ({ page }) => {
-    await dashboardWith(page, { 'GET stripe_customers': NO_ROWS });
+    await dashboardWith(page);
     await expect(badge(page)).toHaveText('Free Explorer Plan');
     await expect(page.locator('[data-billing-actions]')).toHaveCount(0);
   });
 });
 
 test.describe('your library (issue 13)', () => {
-  const customer = rows({ customer_id: 'cus_1' });
-  const purchase = (price_id: string, product_type: string, status = 'paid') => ({
-    price_id,
-    product_type,
-    status,
-    purchased_at: '2026-11-02T10:00:00.000Z',
-    refunded_at: null,
-    checkout_session_id: `cs_test_${price_id}`,
-  });
+  /** A paid one-time purchase, as the webhook records it. */
+  const purchase = (user: TestUser, price_id: string, product_type: string) =>
+    asServiceRole('purchases', {
+      user_id: user.uid,
+      price_id,
+      product_type,
+      status: 'paid',
+      amount: 4900,
+      currency: 'usd',
+      purchased_at: '2026-11-02T10:00:00.000Z',
+      checkout_session_id: `cs_test_${price_id}_${user.uid}`,
+    });
   const library = (page: Page) => page.getByRole('region', { name: 'Your library' });
 
   test('an Adventurer who bought the course: every app included, the course purchased on its date, each with where to open it', async ({ page }) => {
-    const db = await dashboardWith(page, {
-      'GET stripe_customers': customer,
-      'GET stripe_subscriptions': rows(subscription()),
-      'GET purchases': rows([purchase('price_master_alchemist_course', 'course')]),
+    const user = await dashboardWith(page, async (user) => {
+      await subscription(user, plan());
+      await purchase(user, 'price_master_alchemist_course', 'course');
     });
     const items = library(page).locator('[data-library-item]');
     await expect(items).toHaveCount(7);
@@ -280,19 +306,19 @@ test.describe('your library (issue 13)', () => {
     await expect(library(page).getByRole('link', { name: 'Open: Mindstage' })).toHaveAttribute('href', '/lounge/mindstage/');
     await expect(library(page).locator('[data-library-item="price_master_alchemist_course"]')).toContainText('Purchased on November 2, 2026');
     await expect(page.getByRole('region', { name: 'Profile Information' })).toContainText('Adventurer');
-    const query = new URL(db.requests.find((r) => new URL(r.url()).pathname === '/rest/v1/purchases')!.url()).searchParams;
-    expect(query.get('user_id')).toMatch(/^eq\./);
+    const query = (await requestsOf(user, 'purchases'))[0]!.query;
+    expect(query.user_id).toBe(`eq.${user.uid}`);
     await expectNoSeriousA11yViolations(page);
   });
 
   test('an Explorer who bought nothing is pointed to the apps', async ({ page }) => {
-    await dashboardWith(page, {});
+    await dashboardWith(page);
     await expect(library(page)).toContainText('Nothing here yet');
     await expect(library(page).getByRole('link', { name: 'Browse the apps' })).toHaveAttribute('href', '/products');
   });
 
   test('a Founding Member: the badge in the navigation and the profile, and everything in the library', async ({ page }) => {
-    await dashboardWith(page, { 'GET purchases': rows([purchase('price_founding_membership', 'membership')]) });
+    await dashboardWith(page, (user) => purchase(user, 'price_founding_membership', 'membership'));
     await expect(page.getByRole('region', { name: 'Profile Information' })).toContainText('Founding Member');
     await expect(page.locator('[data-nav-account="desktop"] [data-tier]')).toHaveAttribute('data-tier', 'Founding Member');
     await expect(library(page).locator('[data-library-item]')).toHaveCount(8);
@@ -300,7 +326,7 @@ test.describe('your library (issue 13)', () => {
   });
 
   test('a failing purchases read says so and keeps the rest', async ({ page }) => {
-    await dashboardWith(page, { 'GET purchases': { status: 500, body: { code: 'XX000', message: 'boom' } } });
+    await dashboardWith(page, (user) => failFor(user, 'purchases', 'GET', serverError));
     await expect(library(page).getByRole('alert')).toHaveText('Failed to fetch purchase data');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
   });

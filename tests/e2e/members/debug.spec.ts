@@ -1,21 +1,19 @@
 /**
  * /debug on the members build (database and sign-in configured): every table the spec names is
  * read, the signed-in member's session is reported, and each class of answer shows as the
- * spec's section 8 says. The database answers through route interception.
+ * spec's section 8 says. The tables are read from the local database as the member.
  */
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers';
-import { createUser, mockDatabase, requestsTo, rows, signIn } from './support';
+import { failFor, requestsOf } from './commerce';
+import { createUser, signIn } from './support';
 
 test('reads each table with the member’s token, reports the session, and classes every answer', async ({ page }) => {
   const user = await createUser('Ana Lima');
-  const db = await mockDatabase(page, {
-    'GET coaching_sessions': rows([{ id: 'c1' }]),
-    // Members-only rows: "permission denied" still proves the table is there.
-    'GET stripe_customers': { status: 401, body: { code: '42501', message: 'permission denied for table stripe_customers' } },
-    // A table the database does not have.
-    'GET monthly_newsletter': { status: 404, body: { code: 'PGRST205', message: "Could not find the table 'public.monthly_newsletter' in the schema cache" } },
-  });
+  // coaching_sessions, profiles and stripe_customers answer the member (their own rows, or none).
+  // A table the database does not have: our database has monthly_newsletter (a project the
+  // migrations have not reached answers this), so the endpoint answers PostgREST's error for it.
+  await failFor(user, 'monthly_newsletter', 'GET', { status: 404, code: 'PGRST205', message: "Could not find the table 'public.monthly_newsletter' in the schema cache" });
   await signIn(page, user);
   await page.goto('/debug');
 
@@ -34,10 +32,11 @@ test('reads each table with the member’s token, reports the session, and class
   await expect(check('table:monthly_newsletter')).toContainText('Could not find the table');
 
   // Each table was probed once (one row at most), with the member's token rather than the anonymous key.
+  // (requestsOf: the requests that carried this member's ID token.)
   for (const table of ['profiles', 'stripe_customers', 'coaching_sessions', 'monthly_newsletter'] as const) {
-    const reads = requestsTo(db, table).filter((r) => new URL(r.url()).searchParams.get('limit') === '1');
+    const reads = (await requestsOf(user, table)).filter((r) => r.method === 'GET' && r.query.limit === '1');
     expect(reads, table).toHaveLength(1);
-    expect(reads[0]!.headers()['authorization']).toMatch(/^Bearer [\w-]+\.[\w-]+\./);
+    expect(reads[0]!.authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\./);
   }
 
   const errors = await page.locator('[data-check][data-status="error"]').count();

@@ -7,8 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers';
-import { doubles, TEST_SERVICE_ROLE_KEY } from './commerce';
-import { createUser, EMULATOR, mockDatabase, NO_ROWS, PASSWORD, requestsTo, rows, signIn, uniqueEmail, type TestUser } from './support';
+import { asOwner, deleteAsServiceRole, doubles, requestsOf, rowsOf, subscription, TEST_SERVICE_ROLE_KEY } from './commerce';
+import { createUser, EMULATOR, PASSWORD, signIn, uniqueEmail, type TestUser } from './support';
 
 const STRIPE_KEY = 'sk_test_double_000000000000';
 const SERVICE_KEY = TEST_SERVICE_ROLE_KEY;
@@ -68,7 +68,7 @@ test.describe('billing', () => {
       const user = await createUser();
       const customer = await stripeCustomer(page, user.uid);
       await seed(page, 'stripe_customers', { user_id: user.uid, customer_id: customer });
-      await mockDatabase(page, { 'GET stripe_customers': rows({ customer_id: customer }), 'GET stripe_subscriptions': rows(subscriptionRow(status)) });
+      await seed(page, 'stripe_subscriptions', { customer_id: customer, ...subscriptionRow(status) });
       await signIn(page, user);
 
       const site = new URL(page.url()).origin;
@@ -86,9 +86,12 @@ test.describe('billing', () => {
 
   test('a member the portal cannot serve is told why, and the button works again', async ({ page }) => {
     const user = await createUser();
-    // The browser sees a subscription, but the server has no Stripe customer for this member.
-    await mockDatabase(page, { 'GET stripe_customers': rows({ customer_id: 'cus_elsewhere' }), 'GET stripe_subscriptions': rows(subscriptionRow('active')) });
+    await subscription(user, { price_id: 'price_adventurer_monthly', subscription_status: 'active' });
     await signIn(page, user);
+    // The page shows the subscription it read, but by the time the member clicks the server has
+    // no Stripe customer for them (the row removed since, e.g. the account deleted in another tab).
+    await expect(page.getByRole('button', { name: 'Manage billing' })).toBeVisible();
+    await deleteAsServiceRole('stripe_customers', { user_id: user.uid });
     await page.getByRole('button', { name: 'Manage billing' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'You have no billing account yet' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Manage billing' })).toBeEnabled();
@@ -96,27 +99,28 @@ test.describe('billing', () => {
 });
 
 test.describe('coaching seats', () => {
-  // The times as supabase/seed.sql writes them (a range with its zone).
-  const SESSIONS = [
-    { id: 'b0000000-0000-4000-8000-000000000001', date: isoDay(3), time: '6:00 PM – 7:00 PM CET', is_active: true, spots_available: 12, max_spots: 20 },
-    { id: 'b0000000-0000-4000-8000-000000000002', date: isoDay(10), time: '12:00 PM – 1:00 PM CET', is_active: true, spots_available: 5, max_spots: 20 },
-  ];
-  const joined = (session: (typeof SESSIONS)[number], id = 'signup-1') => ({
-    id,
-    name: 'Ana',
-    email: 'ana@example.com',
-    created_at: '2026-01-01T00:00:00Z',
-    coaching_sessions: { id: session.id, date: session.date, time: session.time },
-  });
+  // The times as supabase/seed.sql writes them (a range with its zone); this test's own sessions
+  // (unique ids), as the staff add them in Supabase.
+  type Session = { id: string; date: string; time: string; is_active: boolean; spots_available: number; max_spots: number };
+  async function openSessions(): Promise<Session[]> {
+    const sessions = [
+      { id: crypto.randomUUID(), date: isoDay(3), time: '6:00 PM – 7:00 PM CET', is_active: true, spots_available: 12, max_spots: 20 },
+      { id: crypto.randomUUID(), date: isoDay(10), time: '12:00 PM – 1:00 PM CET', is_active: true, spots_available: 5, max_spots: 20 },
+    ];
+    await asOwner('coaching_sessions', sessions);
+    return sessions;
+  }
+  /** The member's seat at `session` (its id returned). */
+  async function joined(user: TestUser, session: Session): Promise<string> {
+    const id = crypto.randomUUID();
+    await asOwner('coaching_session_signups', { id, user_id: user.uid, session_id: session.id, name: 'Ana', email: 'ana@example.com', created_at: '2026-01-01T00:00:00Z' });
+    return id;
+  }
 
   test('a session already joined is marked "You’re registered" and cannot be chosen; a duplicate says so', async ({ page }) => {
+    const SESSIONS = await openSessions();
     const user = await createUser('Ana Lima');
-    await mockDatabase(page, {
-      'GET coaching_sessions': rows(SESSIONS),
-      'GET coaching_session_signups': rows([joined(SESSIONS[0]!)]),
-      // Joined from another tab meanwhile: the database refuses the second seat.
-      'POST coaching_session_signups': { status: 409, body: { code: '23505', message: 'duplicate key value violates unique constraint', details: null, hint: null } },
-    });
+    await joined(user, SESSIONS[0]!);
     await signIn(page, user);
     await page.goto('/#coaching-signup');
     await page.locator('#coaching-signup').getByRole('button', { name: 'Choose Your Session' }).click();
@@ -127,14 +131,18 @@ test.describe('coaching seats', () => {
     await expect(dialog.locator(`[data-session="${SESSIONS[1]!.id}"]`).getByRole('radio')).toBeEnabled();
 
     await dialog.locator(`[data-session="${SESSIONS[1]!.id}"]`).click();
+    // Joined from another tab meanwhile: the database refuses the second seat (its unique key).
+    await joined(user, SESSIONS[1]!);
     await dialog.getByRole('button', { name: 'Save My Seat' }).click();
     await expect(dialog.locator('[data-tone="error"]')).toHaveText('You’re already registered for this session. You can see it on your dashboard.');
     await expect(dialog).not.toContainText('Please try again');
   });
 
   test('the dashboard adds an upcoming session to a calendar and gives a seat back', async ({ page }) => {
+    const SESSIONS = await openSessions();
     const user = await createUser('Ana Lima');
-    const db = await mockDatabase(page, { 'GET coaching_session_signups': rows([joined(SESSIONS[0]!, 'signup-1'), joined(SESSIONS[1]!, 'signup-2')]) });
+    const first = await joined(user, SESSIONS[0]!);
+    const second = await joined(user, SESSIONS[1]!);
     await signIn(page, user);
     const upcoming = page.locator('[data-my-sessions] > li');
     await expect(upcoming).toHaveCount(2);
@@ -159,22 +167,27 @@ test.describe('coaching seats', () => {
     await upcoming.nth(1).getByRole('button', { name: 'Give back my seat' }).click();
     await expect(upcoming.nth(1)).toContainText('Give back your seat for');
     await upcoming.nth(1).getByRole('button', { name: 'Keep my seat' }).click();
-    expect(requestsTo(db, 'coaching_session_signups').filter((r) => r.method() === 'DELETE')).toHaveLength(0);
+    expect((await requestsOf(user, 'coaching_session_signups')).filter((r) => r.method === 'DELETE')).toHaveLength(0);
+    expect(await rowsOf('coaching_session_signups', { user_id: user.uid })).toHaveLength(2);
     await upcoming.nth(1).getByRole('button', { name: 'Give back my seat' }).click();
-    db.answers['DELETE coaching_session_signups'] = rows([{ id: 'signup-2' }]);
-    db.answers['GET coaching_session_signups'] = rows([joined(SESSIONS[0]!, 'signup-1')]);
     await upcoming.nth(1).getByRole('button', { name: 'Yes, give it back' }).click();
     await expect(page.getByText('Your seat has been given back.', { exact: false })).toBeVisible();
     await expect(upcoming).toHaveCount(1);
-    const [remove] = requestsTo(db, 'coaching_session_signups').filter((r) => r.method() === 'DELETE');
-    expect(new URL(remove!.url()).searchParams.get('id')).toBe('eq.signup-2');
+    const [remove] = (await requestsOf(user, 'coaching_session_signups')).filter((r) => r.method === 'DELETE');
+    expect(remove!.query.id).toBe(`eq.${second}`);
+    // The database keeps the first seat only.
+    expect((await rowsOf<{ id: string }>('coaching_session_signups', { user_id: user.uid })).map((r) => r.id)).toEqual([first]);
     await expectNoSeriousA11yViolations(page);
   });
 
   test('a seat the database will not give back (already gone or past) says so', async ({ page }) => {
+    const SESSIONS = await openSessions();
     const user = await createUser('Ana Lima');
-    await mockDatabase(page, { 'GET coaching_session_signups': rows([joined(SESSIONS[0]!)]), 'DELETE coaching_session_signups': rows([]) });
+    const seat = await joined(user, SESSIONS[0]!);
     await signIn(page, user);
+    await expect(page.getByRole('button', { name: 'Give back my seat' })).toBeVisible();
+    // Already gone: given back from another tab since the dashboard read it.
+    await deleteAsServiceRole('coaching_session_signups', { id: seat });
     await page.getByRole('button', { name: 'Give back my seat' }).click();
     await page.getByRole('button', { name: 'Yes, give it back' }).click();
     await expect(page.locator('[data-tone="error"]')).toHaveText('Your seat could not be given back. Please try again.');
@@ -184,7 +197,6 @@ test.describe('coaching seats', () => {
 test.describe('back to where they were', () => {
   test('"Sign In to Purchase" on /products signs in and comes back to /products', async ({ page }) => {
     const user = await createUser();
-    await mockDatabase(page, {});
     await page.goto('/products');
     const link = page.getByRole('link', { name: /^Sign In to Purchase/ }).first();
     await expect(link).toHaveAttribute('href', '/login?next=%2Fproducts');
@@ -199,7 +211,6 @@ test.describe('back to where they were', () => {
   });
 
   test('a newcomer sent to /login?next=/products follows "Sign up", creates the account and comes back to /products; the links keep next both ways', async ({ page }) => {
-    await mockDatabase(page, {});
     await page.goto('/login?next=%2Fproducts');
     const signUp = page.locator('a[data-signup-link]');
     await expect(signUp).toHaveAttribute('href', '/signup?next=%2Fproducts');
@@ -226,7 +237,6 @@ test.describe('back to where they were', () => {
 
   test('a signed-in member opening /login or /signup goes on to next or the dashboard; another site is never next', async ({ page }) => {
     const user = await createUser();
-    await mockDatabase(page, { 'GET profiles': NO_ROWS });
     await signIn(page, user);
     await page.goto('/login?next=%2Fpricing');
     await expect(page).toHaveURL(/\/pricing\/?$/, { timeout: 20_000 });
@@ -244,7 +254,6 @@ test.describe('leaving', () => {
     const user = await createUser('Ana Lima');
     await seed(page, 'profiles', { id: user.uid, email: user.email, full_name: 'Ana Lima', membership_tier: 'Explorer' });
     await seed(page, 'purchases', { checkout_session_id: `cs_${user.uid}`, user_id: user.uid, price_id: 'price_app_stillpoint', product_type: 'app', amount: 2900, currency: 'usd', status: 'paid' });
-    await mockDatabase(page, { 'GET profiles': rows({ id: user.uid, email: user.email, full_name: 'Ana Lima', membership_tier: 'Explorer', project_id: null, created_at: '2026-01-01T00:00:00Z' }) });
     await signIn(page, user);
     return user;
   }
