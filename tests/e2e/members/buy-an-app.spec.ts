@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers';
-import { doubles, rowsOf } from './commerce';
+import { doubles, requestsOf, rowsOf } from './commerce';
 import { createUser, signIn } from './support';
 
 /**
@@ -47,10 +47,8 @@ test('a member signs in, buys Mindstage on the payment page, and finds it in the
   const item = page.getByRole('region', { name: 'Your library' }).locator('[data-library-item="price_app_mindstage"]');
   await expect(item).toContainText(/Purchased on \w+ \d{1,2}, \d{4}/, { timeout: SLOW });
   await expectNoSeriousA11yViolations(page);
-  const requests = (await (await page.request.get(`${doubles().postgrest}/__requests`)).json()) as { method: string; table: string; authorization: string | null }[];
-  const claimsOf = (authorization: string | null) => JSON.parse(Buffer.from(authorization?.replace(/^Bearer /, '').split('.')[1] ?? 'e30', 'base64url').toString('utf8')) as Record<string, unknown>;
-  const reads = requests.filter((r) => r.method === 'GET' && r.table === 'purchases').map((r) => claimsOf(r.authorization));
-  expect(reads).toContainEqual(expect.objectContaining({ user_id: user.uid, role: 'authenticated', aud: 'demo-inner-alchemy' }));
+  // That read went to the endpoint with this member's own ID token (row-level security decided).
+  expect((await requestsOf(user, 'purchases')).map((r) => r.method)).toContain('GET');
 
   // Open: the app in its Lounge room, its scenarios served by the content gate.
   await item.getByRole('link', { name: 'Open: Mindstage' }).click();
