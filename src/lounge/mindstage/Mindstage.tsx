@@ -8,10 +8,10 @@
  * rehearsals under row-level security (./api.ts). A failed save keeps what was entered (both
  * ratings; every field of a new scene), says what happened, and Retry saves again.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { AppUser } from '../../lib/user';
-import { fetchGated } from '../../services/api/content';
 import LoungeRoom, { Loading, type RoomProps } from '../shared/LoungeRoom';
+import { LoadFailed, gatedItem, useLoad, type Loaded } from '../shared/load';
 import Rating from '../shared/Rating';
 import { saveFailureMessage, useSave } from '../shared/save';
 import SaveStatus from '../shared/SaveStatus';
@@ -28,23 +28,14 @@ interface ContentScenario {
   steps: Step[];
 }
 
-type Load =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'ready'; builtIn: ContentScenario[]; template: OwnTemplate; own: OwnScenario[]; rehearsals: Rehearsal[] };
+type Load = Loaded<{ builtIn: ContentScenario[]; template: OwnTemplate; own: OwnScenario[]; rehearsals: Rehearsal[] }>;
 type View = { at: 'list' } | { at: 'before'; scenario: Scenario } | { at: 'steps'; scenario: Scenario } | { at: 'after'; scenario: Scenario };
 
 const EMPTY_SCENE = { title: '', scene: '', goingWell: '', coping: '' };
 
-function gated<T>(item: string) {
-  return fetchGated<{ data: T }>('mindstage', item).then(
-    (res) => ({ data: res.data, error: null }),
-    (error: Error) => ({ data: null, error }),
-  );
-}
+const gated = <T,>(item: string) => gatedItem<T>('mindstage', item);
 
 export function Rehearsals({ user }: { user: AppUser }) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [stage, setStage] = useState<View>({ at: 'list' });
   const [before, setBefore] = useState<number | null>(null);
   const [after, setAfter] = useState<number | null>(null);
@@ -61,13 +52,7 @@ export function Rehearsals({ user }: { user: AppUser }) {
     return { status: 'ready', builtIn: scenarios.data, template: template.data, own: own.data, rehearsals: rehearsals.data };
   }, [user.id]);
 
-  useEffect(() => {
-    let live = true;
-    void fetchAll().then((next) => live && setLoad(next));
-    return () => {
-      live = false;
-    };
-  }, [fetchAll]);
+  const { load, setLoad, retry: reload } = useLoad(fetchAll);
 
   const ready = load.status === 'ready' ? load : null;
   const scenarios: Scenario[] = useMemo(
@@ -76,23 +61,7 @@ export function Rehearsals({ user }: { user: AppUser }) {
   );
 
   if (load.status === 'loading') return <Loading>Opening Mindstage…</Loading>;
-  if (load.status === 'failed') {
-    return (
-      <div className="card p-6 text-center" role="alert">
-        <p>{load.message}</p>
-        <button
-          type="button"
-          className="btn btn-outline mt-4"
-          onClick={() => {
-            setLoad({ status: 'loading' });
-            void fetchAll().then(setLoad);
-          }}
-        >
-          Try again
-        </button>
-      </div>
-    );
-  }
+  if (load.status === 'failed') return <LoadFailed message={load.message} onRetry={reload} />;
   const rehearsals = ready!.rehearsals;
   const of = (key: string) => rehearsals.filter((r) => r.scenario === key);
 

@@ -8,12 +8,12 @@
  * rise_days and rise_statements under row-level security (./api.ts). A failed save keeps every
  * word in the form, says what happened, and Retry saves again.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { AppUser } from '../../lib/user';
 import { formatLongDate } from '../../lib/dates';
 import { dayIn, streak } from '../../lib/local-day';
-import { fetchGated } from '../../services/api/content';
 import LoungeRoom, { Loading, type RoomProps } from '../shared/LoungeRoom';
+import { LoadFailed, gatedItem, useLoad, type Loaded } from '../shared/load';
 import { saveFailureMessage, useSave } from '../shared/save';
 import SaveStatus from '../shared/SaveStatus';
 import { INPUT_CLASS } from '../shared/ui';
@@ -39,20 +39,11 @@ function readStreakSetting(): boolean {
   }
 }
 
-type Load =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'ready'; statements: Statement[]; actions: Statement[]; days: Day[]; own: OwnStatement[] };
+type Load = Loaded<{ statements: Statement[]; actions: Statement[]; days: Day[]; own: OwnStatement[] }>;
 
-function gated(item: string) {
-  return fetchGated<{ data: Statement[] }>('rise-mode', item).then(
-    (res) => ({ data: res.data, error: null }),
-    (error: Error) => ({ data: null, error }),
-  );
-}
+const gated = (item: string) => gatedItem<Statement[]>('rise-mode', item);
 
 export function Rise({ user, prompts, now = () => new Date() }: { user: AppUser; prompts: RisePrompts; now?: () => Date }) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
   const today = dayIn(now());
   const [morning, setMorning] = useState<Pick<Day, 'intention' | 'statementId' | 'statementText' | 'braveAction'> | null>(null);
   const [lived, setLived] = useState<Lived | null>(null);
@@ -73,35 +64,13 @@ export function Rise({ user, prompts, now = () => new Date() }: { user: AppUser;
     return { status: 'ready', statements: statements.data, actions: actions.data, days: days.data, own: own.data };
   }, [user.id]);
 
-  useEffect(() => {
-    let live = true;
-    void fetchAll().then((next) => live && setLoad(next));
-    return () => {
-      live = false;
-    };
-  }, [fetchAll]);
+  const { load, setLoad, retry: reload } = useLoad(fetchAll);
 
   const ready = load.status === 'ready' ? load : null;
   const todays = useMemo(() => (ready ? { statement: statementOfDay(ready.statements, today), action: braveActionOfDay(ready.actions, today) } : null), [ready, today]);
 
   if (load.status === 'loading') return <Loading>Opening Rise Mode…</Loading>;
-  if (load.status === 'failed') {
-    return (
-      <div className="card p-6 text-center" role="alert">
-        <p>{load.message}</p>
-        <button
-          type="button"
-          className="btn btn-outline mt-4"
-          onClick={() => {
-            setLoad({ status: 'loading' });
-            void fetchAll().then(setLoad);
-          }}
-        >
-          Try again
-        </button>
-      </div>
-    );
-  }
+  if (load.status === 'failed') return <LoadFailed message={load.message} onRetry={reload} />;
   const { days, own, actions } = ready!;
   const saved = days.find((d) => d.day === today) ?? null;
   const form = morning ?? {

@@ -8,11 +8,11 @@
  * them or sends them anywhere else. The prompt set comes from the content gate. A failed save
  * keeps every word in the form, says what happened, and Retry saves again.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { AppUser } from '../../lib/user';
 import { formatLongDate } from '../../lib/dates';
-import { fetchGated } from '../../services/api/content';
 import LoungeRoom, { Loading, type RoomProps } from '../shared/LoungeRoom';
+import { LoadFailed, gatedItem, useLoad, type Loaded } from '../shared/load';
 import { saveFailureMessage, useSave } from '../shared/save';
 import SaveStatus from '../shared/SaveStatus';
 import { INPUT_CLASS } from '../shared/ui';
@@ -43,10 +43,9 @@ function download(text: string, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-type Load = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; pages: Page[]; prompts: Prompt[] };
+type Load = Loaded<{ pages: Page[]; prompts: Prompt[] }>;
 
 export function Book({ user, previewPromptId, now = () => new Date() }: { user: AppUser; previewPromptId: string; now?: () => Date }) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
   const today = dayIn(now());
   const [draft, setDraft] = useState<Page | null>(null);
   const [query, setQuery] = useState('');
@@ -58,28 +57,14 @@ export function Book({ user, previewPromptId, now = () => new Date() }: { user: 
   const fetchBook = useCallback(async (): Promise<Load> => {
     const [pages, prompts] = await Promise.all([
       fetchPages(user.id),
-      fetchGated<{ data: Prompt[] }>('the-bloom-book', 'prompts').then(
-        (item) => ({ data: item.data, error: null }),
-        (error: Error) => ({ data: null, error }),
-      ),
+      gatedItem<Prompt[]>('the-bloom-book', 'prompts'),
     ]);
     if (pages.error || !pages.data) return { status: 'failed', message: 'Your book could not be opened just now.' };
     if (prompts.error || !prompts.data) return { status: 'failed', message: prompts.error?.message ?? 'The prompts could not be loaded just now.' };
     return { status: 'ready', pages: pages.data, prompts: prompts.data };
   }, [user.id]);
 
-  useEffect(() => {
-    let live = true;
-    void fetchBook().then((next) => live && setLoad(next));
-    return () => {
-      live = false;
-    };
-  }, [fetchBook]);
-
-  const reload = () => {
-    setLoad({ status: 'loading' });
-    void fetchBook().then(setLoad);
-  };
+  const { load, setLoad, retry: reload } = useLoad(fetchBook);
 
   const ready = load.status === 'ready' ? load : null;
   const todaysPrompt = useMemo(
@@ -89,16 +74,7 @@ export function Book({ user, previewPromptId, now = () => new Date() }: { user: 
   );
 
   if (load.status === 'loading') return <Loading>Opening your book…</Loading>;
-  if (load.status === 'failed') {
-    return (
-      <div className="card p-6 text-center" role="alert">
-        <p>{load.message}</p>
-        <button type="button" className="btn btn-outline mt-4" onClick={reload}>
-          Try again
-        </button>
-      </div>
-    );
-  }
+  if (load.status === 'failed') return <LoadFailed message={load.message} onRetry={reload} />;
   const pages = ready!.pages;
   const page = draft ?? pages.find((p) => p.day === today) ?? blank(today, todaysPrompt);
   const editingPast = page.day !== today;

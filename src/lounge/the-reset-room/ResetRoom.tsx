@@ -10,12 +10,12 @@
  * row-level security (./api.ts). A failed save keeps both ratings, says what happened, and
  * Retry saves again.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { AppUser } from '../../lib/user';
 import { formatLongDate } from '../../lib/dates';
 import { dayIn } from '../../lib/local-day';
-import { fetchGated } from '../../services/api/content';
 import LoungeRoom, { Loading, type RoomProps } from '../shared/LoungeRoom';
+import { LoadFailed, gatedItem, useLoad, type Loaded } from '../shared/load';
 import Rating from '../shared/Rating';
 import { saveFailureMessage, useSave } from '../shared/save';
 import SaveStatus from '../shared/SaveStatus';
@@ -29,11 +29,10 @@ export interface FeelingCopy {
   description: string;
 }
 
-type Load = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; resets: Reset[]; history: ResetRecord[] };
+type Load = Loaded<{ resets: Reset[]; history: ResetRecord[] }>;
 type Stage = { at: 'pick' } | { at: 'choose' } | { at: 'doing'; reset: Reset } | { at: 'after'; reset: Reset };
 
 export function Room({ user, feelings }: { user: AppUser; feelings: FeelingCopy[] }) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [feeling, setFeeling] = useState<Feeling | null>(null);
   const [before, setBefore] = useState<number | null>(null);
   const [after, setAfter] = useState<number | null>(null);
@@ -44,23 +43,14 @@ export function Room({ user, feelings }: { user: AppUser; feelings: FeelingCopy[
   const fetchAll = useCallback(async (): Promise<Load> => {
     const [history, resets] = await Promise.all([
       fetchResets(user.id),
-      fetchGated<{ data: Reset[] }>('the-reset-room', 'resets').then(
-        (item) => ({ data: item.data, error: null }),
-        (error: Error) => ({ data: null, error }),
-      ),
+      gatedItem<Reset[]>('the-reset-room', 'resets'),
     ]);
     if (history.error || !history.data) return { status: 'failed', message: 'Your resets could not be opened just now.' };
     if (resets.error || !resets.data) return { status: 'failed', message: resets.error?.message ?? 'The resets could not be loaded just now.' };
     return { status: 'ready', resets: resets.data, history: history.data };
   }, [user.id]);
 
-  useEffect(() => {
-    let live = true;
-    void fetchAll().then((next) => live && setLoad(next));
-    return () => {
-      live = false;
-    };
-  }, [fetchAll]);
+  const { load, setLoad, retry: reload } = useLoad(fetchAll);
 
   const ready = load.status === 'ready' ? load : null;
   const suitable = useMemo(() => (ready && feeling && before !== null ? suitableResets(ready.resets, feeling, before) : []), [ready, feeling, before]);
@@ -68,23 +58,7 @@ export function Room({ user, feelings }: { user: AppUser; feelings: FeelingCopy[
   const labels = new Map(feelings.map((f) => [f.id, f.label]));
 
   if (load.status === 'loading') return <Loading>Opening the Reset Room…</Loading>;
-  if (load.status === 'failed') {
-    return (
-      <div className="card p-6 text-center" role="alert">
-        <p>{load.message}</p>
-        <button
-          type="button"
-          className="btn btn-outline mt-4"
-          onClick={() => {
-            setLoad({ status: 'loading' });
-            void fetchAll().then(setLoad);
-          }}
-        >
-          Try again
-        </button>
-      </div>
-    );
-  }
+  if (load.status === 'failed') return <LoadFailed message={load.message} onRetry={reload} />;
   const history = ready!.history;
   const best = helpedMost(history);
 

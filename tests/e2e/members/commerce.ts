@@ -124,6 +124,20 @@ export async function asServiceRole(table: string, row: object): Promise<void> {
   if (!res.ok) throw new Error(`writing ${table} as the service role: ${res.status} ${await res.text()}`);
 }
 
+/** A paid purchase of an app, as the webhook records it (the content gate and the member's pages read it). */
+export async function owns(member: Pick<Member, 'uid'>, priceId: string): Promise<void> {
+  await asServiceRole('purchases', {
+    user_id: member.uid,
+    price_id: priceId,
+    product_type: 'app',
+    checkout_session_id: `cs_${member.uid}_${priceId}`,
+    amount: 2900,
+    currency: 'usd',
+    status: 'paid',
+    purchased_at: '2026-11-01T00:00:00Z',
+  });
+}
+
 /** The member's Stripe customer id as `subscription` records it. */
 export const customerOf = (member: Pick<Member, 'uid'>) => `cus_e2e_${member.uid}`;
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { expectNoSeriousA11yViolations } from '../helpers';
-import { TEST_SERVICE_ROLE_KEY, doubles, rowsOf, signIn, type Member } from './commerce';
+import { owns, rowsOf, signIn } from './commerce';
 
 /**
  * Rise Mode, Mindstage and The Reset Room in the members build (issue 22): an owner completes
@@ -20,27 +20,9 @@ const SLOW = 20_000;
 
 test.describe.configure({ timeout: 150_000 });
 
-async function owns(page: Page, member: Member, priceId: string): Promise<void> {
-  const res = await page.request.post(`${doubles().postgrest}/rest/v1/purchases`, {
-    headers: { apikey: TEST_SERVICE_ROLE_KEY, authorization: `Bearer ${TEST_SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
-    data: {
-      user_id: member.uid,
-      price_id: priceId,
-      product_type: 'app',
-      checkout_session_id: `cs_${member.uid}_${priceId}`,
-      amount: 2900,
-      currency: 'usd',
-      status: 'paid',
-      purchased_at: '2026-11-01T00:00:00Z',
-      refunded_at: null,
-    },
-  });
-  expect(res.status()).toBe(201);
-}
-
 test('Rise Mode: an owner starts the day, checks in in the evening, and finds the check-in after a reload', async ({ page }) => {
   const member = await signIn(page);
-  await owns(page, member, 'price_app_rise_mode');
+  await owns(member, 'price_app_rise_mode');
 
   await page.goto('/app/rise-mode');
   await page.getByRole('link', { name: 'Open Rise Mode' }).click({ timeout: SLOW });
@@ -72,7 +54,7 @@ test('Rise Mode: an owner starts the day, checks in in the evening, and finds th
 
 test('Mindstage: an owner rehearses a scene with ratings before and after, and finds both on its chart after a reload', async ({ page }) => {
   const member = await signIn(page);
-  await owns(page, member, 'price_app_mindstage');
+  await owns(member, 'price_app_mindstage');
 
   await page.goto('/lounge/mindstage/');
   const card = page.locator('[data-scenario="a-phone-call"]');
@@ -103,7 +85,7 @@ test('Mindstage: an owner rehearses a scene with ratings before and after, and f
 
 test('The Reset Room: an owner does a reset and finds it in the history after a reload; the crisis line is always there', async ({ page }) => {
   const member = await signIn(page);
-  await owns(page, member, 'price_app_the_reset_room');
+  await owns(member, 'price_app_the_reset_room');
 
   await page.goto('/lounge/the-reset-room/');
   await expect(page.locator('[data-crisis-help]')).toBeVisible();
@@ -182,7 +164,7 @@ for (const [slug, priceId, island, others, ready] of [
 ] as const) {
   test(`/lounge/${slug}/ loads only its own app for its owner, within 80 KiB of its own code`, async ({ page }) => {
     const member = await signIn(page);
-    await owns(page, member, priceId);
+    await owns(member, priceId);
     const scripts = await scriptsOf(page, `/lounge/${slug}/`);
     // The app itself, not the sign-in panel, the way in or a loading line.
     await expect(page.locator(`[data-member-only] ${ready}`).first()).toBeVisible({ timeout: SLOW });

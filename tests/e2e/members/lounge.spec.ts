@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { expectNoSeriousA11yViolations } from '../helpers';
-import { TEST_SERVICE_ROLE_KEY, doubles, rowsOf, signIn, type Member } from './commerce';
+import { owns, rowsOf, signIn } from './commerce';
 
 /**
  * The Lounge in the members build (issue 21): an owner uses each app once and finds the result
@@ -26,29 +26,10 @@ const stories = Object.entries(generated['whispers-before-sleep'])
 
 test.describe.configure({ timeout: 150_000 });
 
-/** A paid purchase of the app in the functions' database (the gate reads it; so does the browser, through `subscription`). */
-async function owns(page: Page, member: Member, priceId: string): Promise<void> {
-  const res = await page.request.post(`${doubles().postgrest}/rest/v1/purchases`, {
-    headers: { apikey: TEST_SERVICE_ROLE_KEY, authorization: `Bearer ${TEST_SERVICE_ROLE_KEY}`, 'content-type': 'application/json' },
-    data: {
-      user_id: member.uid,
-      price_id: priceId,
-      product_type: 'app',
-      checkout_session_id: `cs_${member.uid}_${priceId}`,
-      amount: 2900,
-      currency: 'usd',
-      status: 'paid',
-      purchased_at: '2026-11-01T00:00:00Z',
-      refunded_at: null,
-    },
-  });
-  expect(res.status()).toBe(201);
-}
-
 test('Stillpoint: an owner breathes one minute of box breathing and finds the session in the history after a reload', async ({ page }) => {
   await page.clock.install();
   const member = await signIn(page);
-  await owns(page, member, 'price_app_stillpoint');
+  await owns(member, 'price_app_stillpoint');
 
   // The app page's panel leads to the room.
   await page.goto('/app/stillpoint');
@@ -80,7 +61,7 @@ test('Stillpoint: an owner breathes one minute of box breathing and finds the se
 
 test('The Bloom Book: an owner writes today’s page, finds it after a reload, adds to it, searches and exports it', async ({ page }) => {
   const member = await signIn(page);
-  await owns(page, member, 'price_app_the_bloom_book');
+  await owns(member, 'price_app_the_bloom_book');
 
   // The library's Open leads to the room.
   await page.goto('/dashboard');
@@ -129,7 +110,7 @@ test('The Bloom Book: an owner writes today’s page, finds it after a reload, a
 
 test('Whispers Before Sleep: an owner reads a story part way and finds the place after a reload', async ({ page }) => {
   const member = await signIn(page);
-  await owns(page, member, 'price_app_whispers_before_sleep');
+  await owns(member, 'price_app_whispers_before_sleep');
   const story = stories[1]!;
 
   await page.goto('/lounge/whispers-before-sleep/');
@@ -227,7 +208,7 @@ for (const [slug, priceId, island, others, ready] of [
 ] as const) {
   test(`/lounge/${slug}/ loads only its own app for its owner, within 80 KiB of its own code`, async ({ page }) => {
     const member = await signIn(page);
-    await owns(page, member, priceId);
+    await owns(member, priceId);
     const scripts = await scriptsOf(page, `/lounge/${slug}/`);
     // The app itself, not the sign-in panel, the way in or a loading line.
     await expect(page.locator(`[data-member-only] ${ready}`)).toBeVisible({ timeout: SLOW });
