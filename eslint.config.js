@@ -5,27 +5,27 @@ import astro from 'eslint-plugin-astro';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import noImportCycle from './scripts/lint/no-import-cycle.mjs';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const root = import.meta.dirname;
 const abs = (/** @type {string} */ p) => path.join(root, p);
+const dirsIn = (/** @type {string} */ folder) =>
+  existsSync(abs(folder)) ? readdirSync(abs(folder), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name) : [];
 
 /**
- * The feature folders (CONTRACTS and ../shared/design.md): the course, and one folder per
- * lounge app. The apps are read from src/lounge at lint time, with the six the routes name,
- * so a folder that arrives is covered without touching this file.
+ * The house (docs/decisions/layers.md): src/pages and src/site compose features; each folder of
+ * src/features is a feature, and so is each app of the Lounge (src/features/lounge/<app>, beside
+ * the Lounge's own shared/ room); src/core is what several features use. Read from the folders
+ * when ESLint starts, so a feature or an app that arrives is covered without touching this file.
  */
-const LOUNGE_APPS = ['stillpoint', 'the-bloom-book', 'whispers-before-sleep', 'rise-mode', 'mindstage', 'the-reset-room'];
-const loungeApps = new Set(LOUNGE_APPS);
-if (existsSync(abs('src/lounge'))) {
-  for (const entry of readdirSync(abs('src/lounge'), { withFileTypes: true })) {
-    if (entry.isDirectory() && entry.name !== 'shared') loungeApps.add(entry.name);
-  }
-}
-const FEATURE_FOLDERS = ['src/course', ...[...loungeApps].map((app) => `src/lounge/${app}`)];
-/** The shared layers: they serve every feature and import none. */
-const SHARED_LAYERS = ['src/lib', 'src/services', 'src/stores', 'src/islands/shared', 'src/lounge/shared'];
+const FEATURES = dirsIn('src/features').filter((f) => f !== 'lounge');
+const LOUNGE_APPS = dirsIn('src/features/lounge').filter((f) => f !== 'shared');
+/** The files of the Lounge that are not an app's: its shared room and its top-level modules. */
+const LOUNGE_COMMON = [abs('src/features/lounge/shared/**'), abs('src/features/lounge/*.*')];
+/** The only modules that load an SDK in the browser. */
+const SDK_MODULES = ['src/core/db/client.ts', 'src/core/session/firebase.ts'];
 
 export default tseslint.config(
   {
@@ -51,7 +51,7 @@ export default tseslint.config(
     // One direction of imports: no module reaches itself again through its imports (dynamic
     // imports count: a lazy import back is still a circle), and the zones of the layers.
     files: ['**/*.{ts,tsx,mts,astro}'],
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local: { rules: { 'no-import-cycle': noImportCycle } } },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json', '.astro'] })],
       'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs'],
@@ -62,54 +62,77 @@ export default tseslint.config(
         {
           zones: [
             {
-              target: abs('src/lib'),
-              from: [abs('src/**'), abs('netlify/**')],
-              except: [abs('src/lib/**')],
-              message: 'src/lib is pure logic and imports no other layer.',
+              target: abs('src/core'),
+              from: [abs('src/features'), abs('src/site'), abs('src/pages'), abs('netlify')],
+              message: 'src/core is what several features use: it imports no feature, no page and no function.',
+            },
+            ...FEATURES.map((feature) => ({
+              target: abs(`src/features/${feature}`),
+              from: [abs('src/features'), abs('src/site'), abs('src/pages')],
+              except: [`./${feature}`],
+              message: 'A feature imports no other feature, page or site module: move what two features need to src/core.',
+            })),
+            {
+              target: abs('src/features/lounge'),
+              from: [abs('src/features'), abs('src/site'), abs('src/pages')],
+              except: ['./lounge'],
+              message: 'The Lounge imports no other feature, page or site module: move what two features need to src/core.',
+            },
+            ...LOUNGE_APPS.map((app) => ({
+              target: abs(`src/features/lounge/${app}`),
+              from: LOUNGE_APPS.filter((other) => other !== app).map((other) => abs(`src/features/lounge/${other}`)),
+              message: 'Lounge apps never import each other: move what both need to src/features/lounge/shared.',
+            })),
+            {
+              target: LOUNGE_COMMON,
+              from: LOUNGE_APPS.map((app) => abs(`src/features/lounge/${app}`)),
+              message: "The Lounge's shared room imports no app.",
             },
             {
-              target: SHARED_LAYERS.map(abs),
-              from: [abs('src/course/**'), abs('src/lounge/*/**')],
-              except: [abs('src/lounge/shared/**')],
-              message: 'A shared layer never imports a feature folder (src/course, src/lounge/<app>).',
+              target: abs('scripts'),
+              from: [abs('tests')],
+              message: 'scripts/ never imports from tests/: what both use lives in scripts/local.',
             },
-            ...FEATURE_FOLDERS.map((folder) => ({
-              target: abs(folder),
-              from: FEATURE_FOLDERS.filter((other) => other !== folder).map(abs),
-              message: 'Feature folders never import each other: move what both need to a shared layer.',
-            })),
+            {
+              target: abs('netlify'),
+              from: [abs('src/site'), abs('src/pages')],
+              message: 'Functions import rules (src/core, a feature), never a page or the site shell.',
+            },
           ],
         },
+      ],
+      // Every kind of import counts, type-only ones included (import-x's no-cycle skips those).
+      'local/no-import-cycle': 'error',
+    },
+  },
+  {
+    // Only two modules load an SDK in the browser; everything else calls them.
+    files: ['src/**/*.{ts,tsx,astro}'],
+    ignores: SDK_MODULES,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['firebase', 'firebase/*', '@supabase/*', 'stripe'], message: `Only ${SDK_MODULES.join(' and ')} load an SDK.` }] },
       ],
     },
   },
   {
-    files: ['**/*.{ts,tsx,mts}'],
-    rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-    },
-  },
-  {
-    // The layers: pure logic imports no SDK, no DOM helpers, no other layer.
-    files: ['src/lib/**/*.ts'],
+    // Pure rules: a feature's or the core's plain modules import no framework, store or SDK.
+    // The others say what they are in their names: store.ts / *-store.ts (nanostores),
+    // *-actions.ts (what changes a store), api.ts / *-api.ts (calls), use*.ts (React hooks),
+    // *-element.ts (custom elements), content.ts (build-time content), client.ts and
+    // firebase.ts (the SDKs).
+    files: ['src/core/**/*.ts', 'src/features/**/*.ts'],
+    ignores: ['**/store.ts', '**/*-store.ts', '**/*-actions.ts', '**/api.ts', '**/*-api.ts', '**/use*.ts', '**/*-element.ts', '**/content.ts', ...SDK_MODULES],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['firebase', 'firebase/*', '@supabase/*', 'stripe', 'react', 'react-dom', 'nanostores', 'astro:*'], message: 'src/lib is pure logic: no SDK, framework or Astro import.' },
-            { group: ['../services/*', '../stores/*', '../islands/*', '../components/*'], message: 'src/lib imports nothing from the other layers.' },
+            { group: ['firebase', 'firebase/*', '@supabase/*', 'stripe', 'react', 'react-dom', 'nanostores', '@nanostores/*', 'astro:*'], message: 'A pure rule module imports no SDK, framework, store or Astro module (name it store.ts, api.ts, use*.ts or content.ts if it is one).' },
+            { group: ['**/store', '**/*-store', '**/*-actions', '**/api', '**/*-api', '**/client', '**/firebase'], message: 'A pure rule module calls no store or service.' },
           ],
         },
-      ],
-    },
-  },
-  {
-    files: ['src/islands/**/*.{ts,tsx}', 'src/components/**/*', 'src/pages/**/*', 'src/stores/**/*'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['firebase', 'firebase/*', '@supabase/*', 'stripe'], message: 'Only src/services touches SDKs.' }] },
       ],
     },
   },

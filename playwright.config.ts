@@ -5,7 +5,9 @@ import { defineConfig, devices } from '@playwright/test';
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
 export default defineConfig({
-  testDir: 'tests/e2e',
+  // Specs live beside the other tests of their feature (tests/<feature>/): name.spec.ts runs on
+  // the default build (flag on), name.members.spec.ts on the members build (flag off).
+  testDir: 'tests',
   outputDir: 'test-results',
   fullyParallel: true,
   // Two browsers at a time: most of a test is waiting on the page, so two fit on two cores.
@@ -24,7 +26,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'visitor', testIgnore: ['members/**'], use: { ...devices['Desktop Chrome'] } },
-    { name: 'members', testMatch: ['members/**/*.spec.ts'], use: { ...devices['Desktop Chrome'] } },
+    { name: 'visitor', testMatch: ['**/*.spec.ts'], testIgnore: ['**/*.members.spec.ts'], use: { ...devices['Desktop Chrome'] } },
+    { name: 'members', testMatch: ['**/*.members.spec.ts'], use: { ...devices['Desktop Chrome'] } },
   ],
 });

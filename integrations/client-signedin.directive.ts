@@ -4,7 +4,7 @@
  * "signed in" event of this page, otherwise never.
  */
 import type { ClientDirective } from 'astro';
-import { SIGNED_IN_EVENT, SIGNED_IN_HINT_KEY } from '../src/lib/session-hint';
+import { SIGNED_IN_EVENT, SIGNED_IN_HINT_KEY } from '../src/core/session/hint';
 
 const hasHint = (): boolean => {
   try {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Paid content never ships: for every paid item of the gated content (course lessons, apps'
- * premium content; scripts/gated-content.mjs), a few distinctive sentences of its body are
+ * premium content; scripts/compile-gated-content.mjs), a few distinctive sentences of its body are
  * searched in every file under the built site (HTML, JSON, scripts and source maps under
  * _astro/, images, the sitemap: all files), and none may be found; the free preview's are
  * found in its own page, which proves the search sees what a visitor would.
@@ -14,7 +14,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileGatedContent, ROOT } from './gated-content.mjs';
+import { compileGatedContent, ROOT } from './compile-gated-content.mjs';
 
 /** Words only: no tags, entities, escapes or punctuation; lower case; single spaces. */
 export function words(text) {

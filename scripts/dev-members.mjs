@@ -12,7 +12,7 @@
  *     Checkout and Portal sessions in Stripe's shapes, its own payment page whose Pay button
  *     completes the session and sends the SIGNED checkout.session.completed to our webhook;
  *   - the site with the flag off (astro dev, the functions through Netlify's Vite plugin),
- *     pointed at all of the above, after scripts/gated-content.mjs has compiled the gated
+ *     pointed at all of the above, after scripts/compile-gated-content.mjs has compiled the gated
  *     content the content function serves (as `npm run dev` does).
  *
  * Ports (environment): DEV_MEMBERS_PORT (site, 4321), AUTH_EMULATOR_PORT (9099),
@@ -116,8 +116,8 @@ async function main() {
 
   const auth = startAuthEmulator();
   // The gated bodies (lessons, the Lounge's premium content) the content function serves, as
-  // `npm run dev` and `npm run build` make them first (scripts/gated-content.mjs).
-  const gated = import('./gated-content.mjs').then(({ generateGatedContent }) => generateGatedContent());
+  // `npm run dev` and `npm run build` make them first (scripts/compile-gated-content.mjs).
+  const gated = import('./compile-gated-content.mjs').then(({ generateGatedContent }) => generateGatedContent());
   gated.catch(() => {}); // reported where it is awaited, before the site starts
   const { openDatabase } = await import('./local/database.mjs');
   const { startPostgrest } = await import('./local/postgrest.mjs');
@@ -126,7 +126,7 @@ async function main() {
   const endpoint = await startPostgrest({ db, port: POSTGREST_PORT, host: '127.0.0.1', firebaseProjectId: PROJECT });
   closers.push(() => endpoint.close());
 
-  const { startStripeDouble } = await import('../tests/fixtures/stripe-double.ts');
+  const { startStripeDouble } = await import('./local/stripe-standin.ts');
   const { default: catalogue } = await import('../src/content/catalogue.json', { with: { type: 'json' } });
   const stripe = await startStripeDouble({
     port: STRIPE_PORT,

@@ -5,15 +5,15 @@
  * 1. visitor: the default build (flag on, no accounts) -> no paid content in dist/
  *    (scripts/check-gated.mjs) -> HTML validity (Nu Html Checker) ->
  *    JavaScript budgets -> Playwright
- *    project "visitor" (tests/e2e/*.spec.ts) -> Lighthouse (mobile) on / and a journey page.
+ *    project "visitor" (every name.spec.ts under tests/) -> Lighthouse (mobile) on / and a journey page.
  * 2. members: a build with the flag off, pointed at the Firebase Auth emulator, run inside
  *    `firebase emulators:exec --only auth` -> no paid content -> HTML validity -> Playwright project "members"
- *    (tests/e2e/members/*.spec.ts). Skipped only when that folder has no spec.
+ *    (every name.members.spec.ts under tests/).
  *
  *   node scripts/e2e.mjs [--phase visitor|members] [extra playwright args]
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -77,8 +77,6 @@ async function serve(port, env = {}) {
   };
 }
 
-const hasSpecs = (dir) => existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.spec.ts'));
-
 async function visitor() {
   await run('npm', ['run', 'build'], { PUBLIC_FEATURES_DISABLED: '' });
   await run(process.execPath, [path.join(root, 'scripts/check-gated.mjs'), 'dist']);
@@ -108,9 +106,9 @@ async function membersInner() {
   };
   // The database is the local PostgREST endpoint over PGlite running our migrations, for the
   // browser (as the member, with their emulator ID token) and for the served functions (as the
-  // service role); the functions' Stripe is the double (tests/fixtures/commerce-doubles.mjs).
+  // service role); the functions' Stripe is the double (scripts/local/stand-ins.mjs).
   // Started first: the build is pointed at the endpoint.
-  const { startCommerceDoubles } = await import('../tests/fixtures/commerce-doubles.mjs');
+  const { startCommerceDoubles } = await import('./local/stand-ins.mjs');
   const doubles = await startCommerceDoubles({ webhookUrl: `http://127.0.0.1:${MEMBERS_PORT}/api/stripe-webhook`, firebaseProjectId: EMULATOR_PROJECT });
   let server;
   try {
@@ -131,10 +129,6 @@ async function membersInner() {
 }
 
 async function members() {
-  if (!hasSpecs(path.join(root, 'tests/e2e/members'))) {
-    console.log('e2e: no member specs in tests/e2e/members');
-    return;
-  }
   await run(process.execPath, [path.join(root, 'scripts/with-auth-emulator.mjs'), process.execPath, 'scripts/e2e.mjs', '--phase', 'members-inner', ...extra]);
 }
 

@@ -3,7 +3,7 @@
  * (@netlify/zip-it-and-ship-it, what `netlify build` and `netlify deploy` run), and started the
  * way AWS Lambda starts them (a fresh Node process with Lambda's flags, the bundle's entry point
  * imported and its handler called with Lambda's event). Shared by the load test
- * (tests/functions/bundles.test.ts), the cold-start benchmark (scripts/bench-functions.mjs) and
+ * (tests/functions/bundles.function.test.ts), the cold-start benchmark (scripts/bench-functions.mjs) and
  * `npm start` (scripts/serve.mjs).
  */
 import { fork } from 'node:child_process';
@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveConfig } from '@netlify/config';
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
-import { generateGatedContent } from './gated-content.mjs';
+import { generateGatedContent } from './compile-gated-content.mjs';
 
 export const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const HOST = fileURLToPath(new URL('./lambda-host.mjs', import.meta.url));

@@ -1,22 +1,15 @@
 /**
- * Content collections. Every schema lives in `src/lib/schemas.ts` (with a description on each
- * field) so unit tests can prove that bad content is rejected; this file only wires loaders.
+ * Content collections. The schemas (a description on each field) live in src/content/schemas.ts
+ * for the site-wide collections and in a feature's schema.ts for its own (journeys, story,
+ * course, lounge), so unit tests can prove that bad content is rejected; this file only wires
+ * loaders.
  */
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
-import {
-  appSchema,
-  catalogueEntrySchema,
-  coreValueSchema,
-  courseModuleSchema,
-  faqSchema,
-  journeySchema,
-  lessonSchema,
-  programSchema,
-  storyChapterSchema,
-  testimonialSchema,
-  tierSchema,
-} from './lib/schemas';
+import { appSchema, catalogueEntrySchema, coreValueSchema, faqSchema, programSchema, testimonialSchema, tierSchema } from './content/schemas';
+import { journeySchema } from './features/journeys/schema';
+import { storyChapterSchema } from './features/story/schema';
+import { courseModuleSchema, lessonSchema } from './features/course/schema';
 import {
   bloomPromptSchema,
   mindstageOwnScenarioSchema,
@@ -29,7 +22,7 @@ import {
   riseStatementSchema,
   stillpointPatternSchema,
   whispersStorySchema,
-} from './lib/lounge-schemas';
+} from './features/lounge/schema';
 
 /** A JSON file holding one object: one entry with the id given. */
 const single = (id: string) => (text: string) => [{ id, ...(JSON.parse(text) as object) }];

@@ -6,7 +6,7 @@
  * in the database); or { error } with 400 (no or malformed id), 401, 404 (no such session, or
  * another member's: the two are not told apart), 405, 502 or 503.
  *
- * Lean on purpose: the _shared helpers, the Stripe SDK and pure src/lib modules only.
+ * Lean on purpose: the _shared helpers, the Stripe SDK and pure src/core and feature rule modules only.
  */
 import type { Config } from '@netlify/functions';
 import type Stripe from 'stripe';
@@ -15,8 +15,8 @@ import { verifyIdToken } from './_shared/auth';
 import { describeDbError, supabaseAdmin } from './_shared/supabase';
 import { endpoint, upstreamFailure } from './_shared/log';
 import { describeStripeError, stripe } from './_shared/stripe';
-import { catalogueId, displayName, inferProductType } from '../../src/lib/catalogue';
-import { isCheckoutSessionId, type PurchasedItem } from '../../src/lib/success';
+import { catalogueId, displayName, inferProductType } from '../../src/core/access/catalogue';
+import { isCheckoutSessionId, type PurchasedItem } from '../../src/features/commerce/checkout-summary';
 
 const NAME = 'checkout-session';
 const NOT_FOUND = 'No purchase with this reference was found for your account.';

@@ -8,7 +8,7 @@
  * member without it; 404 for an unknown product or item; 405 for any other method; 503 when
  * the database cannot be read (or is not configured), with a message.
  *
- * Access is decided by src/lib/access.ts (through src/lib/gated-content.ts) from the member's
+ * Access is decided by src/core/access/access.ts (through netlify/functions/_shared/content-gate/decision.ts) from the member's
  * subscription and purchases, read at every request with the service role
  * (_shared/member-access.ts): a refund or an ended subscription closes the door at the next
  * request. Which products and items exist is ./_shared/gated-content.ts's registry. The
@@ -21,8 +21,8 @@ import { verifyIdToken } from './_shared/auth';
 import { endpoint, upstreamFailure } from './_shared/log';
 import { supabaseAdmin } from './_shared/supabase';
 import { MemberAccessError, readMemberAccess } from './_shared/member-access';
-import { gatedItem, gatedProduct } from './_shared/gated-content';
-import { GATE_MESSAGES, gateDecision } from '../../src/lib/gated-content';
+import { gatedItem, gatedProduct } from './_shared/content-gate/registry';
+import { GATE_MESSAGES, gateDecision } from './_shared/content-gate/decision';
 import catalogue from '../../src/content/catalogue.json';
 
 const NAME = 'content';

@@ -12,7 +12,7 @@
  * client_reference_id. A subscription to the plan the member already holds (active, trialing
  * or past due in stripe_subscriptions) is refused, so nobody is billed twice for the same
  * membership; so is an app, course or Founding Membership the member owns, has in their plan,
- * or is still paying for (purchases; src/lib/access.ts).
+ * or is still paying for (purchases; src/core/access/access.ts).
  */
 import type { Config } from '@netlify/functions';
 import type Stripe from 'stripe';
@@ -23,12 +23,12 @@ import { endpoint, Upstream, upstreamFailure } from './_shared/log';
 import { describeStripeError, stripe } from './_shared/stripe';
 import { livePrices } from './_shared/catalogue';
 import { requireSameSite, siteOrigins } from './_shared/origin';
-import { checkAgainstCatalogue, parseCheckoutRequest } from '../../src/lib/checkout';
-import { findProduct } from '../../src/lib/catalogue';
-import { ENTITLING_STATUSES } from '../../src/lib/tiers';
-import { checkoutRefusal } from '../../src/lib/access';
+import { checkAgainstCatalogue, parseCheckoutRequest } from '../../src/features/commerce/checkout';
+import { findProduct } from '../../src/core/access/catalogue';
+import { ENTITLING_STATUSES } from '../../src/core/access/tiers';
+import { checkoutRefusal } from '../../src/core/access/access';
 import { MemberAccessError, readMemberAccess } from './_shared/member-access';
-import type { Product } from '../../src/lib/product-schema';
+import type { Product } from '../../src/core/access/product';
 
 const NAME = 'stripe-checkout';
 const STRIPE_DOWN = 'The payment provider could not be reached. Please try again.';
@@ -65,7 +65,7 @@ async function customerFor(client: Stripe, uid: string, email: string | undefine
 /**
  * 409 when the member already has what they are buying: a subscription to the plan they hold
  * (active, trialing or past due), or an app, course or Founding Membership they own, their
- * plan includes, or whose payment is still settling (src/lib/access.ts decides).
+ * plan includes, or whose payment is still settling (src/core/access/access.ts decides).
  */
 async function refuseWhatTheyHave(uid: string, customerId: string, product: Product, catalogue: readonly Product[]): Promise<void> {
   let rows;

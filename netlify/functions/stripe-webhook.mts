@@ -35,7 +35,7 @@ import { endpoint, Upstream, upstreamFailure } from './_shared/log';
 import { describeStripeError, stripe } from './_shared/stripe';
 import { fetchSubscription, isStaleEnd, subscriptionRow, tierOfSubscription, type SubscriptionLike, type SubscriptionRow } from './_shared/subscriptions';
 import { PurchaseError, recordPurchase, refundPurchase } from './_shared/purchases';
-import { ENTITLING_STATUSES, type Tier } from '../../src/lib/tiers';
+import { ENTITLING_STATUSES, type Tier } from '../../src/core/access/tiers';
 
 const NAME = 'stripe-webhook';
 /** Stripe events are a few kilobytes; a generous limit that still refuses floods. */

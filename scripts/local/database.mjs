@@ -1,7 +1,7 @@
 /**
  * The local database: PGlite set up like a Supabase project created today (the API roles,
  * auth.jwt() reading request.jwt.claims, no automatic grants on public), then every migration of
- * supabase/migrations in order. The same bootstrap the database tests use (tests/db/harness.ts).
+ * supabase/migrations in order. The same bootstrap the database tests use (tests/support/db.ts).
  *
  * With `dataDir` the data is kept on disk between runs (npm run dev:members keeps it in
  * .local/pgdata, git-ignored) and the migrations not yet applied are applied on start, recorded
@@ -32,8 +32,8 @@ export async function openDatabase(options = {}) {
   const fresh = !options.dataDir || !existsSync(path.join(options.dataDir, 'PG_VERSION'));
   const db = options.dataDir ? await PGlite.create({ dataDir: options.dataDir }) : await PGlite.create();
   if (fresh) {
-    await db.exec(sql('tests/db/supabase-bootstrap.sql'));
-    await db.exec(sql('tests/db/supabase-current-defaults.sql'));
+    await db.exec(sql('tests/support/supabase-bootstrap.sql'));
+    await db.exec(sql('tests/support/supabase-current-defaults.sql'));
     await db.exec('create schema local_meta; create table local_meta.applied_migrations (name text primary key, applied_at timestamptz not null default now());');
   }
   const done = new Set((await db.query('select name from local_meta.applied_migrations')).rows.map((r) => /** @type {{ name: string }} */ (r).name));

@@ -15,7 +15,7 @@
  * Test-only hooks (`testHooks: true`; never in `npm run dev:members`): the record of requests,
  * fault injection (a status and error code for a table and method, optionally only for a body
  * with a given email), a reset that empties every table, and a synchronous view of the tables
- * refreshed after each request (see tests/fixtures/local-supabase.ts). Over HTTP as well:
+ * refreshed after each request (see scripts/local/local-supabase.ts). Over HTTP as well:
  * GET /__requests, POST /__reset, POST /__fail, and POST /__insert `{ table, rows }` (rows added
  * as the owner beside the others: what no API role may write, e.g. a coaching session).
  */

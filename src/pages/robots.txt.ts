@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { DEV_SITE } from '../lib/urls';
+import { DEV_SITE } from '../core/urls';
 
 /**
  * robots.txt with the absolute sitemap address of this build's SITE_URL. Nothing is disallowed:

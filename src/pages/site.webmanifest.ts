@@ -1,7 +1,7 @@
 /** The web app manifest: name, brand colours and icons, for "Add to Home Screen" and browsers' UI. */
 import type { APIRoute } from 'astro';
-import { BRAND } from '../config/site';
-import { MANIFEST_ICON_SIZES, webManifest } from '../lib/brand-mark';
+import { BRAND } from '../core/config/site';
+import { MANIFEST_ICON_SIZES, webManifest } from '../site/brand-mark';
 
 export const GET: APIRoute = () =>
   new Response(

@@ -1,7 +1,7 @@
 -- Purchases: one row per one-time Stripe Checkout (an app, the Master Alchemist Course, the
 -- Founding Membership). Written only by the service role (the Stripe webhook), idempotent by
 -- the Checkout Session id; a member reads only their own rows. Subscriptions keep their own
--- table (stripe_subscriptions). What a purchase grants is worked out by src/lib/access.ts.
+-- table (stripe_subscriptions). What a purchase grants is worked out by src/core/access/access.ts.
 --
 -- status:  pending   the session completed but the payment has not settled yet (bank debits:
 --                    Stripe sends checkout.session.async_payment_succeeded or _failed later)

@@ -12,7 +12,7 @@
 create table public.breathing_sessions (
   id uuid primary key default gen_random_uuid(),
   user_id text not null constraint breathing_sessions_user_id_check check (user_id <> '' and length(user_id) <= 128),
-  -- The pattern the member breathed (src/lounge/stillpoint/breathing.ts names them).
+  -- The pattern the member breathed (src/features/lounge/stillpoint/breathing.ts names them).
   pattern text not null
     constraint breathing_sessions_pattern_check check (pattern in ('box', 'four-seven-eight', 'cyclic-sighing', 'resonance', 'custom')),
   -- How long the member breathed, in whole seconds: from 30 seconds to an hour.

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MEMBERS, DEMO_PASSWORD, billingOnRecord, createDemoMembers, demoBilling } from '../../scripts/local/demo-members.mjs';
-import { startLocalSupabase, type LocalSupabase } from '../fixtures/local-supabase';
+import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
 
 const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 const PROJECT = process.env.FIREBASE_PROJECT_ID ?? 'demo-inner-alchemy';

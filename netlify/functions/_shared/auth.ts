@@ -2,7 +2,7 @@
  * Firebase Auth for the functions, without firebase-admin (docs/decisions/function-size.md):
  *
  * - `verifyIdToken()` checks a member's Firebase ID token the way Firebase documents for a
- *   third-party JWT library (the rules are in src/lib/firebase-id-token.ts): an RS256
+ *   third-party JWT library (the rules are in netlify/functions/_shared/firebase-id-token.ts): an RS256
  *   signature by one of Google's published securetoken keys (fetched once and kept for the
  *   max-age Google gives them; an unknown kid refetches them at most every 30 s), then the
  *   header and payload rules. The project id is all it needs (FIREBASE_PROJECT_ID or
@@ -12,7 +12,7 @@
  * - `firebaseUserAdmin()` / `firebaseAdmin()` give the Admin API calls (read an account, set
  *   its custom claims, delete it; _shared/google.ts), which need a Google service account:
  *   FIREBASE_SERVICE_ACCOUNT, or FIREBASE_CLIENT_EMAIL and FIREBASE_PRIVATE_KEY
- *   (src/lib/firebase-credential.ts). The emulator needs none.
+ *   (netlify/functions/_shared/firebase-credential.ts). The emulator needs none.
  *
  * The names and signatures are those callers had with firebase-admin; the two admin helpers now
  * return the calls themselves (`firebaseUserAdmin().getUser(uid)`), not an app for getAuth().
@@ -21,8 +21,8 @@ import { decodeProtectedHeader } from 'jose/decode/protected_header';
 import { createLocalJWKSet } from 'jose/jwks/local';
 import { UnsecuredJWT } from 'jose/jwt/unsecured';
 import { jwtVerify } from 'jose/jwt/verify';
-import { CREDENTIAL_VARIABLES, firebaseCredential, type FirebaseCredential } from '../../../src/lib/firebase-credential';
-import { idTokenHeaderProblem, idTokenPayloadProblem } from '../../../src/lib/firebase-id-token';
+import { CREDENTIAL_VARIABLES, firebaseCredential, type FirebaseCredential } from './firebase-credential';
+import { idTokenHeaderProblem, idTokenPayloadProblem } from './firebase-id-token';
 import { AuthAdminError, googleEndpoint, standInProblem, userAdmin, type UserAdmin } from './google';
 import { HttpError } from './http';
 

@@ -2,13 +2,13 @@
  * The catalogue on the server: the built-in one (src/content/catalogue.json) and the live one
  * read from Stripe. The built-in one is validated with the content schema where it is written:
  * by the build (the `catalogue` content collection, src/content.config.ts) and by
- * tests/unit/content.test.ts; here it is only read, so the functions carry no zod (a quarter of
+ * tests/site/content.test.ts; here it is only read, so the functions carry no zod (a quarter of
  * a megabyte of each zip; docs/decisions/function-size.md).
  */
 import type Stripe from 'stripe';
 import raw from '../../../src/content/catalogue.json' with { type: 'json' };
-import type { Product } from '../../../src/lib/product-schema';
-import { orderLike, productFromProviderPrice, type ProviderPrice } from '../../../src/lib/catalogue';
+import type { Product } from '../../../src/core/access/product';
+import { orderLike, productFromProviderPrice, type ProviderPrice } from '../../../src/core/access/catalogue';
 
 /** A live catalogue entry with the id Stripe knows its price by (line items need it). */
 export type LiveProduct = Product & { stripePriceId: string };

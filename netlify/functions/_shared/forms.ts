@@ -4,7 +4,7 @@
  * role, after, in this order,
  *   1. the per-address limit (every post counts, valid or not),
  *   2. the bot checks: the honeypot field filled in, or a time-to-submit under a second,
- *   3. the spec's validation (src/lib/forms, the same rules as the islands),
+ *   3. the spec's validation (src/features/forms/validation.ts, the same rules as the islands),
  *   4. the per-email limit (per form).
  * A JSON post (the islands' fetch) gets JSON: 201 `{ ok: true }`, or `{ error, code, field }`
  * with 400 (bad input, a bot), 409 (the early-access email is already listed), 429 (a limit),
@@ -12,7 +12,7 @@
  * before the island hydrated) gets a 303 back to /future with the outcome in the fragment,
  * which the page shows with CSS alone. `GET ?check` is the read-only health answer.
  */
-import { createRateLimiter } from '../../../src/lib/rate-limit';
+import { createRateLimiter } from '../../../src/features/forms/rate-limit';
 import {
   botSignal,
   checkSubmission,
@@ -25,8 +25,8 @@ import {
   TABLES,
   type FormKind,
   type OutcomeCode,
-} from '../../../src/lib/forms/submission';
-import { UNIQUE_VIOLATION } from '../../../src/lib/forms/messages';
+} from '../../../src/features/forms/submission';
+import { UNIQUE_VIOLATION } from '../../../src/features/forms/messages';
 import { databaseHealth, isHealthCheck } from './health';
 import { errorResponse, HttpError, json, readText } from './http';
 import { requireSameSite } from './origin';

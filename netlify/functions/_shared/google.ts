@@ -13,7 +13,7 @@
  *   it expires); against the Auth emulator, `Authorization: Bearer owner` at the emulator.
  */
 import { importPKCS8, SignJWT } from 'jose';
-import type { FirebaseCredential, ServiceAccount } from '../../../src/lib/firebase-credential';
+import type { FirebaseCredential, ServiceAccount } from './firebase-credential';
 import { HttpError } from './http';
 
 const GOOGLE = {

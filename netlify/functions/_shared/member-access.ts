@@ -1,5 +1,5 @@
 /**
- * The reads that feed the access model (src/lib/access.ts) on the server: the member's
+ * The reads that feed the access model (src/core/access/access.ts) on the server: the member's
  * subscription (stripe_customers -> stripe_subscriptions) and their purchases, with the service
  * role. Shared by checkout (what a member already has) and the content gate (what a member may
  * read), so both decide from the same rows, read at the request: a refund or an ended
@@ -9,7 +9,7 @@
  * caller sent.
  */
 import type { supabaseAdmin } from './supabase';
-import type { PurchaseLike } from '../../../src/lib/access';
+import type { PurchaseLike } from '../../../src/core/access/access';
 
 /** A failed read; `detail` is for the log only (table and the database's code and message). */
 export class MemberAccessError extends Error {

@@ -1,13 +1,13 @@
 /**
- * A member's rows in every table of src/lib/member-data.ts, read for "Download my data"
+ * A member's rows in every table of netlify/functions/_shared/member-tables.ts, read for "Download my data"
  * (account-export) and deleted or anonymised for "Delete my account" (account-delete), with the
  * service role. Each returns the first failure ({ what, error }) instead of throwing, for the
- * functions' 502; tests/db/member-data.test.ts runs both on Postgres as service_role.
+ * functions' 502; tests/db/member-data.db.test.ts runs both on Postgres as service_role.
  */
 import { createHash } from 'node:crypto';
-// Untyped: the tables are named by the list in src/lib/member-data.ts, not by a literal.
+// Untyped: the tables are named by the list in netlify/functions/_shared/member-tables.ts, not by a literal.
 import type { PostgrestClient } from '@supabase/postgrest-js';
-import { directTables, MEMBER_TABLES, throughTables, type MemberTable } from '../../../src/lib/member-data';
+import { directTables, MEMBER_TABLES, throughTables, type MemberTable } from './member-tables';
 
 /** What a kept row (a purchase) holds instead of the member id: stable for the member, tied to no one. */
 export function anonymisedUserId(uid: string): string {

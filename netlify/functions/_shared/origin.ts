@@ -1,5 +1,5 @@
 /** The site's own origins, for redirect addresses and cross-site checks. */
-import { originsOf } from '../../../src/lib/origins';
+import { originsOf } from '../../../src/core/origins';
 import { HttpError } from './http';
 
 /**

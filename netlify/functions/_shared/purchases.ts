@@ -2,15 +2,15 @@
  * Recording one-time purchases (Checkout in payment mode) from Stripe, for the webhook. Each
  * write re-reads the session (or the charge) from Stripe, so an event's own copy is never
  * trusted; the row is keyed on the Checkout Session id, and its status only moves forward
- * (src/lib/purchases.ts), so repeated and out-of-order deliveries leave exactly one row in the
+ * (src/core/access/purchases.ts), so repeated and out-of-order deliveries leave exactly one row in the
  * state Stripe has now. Deliveries that overlap can write in the opposite order to their reads:
  * the database keeps the rule in the upsert itself (a trigger on purchases,
  * 20261125000200_webhook_order.sql), and the outcome reports the status actually stored.
  */
 import type Stripe from 'stripe';
 import type { AdminDb } from './supabase';
-import { catalogueId, inferProductType } from '../../../src/lib/catalogue';
-import { isFullRefund, nextStatus, statusOfSession, type PurchaseStatus } from '../../../src/lib/purchases';
+import { catalogueId, inferProductType } from '../../../src/core/access/catalogue';
+import { isFullRefund, nextStatus, statusOfSession, type PurchaseStatus } from '../../../src/core/access/purchases';
 import { describeDbError } from './supabase';
 
 export type PurchaseOutcome =

@@ -4,9 +4,9 @@
  * repeated or late delivery writes the same, current state.
  */
 import type Stripe from 'stripe';
-import { ENTITLING_STATUSES, tierOfName, type Tier } from '../../../src/lib/tiers';
-import { catalogueId } from '../../../src/lib/catalogue';
-import type { Tables } from '../../../src/lib/database.types';
+import { ENTITLING_STATUSES, tierOfName, type Tier } from '../../../src/core/access/tiers';
+import { catalogueId } from '../../../src/core/access/catalogue';
+import type { Tables } from '../../../src/core/db/database.types';
 
 /** A stripe_subscriptions row (database contract): every column the webhook writes. */
 export type SubscriptionRow = Tables<'stripe_subscriptions'>;

@@ -1,6 +1,6 @@
 /**
  * The service-role database client the functions write with (bypasses row-level security),
- * typed by the database's tables (src/lib/database.types.ts). It is `@supabase/postgrest-js`'s
+ * typed by the database's tables (src/core/db/database.types.ts). It is `@supabase/postgrest-js`'s
  * client, the one `@supabase/supabase-js` itself makes for `.from()` and `.rpc()`, with the
  * headers supabase-js gives it for a service key. The functions use nothing else of
  * supabase-js (no auth, storage, realtime or edge functions), whose other packages were about a
@@ -8,10 +8,10 @@
  * parameter that takes this client as `AdminDb`.
  */
 import { PostgrestClient } from '@supabase/postgrest-js';
-import type { Database } from '../../../src/lib/database.types';
+import type { Database } from '../../../src/core/db/database.types';
 import { HttpError } from './http';
 
-/** The service-role client, typed by the database's tables (src/lib/database.types.ts). */
+/** The service-role client, typed by the database's tables (src/core/db/database.types.ts). */
 export type AdminDb = PostgrestClient<Database>;
 
 let client: { url: string; key: string; db: AdminDb } | undefined;

@@ -1,8 +1,8 @@
 /** One share image per app (/og/apps/{slug}.jpg): its name, tagline and icon, rendered at build time. */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { LOUNGE_NAME } from '../../../config/site';
-import { OG_TYPE, renderAppImage } from '../../../og/render';
+import { LOUNGE_NAME } from '../../../core/config/site';
+import { OG_TYPE, renderAppImage } from '../../../site/share-image-render';
 
 export const getStaticPaths = (async () => {
   const apps = await getCollection('apps');

@@ -1,7 +1,7 @@
 /** The free preview lesson's share image (/og/course/{slug}.jpg), rendered at build time. Paid lessons have none. */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { OG_TYPE, renderLessonImage } from '../../../og/render';
-import { loadCourse } from '../../../course/content';
+import { OG_TYPE, renderLessonImage } from '../../../site/share-image-render';
+import { loadCourse } from '../../../features/course/content';
 
 export const getStaticPaths = (async () => {
   const { modules } = await loadCourse();

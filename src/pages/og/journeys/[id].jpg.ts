@@ -1,7 +1,7 @@
 /** One share image per journey (/og/journeys/{id}.jpg), rendered at build time. */
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { OG_TYPE, renderJourneyImage } from '../../../og/render';
+import { OG_TYPE, renderJourneyImage } from '../../../site/share-image-render';
 
 export const getStaticPaths = (async () => {
   const journeys = await getCollection('journeys');

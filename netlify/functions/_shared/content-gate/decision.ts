@@ -1,0 +1,43 @@
+/**
+ * The content gate's decision, pure: may this member have this item of this product? Used by
+ * netlify/functions/content.mts (the only door to paid content) with the inputs read by
+ * netlify/functions/_shared/member-access.ts, and decided by the one access model
+ * (src/core/access/access.ts): bought, Founding Member, or included in a plan while it entitles.
+ */
+import { access, type AccessInputs, type AccessProduct } from '../../../../src/core/access/access';
+
+/** A product whose content the gate serves, and how its own page names it. */
+export interface GatedProduct extends AccessProduct {
+  /** Where a member without access reads how to get it (the sales page). */
+  salesPath: string;
+}
+
+export const GATE_MESSAGES = {
+  /** No token, or one Firebase does not accept. */
+  signIn: 'Please sign in to open this.',
+  notFound: 'There is no such content.',
+  databaseDown: 'Your access could not be checked just now: our database is not answering. Please try again in a moment.',
+} as const;
+
+/** What a member without access reads: how to get it. */
+export function howToGetIt(product: Pick<GatedProduct, 'productType' | 'name'>, reason: 'pending' | 'notOwned'): string {
+  if (reason === 'pending') return `Your payment for the ${product.name} is still being processed. It opens here as soon as it settles.`;
+  if (product.productType === 'course') {
+    return `This lesson is part of the ${product.name}. Buy the course for lifetime access, or join the Alchemist plan, which includes it.`;
+  }
+  return `This is part of ${product.name}. Buy the app for lifetime access, or join the Adventurer or Alchemist plan, which include every app.`;
+}
+
+export type GateDecision = { status: 200 } | { status: 401; message: string } | { status: 403; message: string };
+
+/**
+ * The answer for one item: 401 without a verified member; 200 for a free preview (any member)
+ * or when the access model grants the product; otherwise 403 with how to get it.
+ */
+export function gateDecision(product: GatedProduct, item: { preview: boolean }, member: AccessInputs | null): GateDecision {
+  if (!member) return { status: 401, message: GATE_MESSAGES.signIn };
+  if (item.preview) return { status: 200 };
+  const a = access(product, member);
+  if (a.kind !== 'none') return { status: 200 };
+  return { status: 403, message: howToGetIt(product, a.reason) };
+}

@@ -1,0 +1,59 @@
+/**
+ * The registry of gated content: which products the content gate serves, their items, and the
+ * catalogue entry that decides access to each (src/core/access/access.ts).
+ *
+ * The items come from netlify/functions/_generated/gated-content.json, compiled by
+ * scripts/compile-gated-content.mjs from the folders named in ./gated-products.json (run by
+ * `npm run build`, `npm run dev`, `npm run check`, vitest and the functions bundler).
+ *
+ * Adding a product (a Lounge app's premium content, say `stillpoint`):
+ *   1. put its files in a folder of its own, e.g. src/content/lounge/stillpoint/premium/
+ *      (<id>.md or <id>.json; `preview: true` makes an item free to every signed-in member);
+ *   2. add an entry to ./gated-products.json:
+ *        "stillpoint": { "priceId": "price_app_stillpoint", "salesPath": "/app/stillpoint",
+ *                        "source": "src/content/lounge/stillpoint/premium", "item": "json" }
+ *      (priceId: its entry in src/content/catalogue.json; item: "markdown", "json" or
+ *      "course-lesson"); a unit test checks each entry against the catalogue;
+ *   3. the item is then at GET /api/content/stillpoint/<id>. Nothing else changes.
+ * Never render those files in a page or pass them to an island: the build test
+ * (scripts/check-gated.mjs) fails when a paid item's text is anywhere under dist/.
+ */
+import registry from './products.json';
+import generated from '../../_generated/gated-content.json';
+import catalogue from '../../../../src/content/catalogue.json';
+import type { GatedProduct } from './decision';
+import type { ProductType } from '../../../../src/core/access/catalogue';
+
+/** An item as the gate answers it: its fields (title, html, ...); `preview` marks a free one. */
+export type GatedItem = { preview: boolean } & Record<string, unknown>;
+
+interface RegistryEntry {
+  priceId: string;
+  salesPath: string;
+  source: string;
+  item: 'course-lesson' | 'markdown' | 'json';
+  /** false: an item's `preview: true` does not make it free (its preview is public elsewhere). */
+  freePreviews?: boolean;
+}
+
+const ITEMS = generated as unknown as Record<string, Record<string, GatedItem> | undefined>;
+const ENTRIES = registry as Record<string, RegistryEntry>;
+
+/** The product named `slug` in the registry, with its catalogue entry, or null. */
+export function gatedProduct(slug: string): GatedProduct | null {
+  if (!Object.hasOwn(ENTRIES, slug)) return null;
+  const entry = ENTRIES[slug]!;
+  const product = catalogue.find((p) => p.priceId === entry.priceId);
+  if (!product) return null;
+  return { priceId: product.priceId, name: product.name, mode: product.mode as 'payment' | 'subscription', productType: product.productType as ProductType, salesPath: entry.salesPath };
+}
+
+/** The item `id` of product `slug`, or null. */
+export function gatedItem(slug: string, id: string): GatedItem | null {
+  const items = Object.hasOwn(ITEMS, slug) ? ITEMS[slug] : undefined;
+  if (!items || !Object.hasOwn(items, id)) return null;
+  return items[id]!;
+}
+
+/** Every product slug the gate knows (for tests and /debug). */
+export const GATED_PRODUCTS: readonly string[] = Object.keys(ENTRIES);

@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+/**
+ * Compiles the gated content (paid course lessons, the apps' premium content) into one JSON
+ * module the content gate imports: netlify/functions/_generated/gated-content.json (git-ignored,
+ * never under dist/ or public/). Netlify's bundler (esbuild) inlines it into the content
+ * function, so the function reads no file at run time and needs no Markdown renderer.
+ *
+ * Which folders are gated, and how an item is addressed, is said per product by
+ * netlify/functions/_shared/content-gate/products.json:
+ *   "item": "course-lesson"  <NN>-<slug>.md -> item <slug>: the frontmatter and the body as HTML
+ *   "item": "markdown"       <id>.md        -> item <id>:   the frontmatter and the body as HTML
+ *   "item": "json"           <id>.json      -> item <id>:   the parsed object
+ * An item with `preview: true` is free to every signed-in member, unless the product says
+ * `"freePreviews": false` (Whispers Before Sleep: its preview story's first paragraphs are public
+ * on the sales page, but the whole story stays paid).
+ *
+ * Runs before `npm run dev`, `npm run build` and `npm run check`, in vitest's global setup and
+ * in the functions bundler (scripts/functions-bundle.mjs), so the module is never missing or
+ * stale. The Markdown is rendered with Astro's own renderer, so a lesson reads the same in the
+ * player as the free preview does on its page.
+ *
+ *   node scripts/compile-gated-content.mjs
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
+import { parseFrontmatter } from '@astrojs/internal-helpers/frontmatter';
+
+export const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+export const REGISTRY = path.join(ROOT, 'netlify/functions/_shared/content-gate/products.json');
+export const OUTPUT = path.join(ROOT, 'netlify/functions/_generated/gated-content.json');
+
+const ITEM_FILES = { 'course-lesson': /^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/, markdown: /^([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/, json: /^([a-z0-9]+(?:-[a-z0-9]+)*)\.json$/ };
+
+/** Builds the module's content: { [product]: { [item]: { preview, ...fields } } }. */
+export async function compileGatedContent(root = ROOT) {
+  const registry = JSON.parse(readFileSync(path.join(root, path.relative(ROOT, REGISTRY)), 'utf8'));
+  const renderer = await createSatteriMarkdownProcessor({ syntaxHighlight: false });
+  const out = {};
+  for (const [product, entry] of Object.entries(registry)) {
+    const pattern = ITEM_FILES[entry.item];
+    if (!pattern) throw new Error(`gated-products.json: product "${product}" has an unknown item kind "${entry.item}"`);
+    const dir = path.join(root, entry.source);
+    let files = [];
+    try {
+      files = readdirSync(dir).filter((f) => pattern.test(f)).sort();
+    } catch (error) {
+      if (error.code !== 'ENOENT') throw error;
+    }
+    const items = {};
+    for (const file of files) {
+      const m = pattern.exec(file);
+      const raw = readFileSync(path.join(dir, file), 'utf8');
+      if (entry.item === 'json') {
+        const data = JSON.parse(raw);
+        items[m[1]] = { preview: entry.freePreviews !== false && data.preview === true, data };
+        continue;
+      }
+      const { frontmatter, content } = parseFrontmatter(raw);
+      const { code } = await renderer.render(content, { frontmatter });
+      const id = entry.item === 'course-lesson' ? m[2] : m[1];
+      if (items[id]) throw new Error(`${entry.source}/${file}: item "${id}" is also given by another file`);
+      items[id] = { ...frontmatter, preview: entry.freePreviews !== false && frontmatter.preview === true, ...(entry.item === 'course-lesson' ? { order: Number(m[1]) } : {}), html: code };
+    }
+    out[product] = items;
+  }
+  return out;
+}
+
+/** Writes the module when its content changed; answers its path. */
+export async function generateGatedContent(root = ROOT) {
+  const content = JSON.stringify(await compileGatedContent(root));
+  const file = path.join(root, path.relative(ROOT, OUTPUT));
+  mkdirSync(path.dirname(file), { recursive: true });
+  let current = null;
+  try {
+    current = readFileSync(file, 'utf8');
+  } catch {
+    /* not there yet */
+  }
+  if (current !== content) writeFileSync(file, content);
+  return file;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const file = await generateGatedContent();
+  const content = JSON.parse(readFileSync(file, 'utf8'));
+  console.log(`gated content: ${Object.entries(content).map(([p, items]) => `${p} ${Object.keys(items).length} items`).join(', ')} -> ${path.relative(ROOT, file)}`);
+}

@@ -1,0 +1,159 @@
+/**
+ * What a member may open, and why: one pure model for the products page, the app pages, the
+ * dashboard's library, the navigation badge and the checkout function (spec, section 6).
+ *
+ * - Buying an app, the course or the Founding Membership grants it for life ("owned").
+ * - The Founding Membership gives lifetime access to every current and future program: every
+ *   app and course is owned by a Founding Member, who counts as Alchemist for access.
+ * - An Adventurer or Alchemist subscription includes every app; Alchemist includes the Master
+ *   Alchemist Course, while the subscription entitles (active, trialing, past due).
+ * - A purchase counts while it is paid; a pending one (a bank debit not settled yet) grants
+ *   nothing yet but cannot be bought again; a refunded or failed one grants nothing.
+ */
+import { isFoundingProduct } from './catalogue';
+import type { Tables } from '../db/database.types';
+import type { Product } from './product';
+
+export { isFoundingProduct };
+import { effectiveTier, tierOfName, type SubscriptionLike, type Tier } from './tiers';
+
+export type { Tier };
+
+/** The fields of a purchases row the model reads. */
+export type PurchaseLike = Pick<Tables<'purchases'>, 'price_id' | 'product_type' | 'status' | 'purchased_at'> &
+  Partial<Pick<Tables<'purchases'>, 'refunded_at'>>;
+
+export type AccessProduct = Pick<Product, 'priceId' | 'name' | 'mode' | 'productType'>;
+
+export interface AccessInputs {
+  subscription: SubscriptionLike | null | undefined;
+  purchases: readonly PurchaseLike[];
+  /** The catalogue that names the subscription's plan (built-in and live). */
+  catalogue: readonly Pick<Product, 'priceId' | 'name'>[];
+  now: Date;
+}
+
+export type Access =
+  /** Bought (reason 'purchased'), or everything a Founding Member has (reason 'founding'). */
+  | { kind: 'owned'; reason: 'purchased' | 'founding'; since: string }
+  /**
+   * In the member's plan: 'plan' (an app or the course their subscription includes),
+   * 'subscribed' (the plan they pay for), 'higherPlan' (a plan below theirs), 'free' (Explorer).
+   */
+  | { kind: 'included'; reason: 'plan' | 'subscribed' | 'higherPlan' | 'free'; tier: Tier }
+  /** Not available: 'pending' (a payment still settling) or 'notOwned'. */
+  | { kind: 'none'; reason: 'pending' | 'notOwned' };
+
+
+/** The course a plan includes: the Master Alchemist Course. */
+export function isMasterCourse(product: Pick<Product, 'productType' | 'name'>): boolean {
+  return product.productType === 'course' && product.name.includes('Master Alchemist');
+}
+
+/** A purchase that grants access now: paid, not refunded. */
+export function grants(purchase: PurchaseLike): boolean {
+  return purchase.status === 'paid' && !purchase.refunded_at;
+}
+
+/** The paid purchase of this price, earliest first, or undefined. */
+function paidPurchase(purchases: readonly PurchaseLike[], priceId: string): PurchaseLike | undefined {
+  return purchases
+    .filter((p) => p.price_id === priceId && grants(p))
+    .sort((a, b) => a.purchased_at.localeCompare(b.purchased_at))[0];
+}
+
+/** The member's Founding Membership purchase, when paid. */
+export function foundingPurchase(purchases: readonly PurchaseLike[]): PurchaseLike | undefined {
+  return purchases.filter((p) => p.product_type === 'membership' && grants(p)).sort((a, b) => a.purchased_at.localeCompare(b.purchased_at))[0];
+}
+
+export interface Standing {
+  /** The tier that decides access: the subscription's, Alchemist for a Founding Member. */
+  tier: Tier;
+  /** The tier the subscription alone gives. */
+  subscribedTier: Tier;
+  founding: boolean;
+  /** What the navigation and the dashboard show: the tier, or "Founding Member". */
+  badge: Badge;
+}
+
+export type Badge = Tier | 'Founding Member';
+
+const RANK: Record<Tier, number> = { Explorer: 0, Adventurer: 1, Alchemist: 2 };
+
+export function standing(inputs: Pick<AccessInputs, 'subscription' | 'purchases' | 'catalogue'>): Standing {
+  const subscribedTier = effectiveTier(inputs.subscription, inputs.catalogue);
+  const founding = foundingPurchase(inputs.purchases) !== undefined;
+  const tier: Tier = founding ? 'Alchemist' : subscribedTier;
+  return { tier, subscribedTier, founding, badge: founding ? 'Founding Member' : tier };
+}
+
+/** What the member has of `product`, and why. `now` is part of the inputs for tests and callers. */
+export function access(product: AccessProduct, inputs: AccessInputs): Access {
+  const { purchases } = inputs;
+  const { tier, subscribedTier, founding } = standing(inputs);
+  const own = paidPurchase(purchases, product.priceId);
+  if (own) return { kind: 'owned', reason: 'purchased', since: own.purchased_at };
+  const pending = purchases.some((p) => p.price_id === product.priceId && p.status === 'pending');
+
+  if (product.productType === 'membership') {
+    if (isFoundingProduct(product)) return { kind: 'none', reason: pending ? 'pending' : 'notOwned' };
+    const planTier = tierOfName(product.name);
+    if (planTier === 'Explorer') return { kind: 'included', reason: 'free', tier };
+    const subscribed = inputs.subscription?.price_id === product.priceId && subscribedTier === planTier;
+    if (subscribed) return { kind: 'included', reason: 'subscribed', tier };
+    if (RANK[tier] > RANK[planTier]) return { kind: 'included', reason: 'higherPlan', tier };
+    if (founding) return { kind: 'included', reason: 'higherPlan', tier };
+    return { kind: 'none', reason: 'notOwned' };
+  }
+
+  if (founding) return { kind: 'owned', reason: 'founding', since: foundingPurchase(purchases)!.purchased_at };
+  if (product.productType === 'app' && (tier === 'Adventurer' || tier === 'Alchemist')) return { kind: 'included', reason: 'plan', tier };
+  if (isMasterCourse(product) && tier === 'Alchemist') return { kind: 'included', reason: 'plan', tier };
+  return { kind: 'none', reason: pending ? 'pending' : 'notOwned' };
+}
+
+/** Whether the member can open the product now (owned or included). */
+export function hasAccess(a: Access): boolean {
+  return a.kind !== 'none';
+}
+
+export const CHECKOUT_REFUSALS = {
+  owned: 'You already own this. You can open it from your dashboard.',
+  included: 'Your membership already includes this. You can open it from your dashboard.',
+  pending: 'Your payment for this is still being processed. You can see it on your dashboard.',
+} as const;
+
+/**
+ * Why checkout must refuse to sell `product` to this member, or null. Only products the member
+ * would buy a second time or already has in their plan are refused; a plan upgrade (say from
+ * Adventurer to Alchemist) and memberships are decided by the checkout's own rules.
+ */
+export function checkoutRefusal(product: AccessProduct, inputs: AccessInputs): string | null {
+  if (product.productType === 'membership' && !isFoundingProduct(product)) return null;
+  const a = access(product, inputs);
+  if (a.kind === 'owned') return CHECKOUT_REFUSALS.owned;
+  if (a.kind === 'included') return CHECKOUT_REFUSALS.included;
+  if (a.reason === 'pending') return CHECKOUT_REFUSALS.pending;
+  return null;
+}
+
+/** One line on how the member got a product, as the library and the app pages say it. */
+export function accessSource(a: Access, formatDate: (iso: string) => string | null): string {
+  switch (a.kind) {
+    case 'owned':
+      return a.reason === 'founding' ? 'Founding Member' : `Purchased on ${formatDate(a.since) ?? a.since}`;
+    case 'included':
+      return `Included in ${a.tier}`;
+    case 'none':
+      return a.reason === 'pending' ? 'Payment processing' : 'Not available';
+  }
+}
+
+/** Every product the member can use (owned or included), apps and courses, in catalogue order. */
+export function library<P extends AccessProduct>(catalogue: readonly P[], inputs: AccessInputs): { product: P; access: Access }[] {
+  return catalogue
+    .filter((p) => p.productType !== 'membership' || isFoundingProduct(p))
+    .map((product) => ({ product, access: access(product, inputs) }))
+    .filter(({ access: a }) => a.kind !== 'none' || a.reason === 'pending');
+}

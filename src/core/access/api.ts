@@ -1,0 +1,41 @@
+/**
+ * The reads that feed the member's access (./store.ts): their Stripe customer, that customer's
+ * subscription, and their one-time purchases, through the browser's database client (row-level
+ * security: their own rows only).
+ */
+import { dbRequest, type DbResult } from '../db/client';
+import type { SubscriptionRecord } from './subscription';
+import type { PurchaseRecord } from './purchases';
+
+/** stripe_customers: the member's Stripe customer id (PGRST116 when there is none). */
+export function fetchCustomerId(userId: string): Promise<DbResult<string>> {
+  return dbRequest(
+    (db) => db.from('stripe_customers').select('customer_id').eq('user_id', userId).single<{ customer_id: string }>(),
+    (row) => row.customer_id,
+  );
+}
+
+/** stripe_subscriptions: the customer's subscription (PGRST116 when there is none). */
+export function fetchSubscription(customerId: string): Promise<DbResult<SubscriptionRecord>> {
+  return dbRequest((db) =>
+    db
+      .from('stripe_subscriptions')
+      .select(
+        'subscription_id, price_id, subscription_status, current_period_start, current_period_end, cancel_at_period_end, payment_method_brand, payment_method_last4',
+      )
+      .eq('customer_id', customerId)
+      .single<SubscriptionRecord>(),
+  );
+}
+
+/** purchases: the member's one-time purchases, oldest first. */
+export function fetchPurchases(userId: string): Promise<DbResult<PurchaseRecord[]>> {
+  return dbRequest((db) =>
+    db
+      .from('purchases')
+      .select('price_id, product_type, status, purchased_at, refunded_at, checkout_session_id')
+      .eq('user_id', userId)
+      .order('purchased_at', { ascending: true })
+      ,
+  );
+}

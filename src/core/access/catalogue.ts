@@ -1,0 +1,209 @@
+/**
+ * The product catalogue as the products page shows it: display names without the store
+ * prefixes, price labels, the three sections, the reading of the catalogue function's answer,
+ * and the mapping of a payment-provider price to a catalogue entry (used by the function).
+ * Pure: no zod here, so the products island stays small; the function validates with zod.
+ */
+import type { Product } from './product';
+
+export type ProductType = Product['productType'];
+export type CheckoutMode = Product['mode'];
+
+const PRODUCT_TYPES: readonly ProductType[] = ['app', 'course', 'membership'];
+const MODES: readonly CheckoutMode[] = ['payment', 'subscription'];
+
+/** Prefixes that app names carry in the live catalogue and the products page strips. */
+export const NAME_PREFIXES = ['Inner Alchemy App - ', 'Oasis App: '] as const;
+
+/** The name as shown on a product card: a leading store prefix removed. */
+export function displayName(name: string): string {
+  for (const prefix of NAME_PREFIXES) {
+    if (name.startsWith(prefix)) return name.slice(prefix.length).trim() || name;
+  }
+  return name;
+}
+
+/** An amount in major units as money, e.g. "$39", "€690", "$12.50". */
+export function formatMoney(amount: number, currency: string): string {
+  const code = currency.toUpperCase();
+  const fraction = Number.isInteger(amount) ? 0 : 2;
+  try {
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: fraction,
+      maximumFractionDigits: fraction,
+    }).format(amount);
+  } catch {
+    return `${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${code}`;
+  }
+}
+
+export interface PriceLabel {
+  /** "Free", or the amount with its currency sign. */
+  amount: string;
+  /** "/month" for a paid subscription, otherwise empty. */
+  period: '' | '/month';
+}
+
+/** "Free" at 0; "/month" after the amount of a subscription above 0. */
+export function priceLabel(product: Pick<Product, 'price' | 'mode' | 'currency'>): PriceLabel {
+  if (product.price === 0) return { amount: 'Free', period: '' };
+  return {
+    amount: formatMoney(product.price, product.currency),
+    period: product.mode === 'subscription' ? '/month' : '',
+  };
+}
+
+export interface Section {
+  type: ProductType;
+  /** Section heading on /products. */
+  title: string;
+  /** Anchor of the section. */
+  id: string;
+}
+
+/** The sections of /products, in order. */
+export const SECTIONS: readonly Section[] = [
+  { type: 'membership', title: 'Membership Tiers', id: 'membership-tiers' },
+  { type: 'app', title: 'Inner Alchemy Apps', id: 'apps' },
+  { type: 'course', title: 'Courses & Programs', id: 'courses' },
+];
+
+/** The sections that have products, each with its products in catalogue order. */
+export function groupBySection<P extends Pick<Product, 'productType'>>(products: readonly P[]): { section: Section; products: P[] }[] {
+  return SECTIONS.map((section) => ({ section, products: products.filter((p) => p.productType === section.type) })).filter(
+    (group) => group.products.length > 0,
+  );
+}
+
+/** Whether `value` has every field of a catalogue entry with the right type. */
+export function isProduct(value: unknown): value is Product {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.priceId === 'string' &&
+    v.priceId.length > 0 &&
+    typeof v.name === 'string' &&
+    v.name.length > 0 &&
+    typeof v.description === 'string' &&
+    typeof v.mode === 'string' &&
+    (MODES as readonly string[]).includes(v.mode) &&
+    typeof v.price === 'number' &&
+    Number.isFinite(v.price) &&
+    v.price >= 0 &&
+    typeof v.currency === 'string' &&
+    v.currency.length === 3 &&
+    typeof v.productType === 'string' &&
+    (PRODUCT_TYPES as readonly string[]).includes(v.productType)
+  );
+}
+
+/**
+ * What the products page does with an answer of the catalogue function:
+ * - `fallback`: the call failed (network, HTTP error, not JSON) or the answer is not an array.
+ *   The spec says the built-in catalogue is used then, so the page keeps what it shows.
+ * - `empty`: an empty array, "No Products Available".
+ * - `live`: an array; entries that are not catalogue entries are left out.
+ * - `error`: an array with entries, none of which is a catalogue entry. The service is up but
+ *   answers something the page cannot show: "Unable to Load Products".
+ */
+export type ProductsAnswer =
+  | { kind: 'live'; products: Product[]; skipped: number }
+  | { kind: 'empty' }
+  | { kind: 'fallback'; reason: string }
+  | { kind: 'error'; reason: string };
+
+export function classifyProductsAnswer(body: unknown): ProductsAnswer {
+  if (!Array.isArray(body)) return { kind: 'fallback', reason: 'the answer is not an array' };
+  if (body.length === 0) return { kind: 'empty' };
+  const products = body.filter(isProduct);
+  if (products.length === 0) return { kind: 'error', reason: 'no entry of the answer is a product' };
+  return { kind: 'live', products, skipped: body.length - products.length };
+}
+
+/** The fields of a payment-provider price (with its product expanded) the mapping reads. */
+export interface ProviderPrice {
+  id: string;
+  /**
+   * The price's lookup key. Set to the built-in id (`price_app_stillpoint`), it names the price
+   * in the catalogue, so the static app pages, the dashboard badge and checkout agree on it.
+   */
+  lookup_key?: string | null;
+  active: boolean;
+  currency: string;
+  unit_amount: number | null;
+  type: 'one_time' | 'recurring';
+  recurring: { interval: string; interval_count: number } | null;
+  product:
+    | string
+    | { deleted: true }
+    | { deleted?: void; active: boolean; name: string; description: string | null; metadata: Record<string, string> };
+}
+
+/**
+ * The id a provider price has in the catalogue: its lookup key when set, else its own id.
+ * Stripe generates the ids of new prices, so the built-in catalogue's ids (which the static app
+ * pages and the dashboard use) are given to the live prices as lookup keys.
+ */
+export function catalogueId(price: Pick<ProviderPrice, 'id' | 'lookup_key'>): string {
+  return price.lookup_key?.trim() ? price.lookup_key : price.id;
+}
+
+/** Currencies whose amounts the provider counts in whole units (no cents). */
+const ZERO_DECIMAL = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
+
+/**
+ * Which section a product belongs to: its `productType` metadata when valid; otherwise a
+ * subscription is a membership, a name with "App" an app, anything else a course.
+ */
+export function inferProductType(name: string, metadataType: string | undefined, mode: CheckoutMode): ProductType {
+  if (metadataType && (PRODUCT_TYPES as readonly string[]).includes(metadataType)) return metadataType as ProductType;
+  if (mode === 'subscription') return 'membership';
+  if (/\bapp\b/i.test(name)) return 'app';
+  return 'course';
+}
+
+/**
+ * A catalogue entry from a provider price, or null when the price cannot be sold from the
+ * page: inactive, product not expanded, deleted or archived, no fixed amount, or a recurring
+ * interval other than one month (the page only says "/month"). The entry's priceId is the
+ * price's lookup key when it has one (see catalogueId), else Stripe's id.
+ */
+export function productFromProviderPrice(price: ProviderPrice): Product | null {
+  const product = price.product;
+  if (!price.active || typeof product === 'string' || product.deleted || !product.active) return null;
+  if (price.unit_amount === null || price.unit_amount < 0) return null;
+  if (price.type === 'recurring' && (price.recurring?.interval !== 'month' || price.recurring.interval_count !== 1)) return null;
+  const currency = price.currency.toLowerCase();
+  const mode: CheckoutMode = price.type === 'recurring' ? 'subscription' : 'payment';
+  return {
+    priceId: catalogueId(price),
+    name: product.name,
+    description: product.description ?? '',
+    mode,
+    price: ZERO_DECIMAL.has(currency) ? price.unit_amount : price.unit_amount / 100,
+    currency,
+    productType: inferProductType(product.name, product.metadata.productType, mode),
+  };
+}
+
+/**
+ * Orders products like `reference` (the built-in catalogue), so the live catalogue replaces
+ * the pre-rendered one without cards moving; products it does not know follow, cheapest first.
+ */
+export function orderLike(products: readonly Product[], reference: readonly Pick<Product, 'priceId'>[]): Product[] {
+  const rank = new Map(reference.map((p, i) => [p.priceId, i]));
+  const key = (p: Product) => rank.get(p.priceId) ?? Number.POSITIVE_INFINITY;
+  return [...products].sort((a, b) => key(a) - key(b) || a.price - b.price || a.name.localeCompare(b.name));
+}
+
+/** The catalogue entry with this price identifier. */
+export function findProduct<P extends Pick<Product, 'priceId'>>(products: readonly P[], priceId: string): P | undefined {
+  return products.find((p) => p.priceId === priceId);
+}
+
+/** The one-time membership (the Founding Membership): a membership sold in payment mode. */
+export function isFoundingProduct(product: Pick<Product, 'productType' | 'mode'>): boolean {
+  return product.productType === 'membership' && product.mode === 'payment';
+}

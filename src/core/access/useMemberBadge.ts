@@ -1,0 +1,9 @@
+/** The member's badge (their tier, or "Founding Member") once their subscription and purchases are read, else null. */
+import { useStore } from '@nanostores/react';
+import { standing, type Badge } from './access';
+import { $memberAccess, BUILT_IN_CATALOGUE } from './store';
+
+export function useMemberBadge(): Badge | null {
+  const state = useStore($memberAccess);
+  return state.status === 'ready' ? standing({ ...state.value, catalogue: BUILT_IN_CATALOGUE }).badge : null;
+}

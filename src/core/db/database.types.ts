@@ -1,0 +1,329 @@
+/**
+ * The database's tables as TypeScript, in the shape supabase-js's `Database` generic expects:
+ * both Supabase clients are created with it (src/core/db/client.ts in the browser,
+ * netlify/functions/_shared/supabase.ts on the server), and every row type the code reads is
+ * derived from `Tables<...>` (src/core/profile/profile.ts, subscription.ts, purchases.ts, access.ts).
+ * Pure types and constants, in the core beside the client; the value lists are the ones the rest of
+ * the code uses (the tiers of src/core/access/tiers.ts, the product types of src/core/access/product.ts).
+ *
+ * The types are derived from `SCHEMA` and `RELATIONSHIPS`, a runtime description of every
+ * column (its Postgres type, whether it may be null, whether it has a default, and the values
+ * a check constraint allows). tests/db/database-types.test.ts migrates an embedded Postgres
+ * and asserts that this description equals the schema, so the types cannot drift from the
+ * migrations: change a migration, and that test says what to change here.
+ */
+import { PRODUCT_TYPES } from '../access/product';
+import { TIERS } from '../access/tiers';
+
+/** partnership_requests.partnership_type: the kinds the check constraint allows, in the form's order. */
+export const PARTNERSHIP_TYPES = [
+  'wellness_practitioner',
+  'corporate_wellness',
+  'content_creator',
+  'brand',
+  'educational_institution',
+  'mental_health_organization',
+  'other',
+] as const;
+
+export type PartnershipType = (typeof PARTNERSHIP_TYPES)[number];
+
+/** Stripe's subscription statuses, plus not_started for a customer who never subscribed. */
+export const SUBSCRIPTION_STATUSES = [
+  'not_started',
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'paused',
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** A one-time purchase: pending until the payment settles, then paid, failed or refunded. */
+export const PURCHASE_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+
+
+/** Stillpoint's patterns, as breathing_sessions allows them (src/features/lounge/stillpoint/breathing.ts). */
+export const BREATHING_PATTERNS = ['box', 'four-seven-eight', 'cyclic-sighing', 'resonance', 'custom'] as const;
+export type BreathingPatternId = (typeof BREATHING_PATTERNS)[number];
+
+/** Rise Mode's evening answers, as rise_days.lived allows them (src/features/lounge/rise-mode/rise.ts). */
+export const RISE_LIVED = ['yes', 'partly', 'not-today'] as const;
+/** The Reset Room's feelings and resets, as the resets table allows them (src/features/lounge/the-reset-room/resets.ts). */
+export const RESET_FEELINGS = ['anger', 'anxiety', 'sadness', 'overwhelm', 'shame', 'numbness'] as const;
+export const RESET_KINDS = ['grounding-five-senses', 'stop-pause', 'paced-breathing', 'paired-muscle-relaxation', 'cold-water-reset'] as const;
+
+/** A column: its type as information_schema names it, nullability, default, allowed values. */
+export interface ColumnSpec {
+  readonly type: 'text' | 'uuid' | 'integer' | 'bigint' | 'boolean' | 'date' | 'timestamp with time zone';
+  readonly nullable?: true;
+  readonly default?: true;
+  readonly values?: readonly string[];
+}
+
+const TIMESTAMP = { type: 'timestamp with time zone', default: true } as const;
+const UUID_ID = { type: 'uuid', default: true } as const;
+
+/** Every table of the public schema and its columns, in the order the migrations create them. */
+export const SCHEMA = {
+  profiles: {
+    id: { type: 'text' },
+    email: { type: 'text' },
+    full_name: { type: 'text', nullable: true },
+    membership_tier: { type: 'text', default: true, values: TIERS },
+    project_id: { type: 'text', nullable: true },
+    created_at: TIMESTAMP,
+  },
+  coaching_sessions: {
+    id: UUID_ID,
+    date: { type: 'date' },
+    time: { type: 'text' },
+    is_active: { type: 'boolean', default: true },
+    spots_available: { type: 'integer' },
+    max_spots: { type: 'integer' },
+    created_at: TIMESTAMP,
+  },
+  coaching_session_signups: {
+    id: UUID_ID,
+    user_id: { type: 'text' },
+    session_id: { type: 'uuid' },
+    name: { type: 'text' },
+    email: { type: 'text' },
+    created_at: TIMESTAMP,
+  },
+  stripe_customers: {
+    user_id: { type: 'text' },
+    customer_id: { type: 'text' },
+    created_at: TIMESTAMP,
+  },
+  stripe_subscriptions: {
+    customer_id: { type: 'text' },
+    subscription_id: { type: 'text', nullable: true },
+    price_id: { type: 'text', nullable: true },
+    subscription_status: { type: 'text', default: true, values: SUBSCRIPTION_STATUSES },
+    current_period_start: { type: 'bigint', nullable: true },
+    current_period_end: { type: 'bigint', nullable: true },
+    cancel_at_period_end: { type: 'boolean', default: true },
+    payment_method_brand: { type: 'text', nullable: true },
+    payment_method_last4: { type: 'text', nullable: true },
+    updated_at: TIMESTAMP,
+  },
+  community_ideas: {
+    id: UUID_ID,
+    name: { type: 'text', nullable: true },
+    email: { type: 'text' },
+    idea_message: { type: 'text' },
+    created_at: TIMESTAMP,
+  },
+  partnership_requests: {
+    id: UUID_ID,
+    name: { type: 'text' },
+    email: { type: 'text' },
+    message: { type: 'text' },
+    partnership_type: { type: 'text', default: true, values: PARTNERSHIP_TYPES },
+    created_at: TIMESTAMP,
+  },
+  future_launch: {
+    id: UUID_ID,
+    email: { type: 'text' },
+    created_at: TIMESTAMP,
+  },
+  monthly_newsletter: {
+    id: UUID_ID,
+    email: { type: 'text' },
+    created_at: TIMESTAMP,
+  },
+  purchases: {
+    id: UUID_ID,
+    user_id: { type: 'text' },
+    price_id: { type: 'text' },
+    product_type: { type: 'text', values: PRODUCT_TYPES },
+    checkout_session_id: { type: 'text' },
+    payment_intent_id: { type: 'text', nullable: true },
+    amount: { type: 'integer' },
+    currency: { type: 'text' },
+    status: { type: 'text', default: true, values: PURCHASE_STATUSES },
+    purchased_at: TIMESTAMP,
+    refunded_at: { type: 'timestamp with time zone', nullable: true },
+    updated_at: TIMESTAMP,
+  },
+  lesson_progress: {
+    member_id: { type: 'text' },
+    lesson_slug: { type: 'text' },
+    completed_at: TIMESTAMP,
+  },
+  breathing_sessions: {
+    id: UUID_ID,
+    user_id: { type: 'text' },
+    pattern: { type: 'text', values: BREATHING_PATTERNS },
+    seconds: { type: 'integer' },
+    finished_at: TIMESTAMP,
+  },
+  bloom_pages: {
+    id: UUID_ID,
+    user_id: { type: 'text' },
+    day: { type: 'date' },
+    gratitude_1: { type: 'text', default: true },
+    gratitude_2: { type: 'text', default: true },
+    gratitude_3: { type: 'text', default: true },
+    prompt_id: { type: 'text', default: true },
+    prompt_text: { type: 'text', default: true },
+    answer: { type: 'text', default: true },
+    created_at: TIMESTAMP,
+    updated_at: TIMESTAMP,
+  },
+  story_places: {
+    user_id: { type: 'text' },
+    story: { type: 'text' },
+    sentence: { type: 'integer' },
+    updated_at: TIMESTAMP,
+  },
+  rise_days: {
+    user_id: { type: 'text' },
+    day: { type: 'date' },
+    intention: { type: 'text' },
+    statement_id: { type: 'text', default: true },
+    statement_text: { type: 'text', default: true },
+    brave_action: { type: 'text', default: true },
+    lived: { type: 'text', nullable: true, values: RISE_LIVED },
+    note: { type: 'text', default: true },
+    created_at: TIMESTAMP,
+    updated_at: TIMESTAMP,
+  },
+  rise_statements: {
+    id: UUID_ID,
+    user_id: { type: 'text' },
+    text: { type: 'text' },
+    created_at: TIMESTAMP,
+  },
+  rehearsal_scenarios: {
+    id: UUID_ID,
+    user_id: { type: 'text' },
+    title: { type: 'text' },
+    scene: { type: 'text' },
+    going_well: { type: 'text' },
+    coping: { type: 'text' },
+    created_at: TIMESTAMP,
+  },
+  rehearsals: {
+    id: UUID_ID,
+    user_id: { type: 'text' },
+    scenario: { type: 'text' },
+    suds_before: { type: 'integer' },
+    suds_after: { type: 'integer' },
+    finished_at: TIMESTAMP,
+  },
+  resets: {
+    id: UUID_ID,
+    user_id: { type: 'text' },
+    feeling: { type: 'text', values: RESET_FEELINGS },
+    reset: { type: 'text', values: RESET_KINDS },
+    intensity_before: { type: 'integer' },
+    intensity_after: { type: 'integer' },
+    finished_at: TIMESTAMP,
+  },
+} as const satisfies Record<string, Record<string, ColumnSpec>>;
+
+/** The foreign keys, as supabase-js needs them to type nested selects such as `coaching_sessions(id, date, time)`. */
+export const RELATIONSHIPS = {
+  profiles: [],
+  coaching_sessions: [],
+  coaching_session_signups: [
+    {
+      foreignKeyName: 'coaching_session_signups_session_id_fkey',
+      columns: ['session_id'],
+      isOneToOne: false,
+      referencedRelation: 'coaching_sessions',
+      referencedColumns: ['id'],
+    },
+  ],
+  stripe_customers: [],
+  stripe_subscriptions: [
+    {
+      foreignKeyName: 'stripe_subscriptions_customer_id_fkey',
+      columns: ['customer_id'],
+      isOneToOne: true,
+      referencedRelation: 'stripe_customers',
+      referencedColumns: ['customer_id'],
+    },
+  ],
+  community_ideas: [],
+  partnership_requests: [],
+  future_launch: [],
+  monthly_newsletter: [],
+  purchases: [],
+  lesson_progress: [],
+  breathing_sessions: [],
+  bloom_pages: [],
+  story_places: [],
+  rise_days: [],
+  rise_statements: [],
+  rehearsal_scenarios: [],
+  rehearsals: [],
+  resets: [],
+} as const satisfies Record<keyof typeof SCHEMA, readonly unknown[]>;
+
+type Schema = typeof SCHEMA;
+export type TableName = keyof Schema;
+
+type TsType<C extends ColumnSpec> = C extends { values: readonly (infer V)[] }
+  ? V
+  : C['type'] extends 'integer' | 'bigint'
+    ? number
+    : C['type'] extends 'boolean'
+      ? boolean
+      : string;
+type Value<C extends ColumnSpec> = TsType<C> | (C extends { nullable: true } ? null : never);
+type Optional<T> = { [K in keyof T]: T[K] extends { nullable: true } | { default: true } ? K : never }[keyof T];
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+type Mutable<T> = { -readonly [K in keyof T]: Mutable<T[K]> };
+
+type RowOf<T extends Record<string, ColumnSpec>> = { -readonly [K in keyof T]: Value<T[K]> };
+type InsertOf<T extends Record<string, ColumnSpec>> = Simplify<
+  { [K in Exclude<keyof T, Optional<T>>]: Value<T[K]> } & { [K in Optional<T>]?: Value<T[K]> }
+>;
+type UpdateOf<T extends Record<string, ColumnSpec>> = { -readonly [K in keyof T]?: Value<T[K]> };
+
+export type Database = {
+  public: {
+    Tables: {
+      [T in TableName]: {
+        Row: RowOf<Schema[T]>;
+        Insert: InsertOf<Schema[T]>;
+        Update: UpdateOf<Schema[T]>;
+        Relationships: Mutable<(typeof RELATIONSHIPS)[T]>;
+      };
+    };
+    Views: { [_ in never]: never };
+    Functions: { [_ in never]: never };
+    Enums: { [_ in never]: never };
+    CompositeTypes: { [_ in never]: never };
+  };
+};
+
+export type Tables<T extends TableName> = Database['public']['Tables'][T]['Row'];
+export type TablesInsert<T extends TableName> = Database['public']['Tables'][T]['Insert'];
+export type TablesUpdate<T extends TableName> = Database['public']['Tables'][T]['Update'];
+
+export type Profile = Tables<'profiles'>;
+export type CoachingSession = Tables<'coaching_sessions'>;
+export type CoachingSessionSignup = Tables<'coaching_session_signups'>;
+export type StripeCustomer = Tables<'stripe_customers'>;
+export type StripeSubscription = Tables<'stripe_subscriptions'>;
+export type CommunityIdea = Tables<'community_ideas'>;
+export type PartnershipRequest = Tables<'partnership_requests'>;
+export type FutureLaunch = Tables<'future_launch'>;
+export type MonthlyNewsletter = Tables<'monthly_newsletter'>;
+export type Purchase = Tables<'purchases'>;
+export type BreathingSession = Tables<'breathing_sessions'>;
+export type BloomPage = Tables<'bloom_pages'>;
+export type StoryPlace = Tables<'story_places'>;
+export type RiseDay = Tables<'rise_days'>;
+export type RiseStatement = Tables<'rise_statements'>;
+export type RehearsalScenario = Tables<'rehearsal_scenarios'>;
+export type RehearsalRow = Tables<'rehearsals'>;
+export type ResetRow = Tables<'resets'>;

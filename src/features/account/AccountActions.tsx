@@ -1,0 +1,195 @@
+/**
+ * "Your Account" on the dashboard: "Download my data" (a JSON file of the profile, coaching
+ * signups, subscription and purchases) and "Delete my account", which asks for confirmation in
+ * a native dialog that says what happens, and for a fresh sign-in when the last one is more
+ * than a few minutes old (Firebase requires a recent sign-in to delete a user).
+ */
+import { useId, useRef, useState, type SubmitEvent } from 'react';
+import { authErrorCode, loginErrorMessage } from './auth-errors';
+import { deleteAccount, exportAccount } from './account-api';
+import { reauthenticate, reauthenticationMethod, signedInRecently, signOutDeleted } from './sign-in-actions';
+import Field from '../../core/ui/Field';
+import MessageBanner, { type Message } from '../../core/ui/MessageBanner';
+
+export const DELETED_HEADING = 'Your account has been deleted';
+
+/** What the dashboard shows once the account is gone (the member is signed out). */
+export function AccountDeleted() {
+  return (
+    <div className="container-page section max-w-2xl space-y-4" data-account-deleted>
+      <h1 className="text-title font-semibold">{DELETED_HEADING}</h1>
+      <p className="text-lg text-ink-soft" role="status">
+        You are signed out. Your membership is cancelled, your coaching seats are given back, and your profile and sign-in are
+        deleted. Thank you for the time you spent with us.
+      </p>
+      <p>
+        <a href="/" className="btn btn-primary">
+          Return Home
+        </a>
+      </p>
+    </div>
+  );
+}
+
+type Step = 'confirm' | 'reauth' | 'deleting';
+
+export default function AccountActions({ onDeleted }: { onDeleted: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [step, setStep] = useState<Step>('confirm');
+  const [method, setMethod] = useState<'password' | 'google'>('password');
+  const [password, setPassword] = useState('');
+  const [message, setMessage] = useState<Message | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  const download = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      const blob = await exportAccount();
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = 'inner-alchemy-my-data.json';
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (error) {
+      setExportError(error instanceof Error ? error.message : 'Your data could not be downloaded. Please try again.');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const open = () => {
+    setStep('confirm');
+    setPassword('');
+    setMessage(null);
+    dialog.current?.showModal();
+  };
+
+  const askToSignInAgain = async () => {
+    setMethod(await reauthenticationMethod());
+    setStep('reauth');
+  };
+
+  const remove = async () => {
+    setStep('deleting');
+    setMessage(null);
+    try {
+      await deleteAccount();
+    } catch (error) {
+      if ((error as { status?: number }).status === 401) {
+        await askToSignInAgain();
+        setMessage({ tone: 'error', text: 'Please sign in again to confirm it is you.' });
+        return;
+      }
+      setStep('confirm');
+      setMessage({ tone: 'error', text: error instanceof Error ? error.message : 'Your account could not be deleted. Please try again.' });
+      return;
+    }
+    // The dashboard shows the deleted view first, so signing out does not send it to /login.
+    dialog.current?.close();
+    onDeleted();
+    await signOutDeleted();
+  };
+
+  const confirm = async () => {
+    setMessage(null);
+    if (await signedInRecently()) return remove();
+    await askToSignInAgain();
+  };
+
+  const signInAgain = async (event?: SubmitEvent<HTMLFormElement>) => {
+    event?.preventDefault();
+    if (method === 'password' && !password) {
+      setMessage({ tone: 'error', text: 'Please enter your password' });
+      return;
+    }
+    setStep('deleting');
+    try {
+      await reauthenticate(method === 'password' ? password : null);
+    } catch (error) {
+      console.error('Reauthentication failed', authErrorCode(error));
+      setStep('reauth');
+      setMessage({ tone: 'error', text: loginErrorMessage(error) });
+      return;
+    }
+    await remove();
+  };
+
+  const busy = step === 'deleting';
+  return (
+    <section className="card p-6 sm:p-8" aria-labelledby="account-heading">
+      <h2 id="account-heading" className="text-2xl font-semibold">
+        Your Account
+      </h2>
+      <p className="mt-4 text-ink-soft">Take a copy of what we keep about you, or leave for good.</p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <button type="button" className="btn btn-outline" disabled={exporting} aria-busy={exporting} onClick={() => void download()}>
+          {exporting ? 'Preparing…' : 'Download my data'}
+        </button>
+        <button type="button" className="btn btn-outline border-rose-600 text-rose-600" onClick={open}>
+          Delete my account
+        </button>
+      </div>
+      {exportError && (
+        <p role="alert" className="mt-2 text-sm font-medium text-rose-600">
+          {exportError}
+        </p>
+      )}
+
+      <dialog
+        ref={dialog}
+        aria-labelledby={titleId}
+        className="m-auto w-[min(34rem,calc(100vw-2rem))] rounded-3xl bg-paper p-0 text-ink shadow-xl backdrop:bg-plum-900/50"
+        onCancel={(e) => busy && e.preventDefault()}
+      >
+        <div className="space-y-4 p-6 sm:p-8">
+          <h2 id={titleId} className="text-2xl font-semibold">
+            Delete your account?
+          </h2>
+          <ul className="list-disc space-y-1 pl-5 text-ink">
+            <li>Your membership is cancelled now: no further charges, and the rest of this period is not refunded.</li>
+            <li>Your coaching seats are given back, and your profile and sign-in are deleted.</li>
+            <li>Records of your purchases stay for our accounts, no longer linked to you; Stripe keeps the invoices.</li>
+            <li>This cannot be undone. You may want to download your data first.</li>
+          </ul>
+          <MessageBanner message={message} />
+          {step === 'reauth' && method === 'password' ? (
+            <form noValidate onSubmit={(e) => void signInAgain(e)} className="space-y-4">
+              <Field
+                id="delete-password"
+                label="Your password"
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => {
+                  setPassword(e.target.value);
+                  setMessage(null);
+                }}
+              />
+              <button type="submit" className="btn btn-primary w-full bg-rose-600">
+                Sign in and delete my account
+              </button>
+            </form>
+          ) : step === 'reauth' ? (
+            <button type="button" className="btn btn-primary w-full bg-rose-600" onClick={() => void signInAgain()}>
+              Continue with Google and delete my account
+            </button>
+          ) : (
+            <button type="button" className="btn btn-primary w-full bg-rose-600" disabled={busy} aria-busy={busy} onClick={() => void confirm()}>
+              {busy ? 'Deleting…' : 'Yes, delete my account'}
+            </button>
+          )}
+          <button type="button" className="btn btn-outline w-full" disabled={busy} onClick={() => dialog.current?.close()}>
+            Keep my account
+          </button>
+        </div>
+      </dialog>
+    </section>
+  );
+}

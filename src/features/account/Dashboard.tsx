@@ -1,0 +1,202 @@
+/**
+ * /dashboard: "Loading..." while the session is unknown, back to /login (replacing history)
+ * without a member, otherwise the welcome, profile, account set-up, quick actions, the account's
+ * own actions and Sign Out. The other features' cards (subscription, coaching sessions, library,
+ * course) are islands of their own that the page passes in as slots, so this feature imports
+ * none of them. Hydrated with `client:signedin`: the page's inline guard has already sent anyone
+ * without the signed-in hint to /login.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { formatLongDate } from '../../core/dates';
+import { greetingName, projectIdText } from '../../core/profile/profile';
+import type { AppUser } from '../../core/session/user';
+import { $profile } from '../../core/profile/store';
+import { $accountSync, retryAccountSync } from './account-sync-store';
+import { signOut } from './sign-in-actions';
+import MessageBanner from '../../core/ui/MessageBanner';
+import { useMemberBadge } from '../../core/access/useMemberBadge';
+import { useSession } from '../../core/session/useSession';
+import AccountActions, { AccountDeleted } from './AccountActions';
+import { authHref } from '../../core/session/next-path';
+
+/** The other features' cards, each an island the page passes in as a slot. */
+interface Props {
+  /** Subscription Details (commerce). */
+  subscription?: ReactNode;
+  /** Your Coaching Sessions (coaching). */
+  coaching?: ReactNode;
+  /** Your library (commerce). */
+  library?: ReactNode;
+  /** The course's progress card (course). */
+  course?: ReactNode;
+}
+
+/** Shown while the member's profile row does not exist (yet). */
+const PROFILE_MISSING_MESSAGE = 'Your account is still being set up, so your profile details are not here yet.';
+
+const QUICK_ACTIONS = [
+  { label: 'Upgrade Plan', href: '/pricing', text: 'Compare memberships and go deeper.' },
+  { label: 'Browse Apps', href: '/products', text: 'Tools for the hard moments.' },
+  { label: 'Book Coaching', href: '/#coaching-signup', text: 'Save a seat at the next live session.' },
+  { label: 'Learn More', href: '/about-us', text: 'The story behind Inner Alchemy.' },
+] as const;
+
+function Loading() {
+  return (
+    <div className="container-page section flex min-h-[50vh] flex-col items-center justify-center gap-4" role="status">
+      <h1 className="sr-only">Your Dashboard</h1>
+      <span className="size-10 animate-spin rounded-full border-4 border-plum-100 border-t-plum-700" aria-hidden="true" />
+      <p className="text-ink-soft">Loading...</p>
+    </div>
+  );
+}
+
+function Card({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
+  return (
+    <section className="card p-6 sm:p-8" aria-labelledby={id}>
+      <h2 id={id} className="text-2xl font-semibold">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function ProfileCard({ user }: { user: AppUser }) {
+  const state = useStore($profile);
+  const profile = state.status === 'ready' ? state.value.profile : null;
+  const badge = useMemberBadge();
+  const loading = state.status === 'loading';
+  const rows: [string, string][] = [
+    ['Email', profile?.email ?? user.email ?? ''],
+    ['Project ID', projectIdText(profile?.project_id)],
+    ['Membership Tier', badge ?? '…'],
+    ['Member Since', formatLongDate(profile?.created_at) ?? 'Not available'],
+  ];
+  return (
+    <Card title="Profile Information" id="profile-heading">
+      <dl className="grid gap-4 sm:grid-cols-2" aria-busy={loading}>
+        {rows.map(([term, value]) => (
+          <div key={term}>
+            <dt className="text-sm font-medium text-ink-soft">{term}</dt>
+            <dd className="mt-0.5 font-semibold break-words text-ink">{loading && term !== 'Email' ? '…' : value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+/**
+ * The account set-up after sign-in, when it is not complete: the sync's failure (after its
+ * retries), or a profile row that does not exist yet. "Try again" runs the sync once more and
+ * reads the profile again.
+ */
+function AccountSetup() {
+  const sync = useStore($accountSync);
+  const profile = useStore($profile);
+  const [trying, setTrying] = useState(false);
+  const missing = profile.status === 'ready' && !profile.value.profile && !profile.value.error;
+  if (sync.status !== 'failed' && !missing) return null;
+  const tryAgain = async () => {
+    setTrying(true);
+    try {
+      await retryAccountSync();
+    } catch (error) {
+      console.error('Account set-up: could not try again', error);
+    } finally {
+      void $profile.reload();
+      setTrying(false);
+    }
+  };
+  const failed = sync.status === 'failed';
+  return (
+    <div
+      role={failed ? 'alert' : 'status'}
+      className={`flex flex-wrap items-center justify-between gap-3 rounded-xl border px-4 py-3 text-sm font-medium ${
+        failed ? 'border-rose-600/30 bg-rose-100 text-rose-600' : 'border-plum-200 bg-plum-50 text-plum-800'
+      }`}
+      data-account-setup={failed ? 'failed' : 'missing-profile'}
+    >
+      <p>{failed ? sync.message : PROFILE_MISSING_MESSAGE}</p>
+      <button type="button" className="btn btn-outline min-h-10 px-4 py-1.5 text-sm" onClick={tryAgain} disabled={trying}>
+        {trying ? 'Trying again…' : 'Try again'}
+      </button>
+    </div>
+  );
+}
+
+export default function Dashboard({ subscription, coaching, library, course }: Props) {
+  const session = useSession({ loadAuth: true });
+  const profile = useStore($profile);
+  const leaving = useRef(false);
+  const [deleted, setDeleted] = useState(false);
+
+  useEffect(() => {
+    if (session.status === 'signedOut' && !leaving.current) window.location.replace(authHref('/login', window.location.pathname));
+  }, [session.status]);
+
+  if (deleted) return <AccountDeleted />;
+  if (session.status !== 'signedIn') return <Loading />;
+  const { user } = session;
+  const name = greetingName(profile.status === 'ready' ? profile.value.profile?.full_name : null, user.full_name);
+  const profileError = profile.status === 'ready' ? profile.value.error : null;
+
+  const onSignOut = async () => {
+    leaving.current = true;
+    try {
+      await signOut();
+    } catch (error) {
+      console.error('Sign out failed', error);
+    }
+    window.location.assign('/');
+  };
+
+  return (
+    <div className="container-page section space-y-8">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <p className="eyebrow">Your dashboard</p>
+          <h1 className="mt-2 text-title font-semibold">Welcome, {name}</h1>
+          <p className="mt-2 text-lg text-ink-soft">Your profile, your coaching sessions and your membership, all in one place.</p>
+        </div>
+        <button type="button" className="btn btn-outline" onClick={onSignOut}>
+          Sign Out
+        </button>
+      </header>
+
+      <MessageBanner message={profileError ? { tone: 'error', text: profileError } : null} />
+      <AccountSetup />
+
+      <div className="grid gap-8 lg:grid-cols-2">
+        <ProfileCard user={user} />
+        {subscription}
+        {coaching}
+        {library}
+        {course}
+        <section className="card p-6 sm:p-8" aria-labelledby="actions-heading">
+          <h2 id="actions-heading" className="text-2xl font-semibold">
+            Quick Actions
+          </h2>
+          <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+            {QUICK_ACTIONS.map((a) => (
+              <li key={a.label}>
+                <a href={a.href} className="block h-full rounded-xl border border-plum-100 p-4 no-underline hover:bg-plum-50">
+                  <span className="block font-semibold text-plum-800">{a.label}</span>
+                  <span className="mt-1 block text-sm text-ink-soft">{a.text}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <AccountActions
+          onDeleted={() => {
+            leaving.current = true;
+            setDeleted(true);
+          }}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The sign-in actions: sign in (email or Google), sign up, sign out, and signing in again
+ * before deleting the account. Each sign-in ends with the account sync (./account-sync-store.ts,
+ * imported when a member signs in or out, so a visitor's page never carries it), then records
+ * the signed-in hint in the session store. Imports run one way: this module uses the session
+ * store and the account-sync store; the account-sync store uses the session store; the session
+ * store imports neither.
+ */
+import type { AppUser } from '../../core/session/user';
+import { $session, authService, setSignedInHint, type AuthService } from '../../core/session/store';
+
+/** The account sync after every sign-in (./account-sync-store.ts), loaded on first use. */
+async function syncAfterSignIn(auth: AuthService, fullName: string | null): Promise<boolean> {
+  const { syncAccountAfterSignIn } = await import('./account-sync-store');
+  return syncAccountAfterSignIn(auth, fullName);
+}
+
+/** On sign-out: forgets a failed account sync kept for the browser session. */
+async function forgetAccountSync(): Promise<void> {
+  try {
+    const { resetAccountSync } = await import('./account-sync-store');
+    resetAccountSync();
+  } catch {
+    /* the module did not load: the next sign-in's sync replaces what was kept */
+  }
+}
+
+function signedIn(user: AppUser): AppUser {
+  setSignedInHint(true);
+  return user;
+}
+
+export async function signInWithEmail(email: string, password: string): Promise<AppUser> {
+  const auth = await authService();
+  const user = await auth.signInWithEmail(email.trim(), password);
+  await syncAfterSignIn(auth, null);
+  return signedIn(user);
+}
+
+/** Creates the account; the trimmed full name, when not blank, becomes the display name. */
+export async function signUpWithEmail(email: string, password: string, fullName: string): Promise<AppUser> {
+  const auth = await authService();
+  const user = await auth.signUpWithEmail(email.trim(), password, fullName);
+  await syncAfterSignIn(auth, fullName.trim() || null);
+  return signedIn(user);
+}
+
+export async function signInWithGoogle(): Promise<AppUser> {
+  const auth = await authService();
+  const user = await auth.signInWithGoogle();
+  await syncAfterSignIn(auth, null);
+  return signedIn(user);
+}
+
+export async function signOut(): Promise<void> {
+  const auth = await authService();
+  await auth.signOut();
+  setSignedInHint(false);
+  await forgetAccountSync();
+  $session.set({ status: 'signedOut' });
+}
+
+/** A sign-in counts as recent for deleting an account for this long (the server allows 5 minutes). */
+export const RECENT_SIGN_IN_SECONDS = 240;
+
+/** Whether the member signed in recently enough to delete their account without signing in again. */
+export async function signedInRecently(): Promise<boolean> {
+  const auth = await authService();
+  const age = await auth.secondsSinceSignIn();
+  return age !== null && age < RECENT_SIGN_IN_SECONDS;
+}
+
+/** How the member signs in again before deleting: their password, or Google. */
+export async function reauthenticationMethod(): Promise<'password' | 'google'> {
+  return (await authService()).signInMethod();
+}
+
+/** Signs the member in again (password, or Google when null). Throws Firebase's error. */
+export async function reauthenticate(password: string | null): Promise<void> {
+  await (await authService()).reauthenticate(password);
+}
+
+/** After the account is deleted: signed out on this browser (the user no longer exists). */
+export async function signOutDeleted(): Promise<void> {
+  try {
+    await signOut();
+  } catch {
+    setSignedInHint(false);
+    $session.set({ status: 'signedOut' });
+  }
+}

@@ -1,0 +1,83 @@
+/** Rapid Fire Coaching Live: its rows as the pages read them, availability labels and the signup form's rules. */
+import type { Tables } from '../../core/db/database.types';
+
+/** A coaching_sessions row as the pages read it (`date` is 'YYYY-MM-DD'). */
+export type CoachingSession = Pick<Tables<'coaching_sessions'>, 'id' | 'date' | 'time' | 'is_active' | 'spots_available' | 'max_spots'>;
+
+/** A signup as the dashboard reads it, with its session nested. */
+export type CoachingSignupWithSession = Pick<Tables<'coaching_session_signups'>, 'id' | 'name' | 'email' | 'created_at'> & {
+  coaching_sessions: Pick<CoachingSession, 'id' | 'date' | 'time'> | null;
+};
+
+export const COACHING_MESSAGES = {
+  nameRequired: 'Please enter your name',
+  emailRequired: 'Please enter your email address',
+  emailInvalid: 'Please enter a valid email address',
+  sessionRequired: 'Please select a session',
+  authRequired: 'Authentication required',
+  failed: 'Failed to sign up for the session. Please try again.',
+  /** A second signup for the same session (the database answers 23505). */
+  duplicate: 'You’re already registered for this session. You can see it on your dashboard.',
+  registered: 'You’re registered',
+  cancelFailed: 'Your seat could not be given back. Please try again.',
+  cancelled: 'Your seat has been given back. Thank you for making room for someone else.',
+} as const;
+
+/** A member's signups split at `today` ('YYYY-MM-DD'): upcoming soonest first, past latest first. */
+export function splitSignups<T extends { coaching_sessions: { date: string } | null }>(
+  signups: readonly T[],
+  today: string,
+): { upcoming: T[]; past: T[] } {
+  const dated = signups.filter((s) => s.coaching_sessions);
+  const date = (s: T) => s.coaching_sessions!.date;
+  return {
+    upcoming: dated.filter((s) => date(s) >= today).sort((a, b) => date(a).localeCompare(date(b))),
+    past: dated.filter((s) => date(s) < today).sort((a, b) => date(b).localeCompare(date(a))),
+  };
+}
+
+export type Availability = 'Available' | 'Limited' | 'Almost Full' | 'Full';
+
+/**
+ * The label of a session from its free spots relative to its size: above 50% Available, above
+ * 20% Limited, above 0 Almost Full, otherwise Full.
+ */
+export function availability(spotsAvailable: number, maxSpots: number): Availability {
+  if (!(maxSpots > 0) || !(spotsAvailable > 0)) return 'Full';
+  const share = spotsAvailable / maxSpots;
+  if (share > 0.5) return 'Available';
+  if (share > 0.2) return 'Limited';
+  return 'Almost Full';
+}
+
+/** Full sessions cannot be chosen. */
+export function isSelectable(spotsAvailable: number, maxSpots: number): boolean {
+  return availability(spotsAvailable, maxSpots) !== 'Full';
+}
+
+export interface CoachingSignupInput {
+  name: string;
+  email: string;
+  sessionId: string | null;
+}
+
+/** The first problem with the form, in the spec's order, or null when it can be sent. */
+export function validateCoachingSignup(input: CoachingSignupInput): string | null {
+  const name = input.name.trim();
+  const email = input.email.trim();
+  if (!name) return COACHING_MESSAGES.nameRequired;
+  if (!email) return COACHING_MESSAGES.emailRequired;
+  if (!email.includes('@')) return COACHING_MESSAGES.emailInvalid;
+  if (!input.sessionId) return COACHING_MESSAGES.sessionRequired;
+  return null;
+}
+
+/** The row the signup inserts: name trimmed, email trimmed and lower-cased. */
+export function coachingSignupRow(userId: string, input: CoachingSignupInput & { sessionId: string }) {
+  return {
+    user_id: userId,
+    session_id: input.sessionId,
+    name: input.name.trim(),
+    email: input.email.trim().toLowerCase(),
+  };
+}

@@ -1,0 +1,71 @@
+/** Coaching: the member's own signups (dashboard), the upcoming sessions and signing up. */
+import { COACHING_MESSAGES, coachingSignupRow, type CoachingSession, type CoachingSignupInput, type CoachingSignupWithSession } from './coaching';
+import { todayIsoDate } from '../../core/dates';
+import { deleteCoachingSignup, fetchCoachingSignups, fetchUpcomingSessions, insertCoachingSignup } from './api';
+import { dbFailureKind } from '../../core/db/result';
+import { memberResource } from '../../core/session/member-store';
+import { $session } from '../../core/session/store';
+
+/** The member's signups, newest first. Errors are ignored silently (the list is then empty). */
+export const $mySignups = memberResource<CoachingSignupWithSession[]>(async (user) => {
+  try {
+    const { data } = await fetchCoachingSignups(user.id);
+    return data ?? [];
+  } catch {
+    return [];
+  }
+});
+
+/** Active sessions from today on, soonest first; null when they could not be loaded. */
+export async function loadUpcomingSessions(now: Date = new Date()): Promise<CoachingSession[] | null> {
+  try {
+    const { data, error } = await fetchUpcomingSessions(todayIsoDate(now));
+    if (error) console.error('Coaching sessions:', error.message);
+    return error ? null : (data ?? []);
+  } catch (error) {
+    console.error('Coaching sessions:', error);
+    return null;
+  }
+}
+
+/** Signs the member up; answers null on success or the message to show. */
+export async function signUpForSession(input: CoachingSignupInput): Promise<string | null> {
+  const session = $session.get();
+  if (session.status !== 'signedIn' || !input.sessionId) return COACHING_MESSAGES.authRequired;
+  try {
+    const { error } = await insertCoachingSignup(coachingSignupRow(session.user.id, { ...input, sessionId: input.sessionId }));
+    if (error) {
+      console.error('Coaching signup:', error.message);
+      // Already registered: trying again can never succeed, so say so.
+      if (dbFailureKind(error) === 'duplicate') {
+        void $mySignups.reload();
+        return COACHING_MESSAGES.duplicate;
+      }
+      return COACHING_MESSAGES.failed;
+    }
+    void $mySignups.reload();
+    return null;
+  } catch (error) {
+    console.error('Coaching signup:', error);
+    return COACHING_MESSAGES.failed;
+  }
+}
+
+/**
+ * Gives the member's seat back (their own signup for a session from today on; the database
+ * refuses anything else and returns the seat to the session). Null on success, else the message.
+ */
+export async function giveSeatBack(signupId: string): Promise<string | null> {
+  try {
+    const { error, deleted } = await deleteCoachingSignup(signupId);
+    if (error || !deleted) {
+      console.error('Coaching cancel:', error?.message ?? 'no row deleted');
+      return COACHING_MESSAGES.cancelFailed;
+    }
+    await $mySignups.reload();
+    return null;
+  } catch (error) {
+    console.error('Coaching cancel:', error);
+    return COACHING_MESSAGES.cancelFailed;
+  }
+}

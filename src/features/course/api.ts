@@ -1,0 +1,67 @@
+/**
+ * The course's calls: a lesson's body from the content gate (GET /api/content/course/<slug>
+ * with the member's ID token) and the member's progress in lesson_progress through the
+ * browser's database client (row-level security: their own rows only). Each answers a value
+ * the player can show; none throws.
+ */
+import { currentAccessToken } from '../../core/session/access-token';
+import { dbRequest } from '../../core/db/client';
+import type { Completion } from './progress';
+
+export const COURSE_MESSAGES = {
+  unreachable: 'The lesson could not be loaded. Check your connection and try again.',
+  slow: 'The lesson is taking longer than usual to load.',
+  failed: 'The lesson could not be loaded just now. Please try again.',
+  signIn: 'Your session has ended. Please sign in again to read this lesson.',
+  progressFailed: 'Your progress could not be loaded. Your lessons are still here; try again in a moment.',
+  markFailed: 'This lesson could not be marked complete. Please try again.',
+} as const;
+
+export type LessonAnswer =
+  | { kind: 'lesson'; html: string }
+  | { kind: 'locked'; message: string }
+  | { kind: 'signIn'; message: string }
+  | { kind: 'error'; message: string };
+
+/** How long the player waits for the gate before it gives up and offers Retry. */
+export const LESSON_TIMEOUT_MS = 20_000;
+
+export async function fetchLesson(slug: string, signal?: AbortSignal): Promise<LessonAnswer> {
+  const token = await currentAccessToken();
+  if (!token) return { kind: 'signIn', message: COURSE_MESSAGES.signIn };
+  let res: Response;
+  try {
+    res = await fetch(`/api/content/course/${encodeURIComponent(slug)}`, {
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+      cache: 'no-store',
+      ...(signal ? { signal } : {}),
+    });
+  } catch {
+    return { kind: 'error', message: COURSE_MESSAGES.unreachable };
+  }
+  const body = (await res.json().catch(() => null)) as { html?: unknown; error?: unknown } | null;
+  const error = typeof body?.error === 'string' && body.error ? body.error : null;
+  if (res.status === 200 && typeof body?.html === 'string') return { kind: 'lesson', html: body.html };
+  if (res.status === 403) return { kind: 'locked', message: error ?? COURSE_MESSAGES.failed };
+  if (res.status === 401) return { kind: 'signIn', message: COURSE_MESSAGES.signIn };
+  return { kind: 'error', message: error ?? COURSE_MESSAGES.failed };
+}
+
+export type ProgressAnswer = { completions: Completion[]; error: null } | { completions: Completion[]; error: string };
+
+/** The member's completed lessons. */
+export async function fetchProgress(memberId: string): Promise<ProgressAnswer> {
+  const { data, error } = await dbRequest((db) => db.from('lesson_progress').select('lesson_slug, completed_at').eq('member_id', memberId));
+  return error ? { completions: [], error: COURSE_MESSAGES.progressFailed } : { completions: data ?? [], error: null };
+}
+
+/**
+ * Marks a lesson complete. Pressed twice (or in two tabs), the database keeps one row:
+ * PostgREST's `on conflict do nothing` on the (member, lesson) key.
+ */
+export async function markLessonComplete(memberId: string, slug: string): Promise<{ error: string | null }> {
+  const { error } = await dbRequest((db) =>
+    db.from('lesson_progress').upsert({ member_id: memberId, lesson_slug: slug }, { onConflict: 'member_id,lesson_slug', ignoreDuplicates: true }),
+  );
+  return { error: error ? COURSE_MESSAGES.markFailed : null };
+}

@@ -1,0 +1,28 @@
+/**
+ * The signed-in member's course progress, read once per member and shared by the islands of a
+ * page (the lesson player, the outline's progress, the dashboard's card). Marking a lesson
+ * complete shows at once and is then read back from the database.
+ */
+import { atom } from 'nanostores';
+import { memberResource } from '../../core/session/member-store';
+import { $session } from '../../core/session/store';
+import { fetchProgress, markLessonComplete, type ProgressAnswer } from './api';
+
+export const $courseProgress = memberResource<ProgressAnswer>((user) => fetchProgress(user.id));
+
+/** Slugs being marked complete right now (the button waits, a second press sends nothing). */
+export const $marking = atom<readonly string[]>([]);
+
+export async function markComplete(slug: string): Promise<string | null> {
+  const session = $session.get();
+  if (session.status !== 'signedIn') return null;
+  if ($marking.get().includes(slug)) return null;
+  $marking.set([...$marking.get(), slug]);
+  try {
+    const { error } = await markLessonComplete(session.user.id, slug);
+    if (!error) await $courseProgress.reload();
+    return error;
+  } finally {
+    $marking.set($marking.get().filter((s) => s !== slug));
+  }
+}

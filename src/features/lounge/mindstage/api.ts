@@ -1,0 +1,63 @@
+/**
+ * Mindstage's rows (rehearsal_scenarios, rehearsals) through the browser's database client,
+ * under row-level security: the member adds their own scenes, logs a finished rehearsal with its
+ * two ratings, and reads their history. Answers the one result type (src/core/db/result.ts);
+ * never throws; never logs what the member wrote.
+ */
+import { dbRequest, type DbResult } from '../../../core/db/client';
+import type { OwnScenario, Rehearsal } from './rehearsal';
+
+interface SceneRow {
+  id: string;
+  title: string;
+  scene: string;
+  going_well: string;
+  coping: string;
+}
+const toOwn = (r: SceneRow): OwnScenario => ({ id: r.id, title: r.title, scene: r.scene, goingWell: r.going_well, coping: r.coping });
+const SCENE_COLUMNS = 'id, title, scene, going_well, coping';
+
+/** The member's own scenes, oldest first. */
+export function fetchOwnScenarios(userId: string): Promise<DbResult<OwnScenario[]>> {
+  return dbRequest(
+    (db) => db.from('rehearsal_scenarios').select(SCENE_COLUMNS).eq('user_id', userId).order('created_at'),
+    (rows) => rows.map(toOwn),
+  );
+}
+
+export function addOwnScenario(userId: string, own: Omit<OwnScenario, 'id'>): Promise<DbResult<OwnScenario>> {
+  return dbRequest(
+    (db) =>
+      db
+        .from('rehearsal_scenarios')
+        .insert({ user_id: userId, title: own.title.trim(), scene: own.scene.trim(), going_well: own.goingWell.trim(), coping: own.coping.trim() })
+        .select(SCENE_COLUMNS)
+        .single<SceneRow>(),
+    toOwn,
+  );
+}
+
+interface RehearsalRow {
+  scenario: string;
+  suds_before: number;
+  suds_after: number;
+  finished_at: string;
+}
+const toRehearsal = (r: RehearsalRow): Rehearsal => ({ scenario: r.scenario, before: r.suds_before, after: r.suds_after, at: r.finished_at });
+const REHEARSAL_COLUMNS = 'scenario, suds_before, suds_after, finished_at';
+
+/** The member's last 500 rehearsals, oldest first (the chart reads them in order). */
+export function fetchRehearsals(userId: string): Promise<DbResult<Rehearsal[]>> {
+  return dbRequest(
+    (db) => db.from('rehearsals').select(REHEARSAL_COLUMNS).eq('user_id', userId).order('finished_at').limit(500),
+    (rows) => rows.map(toRehearsal),
+  );
+}
+
+/** Logs a finished rehearsal with its ratings before and after; the database dates it. */
+export function logRehearsal(userId: string, scenario: string, before: number, after: number): Promise<DbResult<Rehearsal>> {
+  return dbRequest(
+    (db) => db.from('rehearsals').insert({ user_id: userId, scenario, suds_before: before, suds_after: after }).select(REHEARSAL_COLUMNS).single<RehearsalRow>(),
+    toRehearsal,
+  );
+}

@@ -1,0 +1,258 @@
+/**
+ * Stillpoint for a member who has it (inside the app room): choose a pattern (box, 4-7-8,
+ * cyclic sighing, resonance at 4.5 to 6.5 breaths a minute, or their own), a length (1, 3, 5
+ * minutes or their own), breathe with the guide (<stillpoint-guide>), and find each finished
+ * session in their history (breathing_sessions, through ./api.ts). A failed log says so and
+ * Retry logs it again.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { AppUser } from '../../../core/session/user';
+import LoungeRoom, { Loading, type RoomProps } from '../shared/LoungeRoom';
+import { saveFailureMessage, useSave } from '../shared/useSave';
+import SaveStatus from '../shared/SaveStatus';
+import { INPUT_CLASS } from '../shared/ui';
+import { fetchHistory, logSession, type LoggedSession } from './api';
+import {
+  CUSTOM_LIMITS,
+  CUSTOM_MINUTES,
+  MIN_LOGGED_MS,
+  RESONANCE_DEFAULT,
+  RESONANCE_MAX,
+  RESONANCE_MIN,
+  SESSION_MINUTES,
+  customPattern,
+  fromContent,
+  loggedSeconds,
+  type ContentPattern,
+  type CustomSeconds,
+} from './breathing';
+import { TAG, defineStillpointGuide } from './stillpoint-element';
+import './stillpoint.css';
+import type { BreathingPatternId } from '../../../core/db/database.types';
+
+export interface PatternCopy extends ContentPattern {
+  name: string;
+  summary: string;
+  howTo: string;
+  note: string;
+}
+
+const CUSTOM_NAME = 'My own pattern';
+
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      'stillpoint-guide': React.DetailedHTMLProps<React.HTMLAttributes<HTMLElement>, HTMLElement> & Record<`data-${string}`, string | number>;
+    }
+  }
+}
+
+const whenText = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const minutesText = (seconds: number) => (seconds < 90 ? `${seconds < 60 ? seconds + ' s' : '1 min'}` : `${Math.round(seconds / 60)} min`);
+
+function App({ user, patterns }: { user: AppUser; patterns: PatternCopy[] }) {
+  const [patternId, setPatternId] = useState<BreathingPatternId>('box');
+  const [rate, setRate] = useState(RESONANCE_DEFAULT);
+  const [custom, setCustom] = useState<CustomSeconds>({ in: 4, hold: 2, out: 6, rest: 0 });
+  const [length, setLength] = useState<string>('1');
+  const [customMinutes, setCustomMinutes] = useState(10);
+  const [history, setHistory] = useState<LoggedSession[] | null>(null);
+  const [historyError, setHistoryError] = useState<string | null>(null);
+  const { state, save, retry } = useSave();
+  const guide = useRef<HTMLElement>(null);
+
+  const copy = patterns.find((p) => p.id === patternId);
+  const pattern = useMemo(
+    () => (patternId === 'custom' ? customPattern(custom) : fromContent(patterns.find((p) => p.id === patternId) ?? patterns[0]!, rate)),
+    [patternId, custom, patterns, rate],
+  );
+  const minutes = length === 'custom' ? Math.min(CUSTOM_MINUTES.max, Math.max(CUSTOM_MINUTES.min, customMinutes || 1)) : Number(length);
+
+  const loadHistory = useCallback(
+    () =>
+      fetchHistory(user.id).then(({ data, error }) => {
+        setHistoryError(error ? 'Your history could not be loaded just now.' : null);
+        if (!error) setHistory(data ?? []);
+      }),
+    [user.id],
+  );
+
+  useEffect(() => {
+    defineStillpointGuide();
+    void loadHistory();
+  }, [loadHistory]);
+
+  useEffect(() => {
+    const el = guide.current;
+    if (!el) return;
+    const finished = (event: Event) => {
+      const { pattern: id, ms } = (event as CustomEvent<{ pattern: BreathingPatternId; ms: number }>).detail;
+      if (ms < MIN_LOGGED_MS) return;
+      const seconds = loggedSeconds(ms);
+      void save(async () => {
+        const { data, error } = await logSession(user.id, id, seconds);
+        if (error || !data) return saveFailureMessage(error);
+        setHistory((h) => [data, ...(h ?? [])]);
+        return null;
+      });
+    };
+    el.addEventListener('stillpoint-finished', finished);
+    return () => el.removeEventListener('stillpoint-finished', finished);
+  }, [save, user.id]);
+
+  const nameOf = (id: string) => (id === 'custom' ? CUSTOM_NAME : (patterns.find((p) => p.id === id)?.name ?? id));
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1fr_1.2fr]">
+      <form className="card space-y-6 p-6" onSubmit={(e) => e.preventDefault()} aria-label="Your session">
+        <fieldset>
+          <legend className="text-lg font-semibold">Pattern</legend>
+          <div className="mt-3 space-y-2">
+            {[...patterns.map((p) => ({ id: p.id as BreathingPatternId, name: p.name, summary: p.summary })), { id: 'custom' as const, name: CUSTOM_NAME, summary: 'Set each phase yourself.' }].map((p) => (
+              <label key={p.id} className="flex cursor-pointer gap-3 rounded-xl p-2 hover:bg-plum-50">
+                <input type="radio" name="pattern" value={p.id} checked={patternId === p.id} onChange={() => setPatternId(p.id)} className="mt-1 size-5" />
+                <span>
+                  <span className="block font-semibold">{p.name}</span>
+                  <span className="block text-sm text-ink-soft">{p.summary}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        {patternId === 'resonance' ? (
+          <div>
+            <label htmlFor="sp-rate" className="font-semibold">
+              Breaths a minute: <output htmlFor="sp-rate">{rate}</output>
+            </label>
+            <input
+              id="sp-rate"
+              type="range"
+              min={RESONANCE_MIN}
+              max={RESONANCE_MAX}
+              step={0.5}
+              value={rate}
+              onChange={(e) => setRate(Number(e.target.value))}
+              className="mt-2 w-full"
+              aria-describedby="sp-rate-help"
+            />
+            <p id="sp-rate-help" className="text-sm text-ink-soft">
+              Try rates between {RESONANCE_MIN} and {RESONANCE_MAX} over a few days; keep the one that feels easiest.
+            </p>
+          </div>
+        ) : null}
+
+        {patternId === 'custom' ? (
+          <fieldset>
+            <legend className="font-semibold">Seconds for each phase</legend>
+            <div className="mt-2 grid grid-cols-2 gap-3">
+              {(['in', 'hold', 'out', 'rest'] as const).map((k) => (
+                <label key={k} className="text-sm">
+                  <span className="block">{{ in: 'Breathe in', hold: 'Hold', out: 'Breathe out', rest: 'Rest after' }[k]}</span>
+                  <input
+                    type="number"
+                    min={CUSTOM_LIMITS[k].min}
+                    max={CUSTOM_LIMITS[k].max}
+                    value={custom[k]}
+                    onChange={(e) => setCustom((c) => ({ ...c, [k]: Number(e.target.value) }))}
+                    className={`${INPUT_CLASS} mt-1 w-full`}
+                  />
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
+
+        <fieldset>
+          <legend className="font-semibold">Length</legend>
+          <div className="mt-2 flex flex-wrap gap-4">
+            {[...SESSION_MINUTES.map(String), 'custom'].map((m) => (
+              <label key={m} className="inline-flex min-h-11 items-center gap-2">
+                <input type="radio" name="length" value={m} checked={length === m} onChange={() => setLength(m)} className="size-5" />
+                {m === 'custom' ? 'My own' : `${m} min`}
+              </label>
+            ))}
+          </div>
+          {length === 'custom' ? (
+            <label className="mt-2 block text-sm">
+              Minutes ({CUSTOM_MINUTES.min} to {CUSTOM_MINUTES.max})
+              <input
+                type="number"
+                min={CUSTOM_MINUTES.min}
+                max={CUSTOM_MINUTES.max}
+                value={customMinutes}
+                onChange={(e) => setCustomMinutes(Number(e.target.value))}
+                className={`${INPUT_CLASS} mt-1 w-28`}
+              />
+            </label>
+          ) : null}
+        </fieldset>
+
+        {copy ? (
+          <details>
+            <summary className="cursor-pointer font-semibold text-plum-800">How to breathe it, and a note on safety</summary>
+            <p className="mt-2 text-ink-soft">{copy.howTo}</p>
+            <p className="mt-2 text-sm text-ink-soft">{copy.note}</p>
+          </details>
+        ) : (
+          <p className="text-sm text-ink-soft">Stop and breathe normally if you feel dizzy or light-headed. Keep holds gentle, or leave them out.</p>
+        )}
+      </form>
+
+      <div className="space-y-6">
+        <div className="card p-6">
+          <TAG_ELEMENT
+            ref={guide}
+            role="group"
+            aria-label={`${nameOf(patternId)}, breathing guide`}
+            data-pattern={patternId}
+            data-minutes={minutes}
+            data-phases={JSON.stringify(pattern.phases)}
+            data-ready="Ready when you are"
+          />
+          <SaveStatus state={state} onRetry={() => void retry()} savedText="Session saved to your history." />
+        </div>
+
+        <section className="card p-6" aria-labelledby="sp-history">
+          <h2 id="sp-history" className="text-xl font-semibold">
+            Your sessions
+          </h2>
+          {historyError ? (
+            <p className="mt-3 text-ink-soft" role="alert">
+              {historyError}{' '}
+              <button type="button" className="font-semibold text-plum-700 underline" onClick={() => void loadHistory()}>
+                Try again
+              </button>
+            </p>
+          ) : history === null ? (
+            <p className="mt-3 text-ink-soft" role="status">
+              Loading your sessions…
+            </p>
+          ) : history.length === 0 ? (
+            <p className="mt-3 text-ink-soft">Your finished sessions appear here.</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-plum-100" data-history="">
+              {history.map((s) => (
+                <li key={s.finished_at + s.pattern} className="flex justify-between gap-3 py-2">
+                  <span>{nameOf(s.pattern)}</span>
+                  <span className="text-ink-soft">
+                    {minutesText(s.seconds)} · <time dateTime={s.finished_at}>{whenText(s.finished_at)}</time>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+const TAG_ELEMENT = TAG as 'stillpoint-guide';
+
+export default function Stillpoint(props: RoomProps & { patterns: PatternCopy[] }) {
+  const { patterns, ...room } = props;
+  if (patterns.length === 0) return <Loading>Stillpoint has no patterns to offer.</Loading>;
+  return <LoungeRoom {...room}>{(user) => <App user={user} patterns={patterns} />}</LoungeRoom>;
+}

@@ -1,0 +1,31 @@
+/**
+ * Stillpoint's rows (breathing_sessions) through the browser's database client, under row-level
+ * security: the member logs a finished session and reads their history. Answers the one result
+ * type (src/core/db/result.ts), never throws, and logs nothing.
+ */
+import type { BreathingPatternId } from '../../../core/db/database.types';
+import { dbRequest, type DbResult } from '../../../core/db/client';
+
+export interface LoggedSession {
+  pattern: BreathingPatternId;
+  seconds: number;
+  finished_at: string;
+}
+
+/** The member's last 50 sessions, newest first. */
+export function fetchHistory(userId: string): Promise<DbResult<LoggedSession[]>> {
+  return dbRequest((db) =>
+    db
+      .from('breathing_sessions')
+      .select('pattern, seconds, finished_at')
+      .eq('user_id', userId)
+      .order('finished_at', { ascending: false })
+      .limit(50)
+      ,
+  );
+}
+
+/** Logs a finished session; the database dates it. */
+export function logSession(userId: string, pattern: BreathingPatternId, seconds: number): Promise<DbResult<LoggedSession>> {
+  return dbRequest((db) => db.from('breathing_sessions').insert({ user_id: userId, pattern, seconds }).select('pattern, seconds, finished_at').single<LoggedSession>());
+}

@@ -1,0 +1,275 @@
+/**
+ * The Bloom Book for a member who has it (inside the app room): today's page (three things
+ * they are grateful for, and the prompt of the day with their answer), past pages by date with
+ * edit and delete, a search over their own pages, an optional streak (off until they turn it
+ * on), and the whole book as Markdown from the page itself.
+ *
+ * Private: pages go only to bloom_pages under row-level security (./api.ts); nothing here logs
+ * them or sends them anywhere else. The prompt set comes from the content gate. A failed save
+ * keeps every word in the form, says what happened, and Retry saves again.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import type { AppUser } from '../../../core/session/user';
+import { formatLongDate } from '../../../core/dates';
+import LoungeRoom, { Loading, type RoomProps } from '../shared/LoungeRoom';
+import { LoadFailed, gatedItem, useLoad, type Loaded } from '../shared/load';
+import { saveFailureMessage, useSave } from '../shared/useSave';
+import SaveStatus from '../shared/SaveStatus';
+import { INPUT_CLASS } from '../shared/ui';
+import { deletePage, fetchPages, savePage } from './api';
+import { LIMITS, dayIn, exportFileName, isEmpty, partOfDay, promptOfDay, search, streak, toMarkdown, tooLong, type Page, type Prompt } from './journal';
+
+/** The streak is shown only when the member turns it on (on this browser). */
+export const STREAK_KEY = 'ia:bloom-book:streak';
+
+function readStreakSetting(): boolean {
+  try {
+    return localStorage.getItem(STREAK_KEY) === 'on';
+  } catch {
+    return false;
+  }
+}
+
+const blank = (day: string, prompt: Prompt | null): Page => ({ day, gratitudes: ['', '', ''], promptId: prompt?.id ?? '', promptText: prompt?.text ?? '', answer: '' });
+
+function download(text: string, name: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+type Load = Loaded<{ pages: Page[]; prompts: Prompt[] }>;
+
+export function Book({ user, previewPromptId, now = () => new Date() }: { user: AppUser; previewPromptId: string; now?: () => Date }) {
+  const today = dayIn(now());
+  const [draft, setDraft] = useState<Page | null>(null);
+  const [query, setQuery] = useState('');
+  const [showStreak, setShowStreak] = useState(readStreakSetting);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const { state, save, retry } = useSave();
+
+  const fetchBook = useCallback(async (): Promise<Load> => {
+    const [pages, prompts] = await Promise.all([
+      fetchPages(user.id),
+      gatedItem<Prompt[]>('the-bloom-book', 'prompts'),
+    ]);
+    if (pages.error || !pages.data) return { status: 'failed', message: 'Your book could not be opened just now.' };
+    if (prompts.error || !prompts.data) return { status: 'failed', message: prompts.error?.message ?? 'The prompts could not be loaded just now.' };
+    return { status: 'ready', pages: pages.data, prompts: prompts.data };
+  }, [user.id]);
+
+  const { load, setLoad, retry: reload } = useLoad(fetchBook);
+
+  const ready = load.status === 'ready' ? load : null;
+  const todaysPrompt = useMemo(
+    () => (ready ? promptOfDay(ready.prompts, today, partOfDay(now()), previewPromptId) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the prompt is fixed for the day
+    [ready?.prompts, today, previewPromptId],
+  );
+
+  if (load.status === 'loading') return <Loading>Opening your book…</Loading>;
+  if (load.status === 'failed') return <LoadFailed message={load.message} onRetry={reload} />;
+  const pages = ready!.pages;
+  const page = draft ?? pages.find((p) => p.day === today) ?? blank(today, todaysPrompt);
+  const editingPast = page.day !== today;
+  const problem = tooLong(page);
+
+  const setGratitude = (i: number, value: string) => setDraft({ ...page, gratitudes: page.gratitudes.map((g, j) => (j === i ? value : g)) as Page['gratitudes'] });
+
+  const onSave = () => {
+    if (problem || isEmpty(page)) return;
+    const snapshot = page;
+    void save(async () => {
+      const { error } = await savePage(user.id, snapshot);
+      if (error) return saveFailureMessage(error);
+      setLoad((l) => (l.status === 'ready' ? { ...l, pages: [snapshot, ...l.pages.filter((p) => p.day !== snapshot.day)] } : l));
+      return null;
+    });
+  };
+
+  const onDelete = async (day: string) => {
+    setDeleteError(null);
+    const { error } = await deletePage(user.id, day);
+    setConfirming(null);
+    if (error) return setDeleteError(`The page of ${formatLongDate(day)} could not be deleted just now. Please try again.`);
+    setLoad((l) => (l.status === 'ready' ? { ...l, pages: l.pages.filter((p) => p.day !== day) } : l));
+    if (page.day === day) setDraft(blank(today, todaysPrompt));
+    else if (draft === null && day === today) setDraft(blank(today, todaysPrompt));
+  };
+
+  const toggleStreak = (on: boolean) => {
+    setShowStreak(on);
+    try {
+      localStorage.setItem(STREAK_KEY, on ? 'on' : 'off');
+    } catch {
+      /* the setting lasts for this visit */
+    }
+  };
+
+  const found = search(pages, query);
+  const days = streak(
+    pages.map((p) => p.day),
+    today,
+  );
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[1.3fr_1fr]">
+      <form
+        className="card space-y-5 p-6 sm:p-8"
+        aria-labelledby="bb-page-heading"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSave();
+        }}
+      >
+        <div>
+          <h2 id="bb-page-heading" className="text-2xl font-semibold">
+            {editingPast ? `Your page of ${formatLongDate(page.day)}` : 'Today’s page'}
+          </h2>
+          <p className="text-ink-soft">{formatLongDate(page.day)}</p>
+        </div>
+        <fieldset className="space-y-3">
+          <legend className="font-semibold">Three things I’m grateful for</legend>
+          {page.gratitudes.map((g, i) => (
+            <label key={i} className="block">
+              <span className="text-sm text-ink-soft">Grateful for ({i + 1} of 3)</span>
+              <input
+                className={`${INPUT_CLASS} mt-1 w-full`}
+                value={g}
+                maxLength={LIMITS.gratitude + 50}
+                onChange={(e) => setGratitude(i, e.target.value)}
+                name={`gratitude-${i + 1}`}
+              />
+            </label>
+          ))}
+        </fieldset>
+        {page.promptText ? (
+          <label className="block">
+            <span className="font-semibold">{page.promptText}</span>
+            <textarea
+              className={`${INPUT_CLASS} mt-2 min-h-32 w-full`}
+              value={page.answer}
+              maxLength={LIMITS.answer + 100}
+              onChange={(e) => setDraft({ ...page, answer: e.target.value })}
+              name="answer"
+            />
+          </label>
+        ) : null}
+        {problem ? (
+          <p role="alert" className="text-sm font-medium text-rose-600">
+            {problem}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className="btn btn-gold" disabled={state.status === 'saving' || Boolean(problem) || isEmpty(page)}>
+            {state.status === 'saving' ? 'Saving…' : 'Save page'}
+          </button>
+          {editingPast ? (
+            <button type="button" className="btn btn-outline" onClick={() => setDraft(pages.find((p) => p.day === today) ?? blank(today, todaysPrompt))}>
+              Back to today
+            </button>
+          ) : null}
+        </div>
+        <SaveStatus state={state} onRetry={() => void retry()} savedText="Saved to your book." />
+        <p className="text-sm text-ink-soft">Your pages are private: only you can read them. We never log them or use them for analytics.</p>
+      </form>
+
+      <div className="space-y-6">
+        <section className="card p-6" aria-labelledby="bb-streak-heading">
+          <h2 id="bb-streak-heading" className="text-lg font-semibold">
+            Streak
+          </h2>
+          <label className="mt-2 inline-flex min-h-11 items-center gap-2">
+            <input type="checkbox" className="size-5" checked={showStreak} onChange={(e) => toggleStreak(e.target.checked)} />
+            Show my streak
+          </label>
+          {showStreak ? (
+            <p className="mt-1 text-ink" data-streak={days}>
+              {days === 0 ? 'Write today’s page to start a streak.' : `${days} ${days === 1 ? 'day' : 'days'} in a row.`}
+            </p>
+          ) : (
+            <p className="mt-1 text-sm text-ink-soft">Off. Some people like a count; some do not. Your book is the same either way.</p>
+          )}
+        </section>
+
+        <section className="card p-6" aria-labelledby="bb-past-heading">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="bb-past-heading" className="text-lg font-semibold">
+              Your pages
+            </h2>
+            <button type="button" className="btn btn-outline min-h-10 px-4 py-1.5 text-sm" disabled={pages.length === 0} onClick={() => download(toMarkdown(pages), exportFileName(today))}>
+              Download as Markdown
+            </button>
+          </div>
+          <label className="mt-4 block">
+            <span className="text-sm font-semibold">Search your pages</span>
+            <input type="search" className={`${INPUT_CLASS} mt-1 w-full`} value={query} onChange={(e) => setQuery(e.target.value)} />
+          </label>
+          {deleteError ? (
+            <p role="alert" className="mt-3 text-sm font-medium text-rose-600">
+              {deleteError}
+            </p>
+          ) : null}
+          {pages.length === 0 ? (
+            <p className="mt-4 text-ink-soft">Your saved pages appear here, newest first.</p>
+          ) : found.length === 0 ? (
+            <p className="mt-4 text-ink-soft" role="status">
+              No page holds “{query.trim()}”.
+            </p>
+          ) : (
+            <ul className="mt-4 space-y-2" data-pages="">
+              {found.map((p) => (
+                <li key={p.day}>
+                  <details className="rounded-xl bg-plum-50 p-3">
+                    <summary className="cursor-pointer font-semibold">{formatLongDate(p.day)}</summary>
+                    <ul className="mt-2 list-disc pl-5">
+                      {p.gratitudes.filter((g) => g.trim()).map((g, i) => (
+                        <li key={i}>{g}</li>
+                      ))}
+                    </ul>
+                    {p.answer ? (
+                      <p className="mt-2">
+                        <span className="block text-sm text-ink-soft">{p.promptText}</span>
+                        {p.answer}
+                      </p>
+                    ) : null}
+                    <div className="mt-3 flex flex-wrap gap-2">
+                      <button type="button" className="btn btn-outline min-h-10 px-4 py-1.5 text-sm" onClick={() => setDraft(p)}>
+                        Edit<span className="sr-only"> the page of {formatLongDate(p.day)}</span>
+                      </button>
+                      {confirming === p.day ? (
+                        <>
+                          <button type="button" className="btn btn-primary min-h-10 px-4 py-1.5 text-sm" onClick={() => void onDelete(p.day)}>
+                            Yes, delete it
+                          </button>
+                          <button type="button" className="btn btn-outline min-h-10 px-4 py-1.5 text-sm" onClick={() => setConfirming(null)}>
+                            Keep it
+                          </button>
+                        </>
+                      ) : (
+                        <button type="button" className="btn btn-outline min-h-10 px-4 py-1.5 text-sm" onClick={() => setConfirming(p.day)}>
+                          Delete<span className="sr-only"> the page of {formatLongDate(p.day)}</span>
+                        </button>
+                      )}
+                    </div>
+                  </details>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export default function BloomBook(props: RoomProps & { previewPromptId: string }) {
+  const { previewPromptId, ...room } = props;
+  return <LoungeRoom {...room}>{(user) => <Book user={user} previewPromptId={previewPromptId} />}</LoungeRoom>;
+}

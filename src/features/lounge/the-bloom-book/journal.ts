@@ -1,0 +1,146 @@
+/**
+ * The Bloom Book's pure logic: the member's own calendar day (in their time zone), the morning or
+ * evening prompt of the day from the rotating set, the streak (optional: the member turns it on),
+ * search over their own pages, the Markdown export, and the bounds the database also enforces.
+ *
+ * Evidence, in our own words: writing down a few things one is grateful for raised positive
+ * feelings in Emmons and McCullough 2003 (J. Pers. Soc. Psychol. 84:377-389). The page follows
+ * the common "three good things" form, with one reflective prompt (morning or evening).
+ */
+import { formatLongDate } from '../../../core/dates';
+import { isStorableText } from '../../../core/storable-text';
+
+export interface Prompt {
+  id: string;
+  time: 'morning' | 'evening' | 'any';
+  text: string;
+}
+
+/** A journal page as the app keeps it (a row of bloom_pages). */
+export interface Page {
+  day: string;
+  gratitudes: [string, string, string];
+  promptId: string;
+  promptText: string;
+  answer: string;
+}
+
+/** The bounds of bloom_pages (supabase/migrations/20261125002000_lounge_apps.sql). */
+export const LIMITS = { gratitude: 1000, answer: 4000, promptText: 300 } as const;
+
+/** The member's calendar day ('YYYY-MM-DD') at `instant` in `timeZone` (their browser's by default). */
+export function dayIn(instant: Date, timeZone?: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** The hour (0-23) at `instant` in `timeZone`. */
+function hourIn(instant: Date, timeZone?: string): number {
+  const hour = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(instant);
+  return Number(hour) % 24;
+}
+
+/** Morning until 2 pm, evening from then on (the member's own clock). */
+export function partOfDay(instant: Date, timeZone?: string): 'morning' | 'evening' {
+  return hourIn(instant, timeZone) < 14 ? 'morning' : 'evening';
+}
+
+/** Days since 1970-01-01 of a 'YYYY-MM-DD' day (a calendar count, free of time zones). */
+export function dayNumber(day: string): number {
+  const [y, m, d] = day.split('-').map(Number);
+  return Math.floor(Date.UTC(y!, m! - 1, d!) / 86_400_000);
+}
+
+/** The day before or after a 'YYYY-MM-DD' day. */
+export function addDays(day: string, days: number): string {
+  return new Date((dayNumber(day) + days) * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * The prompt for `day` and part of the day: the prompts of that time (and those for any time)
+ * in turn, one a day, the same all day whoever asks. `exclude` leaves out an id (the public
+ * preview's prompt, which members have seen).
+ */
+export function promptOfDay(prompts: readonly Prompt[], day: string, when: 'morning' | 'evening', exclude?: string): Prompt | null {
+  const fitting = prompts.filter((p) => (p.time === when || p.time === 'any') && p.id !== exclude);
+  if (fitting.length === 0) return null;
+  const n = dayNumber(day);
+  return fitting[((n % fitting.length) + fitting.length) % fitting.length]!;
+}
+
+/**
+ * The streak on `today`: how many days in a row have a page, ending today, or yesterday while
+ * today's page is not written yet (the streak is not lost before the day is over). Days are the
+ * member's calendar days, so crossing midnight or flying across time zones counts by the day
+ * the member wrote on.
+ */
+export function streak(days: Iterable<string>, today: string): number {
+  const written = new Set(days);
+  let day = written.has(today) ? today : addDays(today, -1);
+  let count = 0;
+  while (written.has(day)) {
+    count++;
+    day = addDays(day, -1);
+  }
+  return count;
+}
+
+/** Folds case and accents, so "cafe" finds "Café". */
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
+
+/** The member's pages that contain every word of `query` (in any field), newest first. */
+export function search(pages: readonly Page[], query: string): Page[] {
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  const sorted = [...pages].sort((a, b) => b.day.localeCompare(a.day));
+  if (words.length === 0) return sorted;
+  return sorted.filter((page) => {
+    const text = fold([...page.gratitudes, page.promptText, page.answer].join('\n'));
+    return words.every((w) => text.includes(w));
+  });
+}
+
+/** Whether a page holds anything (an empty page is deleted rather than saved). */
+export const isEmpty = (page: Pick<Page, 'gratitudes' | 'answer'>): boolean =>
+  page.gratitudes.every((g) => g.trim() === '') && page.answer.trim() === '';
+
+export const UNSTORABLE_MESSAGE = 'Part of your page holds an invisible character that cannot be saved. Please retype the last thing you pasted.';
+
+/** What stops a page from being saved (a field over its limit, a character that cannot be stored), or null. */
+export function tooLong(page: Pick<Page, 'gratitudes' | 'answer'>): string | null {
+  if (![...page.gratitudes, page.answer].every(isStorableText)) return UNSTORABLE_MESSAGE;
+  const i = page.gratitudes.findIndex((g) => g.length > LIMITS.gratitude);
+  if (i >= 0) return `Gratitude ${i + 1} is longer than ${LIMITS.gratitude} characters. Please shorten it.`;
+  if (page.answer.length > LIMITS.answer) return `Your answer is longer than ${LIMITS.answer} characters. Please shorten it.`;
+  return null;
+}
+
+/** A line of Markdown that stays plain text (a leading "#", "-" or ">" is not read as markup). */
+const plain = (text: string) =>
+  text
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => line.replace(/^(\s*)([#>*+-]|\d+\.)/, '$1\\$2'))
+    .join('  \n');
+
+/** The journal as Markdown, oldest page first, to download or take to a therapist. */
+export function toMarkdown(pages: readonly Page[], title = 'My Bloom Book'): string {
+  const out = [`# ${title}`, ''];
+  for (const page of [...pages].sort((a, b) => a.day.localeCompare(b.day))) {
+    out.push(`## ${formatLongDate(page.day) ?? page.day}`, '');
+    const grateful = page.gratitudes.filter((g) => g.trim());
+    if (grateful.length) {
+      out.push('I am grateful for:', '');
+      for (const g of grateful) out.push(`- ${plain(g)}`);
+      out.push('');
+    }
+    if (page.answer.trim()) {
+      if (page.promptText.trim()) out.push(`**${plain(page.promptText)}**`, '');
+      out.push(plain(page.answer), '');
+    }
+  }
+  return out.join('\n').trimEnd() + '\n';
+}
+
+/** The export's file name: "bloom-book-2026-11-25.md". */
+export const exportFileName = (today: string) => `bloom-book-${today}.md`;

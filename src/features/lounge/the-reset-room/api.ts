@@ -1,0 +1,39 @@
+/**
+ * The Reset Room's rows (resets) through the browser's database client, under row-level
+ * security: the member logs a finished reset with the feeling's strength before and after, and
+ * reads their history. Answers the one result type (src/core/db/result.ts); never throws; logs
+ * nothing.
+ */
+import { dbRequest, type DbResult } from '../../../core/db/client';
+import type { Feeling, ResetRecord, ResetSlug } from './resets';
+
+interface Row {
+  feeling: Feeling;
+  reset: ResetSlug;
+  intensity_before: number;
+  intensity_after: number;
+  finished_at: string;
+}
+const toRecord = (r: Row): ResetRecord => ({ feeling: r.feeling, reset: r.reset, before: r.intensity_before, after: r.intensity_after, at: r.finished_at });
+const COLUMNS = 'feeling, reset, intensity_before, intensity_after, finished_at';
+
+/** The member's last 200 resets, newest first. */
+export function fetchResets(userId: string): Promise<DbResult<ResetRecord[]>> {
+  return dbRequest(
+    (db) => db.from('resets').select(COLUMNS).eq('user_id', userId).order('finished_at', { ascending: false }).limit(200),
+    (rows) => rows.map(toRecord),
+  );
+}
+
+/** Logs a finished reset; the database dates it. */
+export function logReset(userId: string, r: Omit<ResetRecord, 'at'>): Promise<DbResult<ResetRecord>> {
+  return dbRequest(
+    (db) =>
+      db
+        .from('resets')
+        .insert({ user_id: userId, feeling: r.feeling, reset: r.reset, intensity_before: r.before, intensity_after: r.after })
+        .select(COLUMNS)
+        .single<Row>(),
+    toRecord,
+  );
+}

@@ -1,0 +1,19 @@
+/**
+ * Whispers Before Sleep's rows (story_places) through the browser's database client, under
+ * row-level security: where the member stopped in each story, kept in one statement (an upsert
+ * on (user_id, story)). Answers the one result type (src/core/db/result.ts); never throws.
+ */
+import { dbRequest, type DbError, type DbResult } from '../../../core/db/client';
+
+/** The sentence the member stopped at, by story. */
+export function fetchPlaces(userId: string): Promise<DbResult<Record<string, number>>> {
+  return dbRequest(
+    (db) => db.from('story_places').select('story, sentence').eq('user_id', userId),
+    (rows) => Object.fromEntries(rows.map((r) => [r.story, r.sentence])),
+  );
+}
+
+export async function keepPlace(userId: string, story: string, sentence: number): Promise<{ error: DbError | null }> {
+  const { error } = await dbRequest((db) => db.from('story_places').upsert({ user_id: userId, story, sentence }, { onConflict: 'user_id,story' }));
+  return { error };
+}

@@ -1,0 +1,136 @@
+/**
+ * Rapid Fire Coaching Live on the members build: members choose a session in a dialog (labels
+ * by availability, full sessions not selectable), the form's checks in the spec's order, the
+ * insert, the success view that closes itself; visitors keep the prompts. The sessions and the
+ * signups are the local database's (./commerce.ts).
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/e2e';
+import { asOwner, failFor, requestsOf, rowsOf } from '../support/members-commerce';
+import { createUser, signIn, type TestUser } from '../support/members';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const isoDay = (offset: number) => {
+  const d = new Date();
+  d.setDate(d.getDate() + offset);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+};
+
+type Session = { id: string; date: string; time: string; is_active: boolean; spots_available: number; max_spots: number };
+
+/**
+ * Four open sessions of this test's own (unique ids), as the staff add them in Supabase. The
+ * dialog lists every open session from today on, so other tests' sessions may be listed too:
+ * the test looks at its own.
+ */
+const sessions = (): Session[] => [
+  { id: crypto.randomUUID(), date: isoDay(3), time: '6:00 PM CET', is_active: true, spots_available: 12, max_spots: 20 },
+  { id: crypto.randomUUID(), date: isoDay(10), time: '6:00 PM CET', is_active: true, spots_available: 5, max_spots: 20 },
+  { id: crypto.randomUUID(), date: isoDay(17), time: '7:00 PM CET', is_active: true, spots_available: 2, max_spots: 20 },
+  { id: crypto.randomUUID(), date: isoDay(24), time: '7:00 PM CET', is_active: true, spots_available: 0, max_spots: 20 },
+];
+
+async function memberOnHome(page: Page, given: (user: TestUser) => Promise<void> = async () => {}): Promise<{ user: TestUser; SESSIONS: Session[] }> {
+  const SESSIONS = sessions();
+  await asOwner('coaching_sessions', SESSIONS);
+  const user = await createUser('Ana Lima');
+  await given(user);
+  await signIn(page, user);
+  await page.goto('/#coaching-signup');
+  return { user, SESSIONS };
+}
+
+/** The test's own sessions in the dialog, in the order listed. */
+const ours = (dialog: Locator, SESSIONS: Session[]) => dialog.locator(SESSIONS.map((s) => `[data-session="${s.id}"]`).join(', '));
+
+test('a member chooses a session and signs up', async ({ page }) => {
+  const { user, SESSIONS } = await memberOnHome(page);
+  const section = page.locator('#coaching-signup');
+  await expect(section.getByRole('link', { name: 'Sign Up' })).toBeHidden();
+  await section.getByRole('button', { name: 'Choose Your Session' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Choose Your Session' });
+  await expect(dialog).toBeVisible();
+  const options = ours(dialog, SESSIONS);
+  await expect(options).toHaveCount(4);
+  await expect(options.locator('[data-availability]')).toHaveText(['Available', 'Limited', 'Almost Full', 'Full']);
+  await expect(options.nth(0)).toContainText(SESSIONS[0]!.time);
+  await expect(options.nth(3).getByRole('radio')).toBeDisabled();
+
+  // The query: active sessions from today on, soonest first.
+  const query = (await requestsOf(user, 'coaching_sessions')).find((r) => r.method === 'GET' && r.query.is_active)!.query;
+  expect(query.is_active).toBe('eq.true');
+  expect(query.date).toBe(`gte.${isoDay(0)}`);
+  expect(query.order).toBe('date.asc');
+  await expectNoSeriousA11yViolations(page, { include: 'dialog' });
+
+  // The checks, in the spec's order; editing a field clears the message.
+  const name = dialog.getByLabel('Name');
+  const email = dialog.getByLabel('Email');
+  const submit = dialog.getByRole('button', { name: 'Save My Seat' });
+  const error = dialog.locator('[data-tone="error"]');
+  await expect(name).toHaveValue('Ana Lima'); // prefilled from the account
+  await name.fill('  ');
+  await email.fill('');
+  await submit.click();
+  await expect(error).toHaveText('Please enter your name');
+  await name.fill('  Ana Lima ');
+  await expect(error).toHaveCount(0);
+  await submit.click();
+  await expect(error).toHaveText('Please enter your email address');
+  await email.fill('Ana.Lima@Example.COM ');
+  await expect(error).toHaveCount(0);
+  await email.fill('ana.example.com');
+  await submit.click();
+  await expect(error).toHaveText('Please enter a valid email address');
+  await email.fill(' Ana.Lima@Example.COM ');
+  await submit.click();
+  await expect(error).toHaveText('Please select a session');
+  expect((await requestsOf(user, 'coaching_session_signups')).filter((r) => r.method === 'POST')).toHaveLength(0);
+  expect(await rowsOf('coaching_session_signups', { user_id: user.uid })).toEqual([]);
+
+  await options.nth(1).getByText('Limited').click();
+  await submit.click();
+  await expect(page.getByRole('dialog', { name: 'You’re in!' })).toBeVisible();
+  // The member's seat, written with their own ID token (requestsOf), as the database keeps it.
+  const inserts = (await requestsOf(user, 'coaching_session_signups')).filter((r) => r.method === 'POST');
+  expect(inserts.map((r) => r.body)).toEqual([{ user_id: user.uid, session_id: SESSIONS[1]!.id, name: 'Ana Lima', email: 'ana.lima@example.com' }]);
+  expect(await rowsOf('coaching_session_signups', { user_id: user.uid })).toMatchObject([
+    { user_id: user.uid, session_id: SESSIONS[1]!.id, name: 'Ana Lima', email: 'ana.lima@example.com' },
+  ]);
+
+  // The success view closes itself after 2 seconds.
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.waitForTimeout(1_000);
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden({ timeout: 3_000 });
+});
+
+test('a failed insert says so, and the form stays open', async ({ page }) => {
+  const { user, SESSIONS } = await memberOnHome(page, (user) =>
+    failFor(user, 'coaching_session_signups', 'POST', { status: 403, code: '42501', message: 'new row violates row-level security policy' }),
+  );
+  await page.getByRole('button', { name: 'Choose Your Session' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose Your Session' });
+  await ours(dialog, SESSIONS).nth(0).getByText('Available', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Save My Seat' }).click();
+  await expect(dialog.locator('[data-tone="error"]')).toHaveText('Failed to sign up for the session. Please try again.');
+  expect(await rowsOf('coaching_session_signups', { user_id: user.uid })).toEqual([]);
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('a visitor sees the sign-up and login prompts, and no member code loads', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto('/#coaching-signup');
+  const section = page.locator('#coaching-signup');
+  await expect(section.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/signup');
+  await expect(section.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+  await expect(section.getByRole('button', { name: 'Choose Your Session' })).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((u) => /CoachingSignup|NavAccount|firebase/.test(u))).toEqual([]);
+});

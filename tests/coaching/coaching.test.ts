@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { availability, coachingSignupRow, COACHING_MESSAGES, isSelectable, validateCoachingSignup } from '../../src/features/coaching/coaching';
+
+describe('availability label', () => {
+  it.each([
+    [10, 10, 'Available'],
+    [6, 10, 'Available'],
+    [5, 10, 'Limited'],
+    [3, 10, 'Limited'],
+    [2, 10, 'Almost Full'],
+    [1, 10, 'Almost Full'],
+    [0, 10, 'Full'],
+    [0, 0, 'Full'],
+    [-1, 10, 'Full'],
+  ] as const)('%i of %i spots: %s', (spots, max, label) => {
+    expect(availability(spots, max)).toBe(label);
+  });
+
+  it('uses strict thresholds: exactly half is Limited, exactly a fifth is Almost Full', () => {
+    expect(availability(50, 100)).toBe('Limited');
+    expect(availability(51, 100)).toBe('Available');
+    expect(availability(20, 100)).toBe('Almost Full');
+    expect(availability(21, 100)).toBe('Limited');
+  });
+
+  it('makes only full sessions unselectable', () => {
+    expect(isSelectable(0, 12)).toBe(false);
+    expect(isSelectable(1, 12)).toBe(true);
+  });
+});
+
+describe('coaching signup validation', () => {
+  const ok = { name: 'Ana', email: 'ana@example.com', sessionId: 's1' };
+
+  it('checks name, email, email shape, then the session, in that order', () => {
+    expect(validateCoachingSignup({ name: ' ', email: '', sessionId: null })).toBe('Please enter your name');
+    expect(validateCoachingSignup({ ...ok, email: '  ', sessionId: null })).toBe('Please enter your email address');
+    expect(validateCoachingSignup({ ...ok, email: 'ana.example.com', sessionId: null })).toBe('Please enter a valid email address');
+    expect(validateCoachingSignup({ ...ok, sessionId: null })).toBe('Please select a session');
+    expect(validateCoachingSignup(ok)).toBeNull();
+  });
+
+  it('has the failure and authentication messages of the spec', () => {
+    expect(COACHING_MESSAGES.failed).toBe('Failed to sign up for the session. Please try again.');
+    expect(COACHING_MESSAGES.authRequired).toBe('Authentication required');
+  });
+
+  it('inserts the name trimmed and the email trimmed and lower-cased', () => {
+    expect(coachingSignupRow('uid-1', { name: '  Ana Lima ', email: ' Ana@Example.COM ', sessionId: 's1' })).toEqual({
+      user_id: 'uid-1',
+      session_id: 's1',
+      name: 'Ana Lima',
+      email: 'ana@example.com',
+    });
+  });
+});
+
+describe('splitSignups and the duplicate message', async () => {
+  const { splitSignups, COACHING_MESSAGES: M } = await import('../../src/features/coaching/coaching');
+  const at = (id: string, date: string | null) => ({ id, coaching_sessions: date ? { date } : null });
+
+  it('lists upcoming soonest first (today counts), past latest first, and drops unknown sessions', () => {
+    const { upcoming, past } = splitSignups([at('a', '2026-01-10'), at('b', '2026-03-01'), at('c', '2026-02-01'), at('d', '2025-12-01'), at('e', null), at('f', '2026-01-20')], '2026-01-20');
+    expect(upcoming.map((s) => s.id)).toEqual(['f', 'c', 'b']);
+    expect(past.map((s) => s.id)).toEqual(['a', 'd']);
+  });
+
+  it('says a duplicate is already registered instead of "try again"', () => {
+    expect(M.duplicate).toMatch(/already registered/);
+    expect(M.duplicate).not.toMatch(/try again/i);
+  });
+});

@@ -1,0 +1,101 @@
+/** GET /api/checkout-session: only the member who paid reads what their Checkout bought. */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import Stripe from 'stripe';
+import handler, { config } from '../../netlify/functions/checkout-session.mts';
+import { startStripeDouble, stripePriceId, type StripeDouble } from '../../scripts/local/stripe-standin';
+import catalogue from '../../src/content/catalogue.json';
+import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import { call, createEmulatorUser, expectNoLeak, spyOnLogs, type EmulatorUser, type LogSpies } from '../support/functions';
+
+let stripe: StripeDouble;
+let db: LocalSupabase;
+let logs: LogSpies;
+let member: EmulatorUser;
+let other: EmulatorUser;
+const saved = { ...process.env };
+
+async function checkout(catalogueId: string, uid: string): Promise<string> {
+  const sdk = new Stripe(stripe.env.STRIPE_SECRET_KEY, { host: stripe.env.STRIPE_API_HOST, port: Number(stripe.env.STRIPE_API_PORT), protocol: 'http' });
+  const session = await sdk.checkout.sessions.create({
+    mode: 'payment',
+    line_items: [{ price: stripePriceId(catalogueId), quantity: 1 }],
+    client_reference_id: uid,
+    success_url: 'http://localhost:4321/success?session_id={CHECKOUT_SESSION_ID}',
+    cancel_url: 'http://localhost:4321/products',
+  });
+  return session.id;
+}
+const lookup = (id: string, who: EmulatorUser | null = member) =>
+  call(handler, `/api/checkout-session?session_id=${encodeURIComponent(id)}`, { headers: who ? { authorization: `Bearer ${who.idToken}` } : {} });
+
+beforeAll(async () => {
+  stripe = await startStripeDouble({ catalogue });
+  db = await startLocalSupabase();
+  member = await createEmulatorUser();
+  other = await createEmulatorUser();
+});
+afterAll(async () => {
+  await stripe.close();
+  await db.close();
+});
+beforeEach(() => {
+  Object.assign(process.env, stripe.env, db.env);
+  stripe.reset();
+  db.reset();
+  logs = spyOnLogs();
+});
+afterEach(() => {
+  process.env = { ...saved };
+  logs.warn.mockRestore();
+  logs.error.mockRestore();
+});
+
+describe('checkout-session', () => {
+  it('is served at /api/checkout-session with a rate limit', () => {
+    expect(config.path).toBe('/api/checkout-session');
+    expect(config.rateLimit?.aggregateBy).toEqual(['ip', 'domain']);
+  });
+
+  it('answers the items and the reference, not recorded until the webhook has written the paid purchase', async () => {
+    const id = await checkout('price_app_stillpoint', member.uid);
+    stripe.complete(id);
+    const before = await lookup(id);
+    expect(before.status).toBe(200);
+    expect(before.body).toEqual({ reference: id, items: [{ priceId: 'price_app_stillpoint', name: 'Stillpoint', productType: 'app' }], recorded: false });
+    const purchase = { checkout_session_id: id, user_id: member.uid, price_id: 'price_app_stillpoint', product_type: 'app', amount: 2900, currency: 'usd' };
+    db.tables.purchases = [{ ...purchase, status: 'paid' }];
+    expect((await lookup(id)).body).toMatchObject({ recorded: true });
+    db.tables.purchases = [{ ...purchase, status: 'pending' }];
+    expect((await lookup(id)).body).toMatchObject({ recorded: false });
+  });
+
+  it('answers 404, the same as for an unknown session, to another member', async () => {
+    const id = await checkout('price_app_stillpoint', member.uid);
+    const theirs = await lookup(id, other);
+    const unknown = await lookup('cs_test_unknown', member);
+    expect(theirs.status).toBe(404);
+    expect(unknown.status).toBe(404);
+    expect(theirs.body).toEqual(unknown.body);
+    expect(JSON.stringify(theirs.body)).not.toContain('Stillpoint');
+  });
+
+  it.each([
+    ['no token', () => lookup('cs_test_x', null), 401],
+    ['a bad token', () => call(handler, '/api/checkout-session?session_id=cs_test_x', { headers: { authorization: 'Bearer nope' } }), 401],
+    ['no session id', () => call(handler, '/api/checkout-session', { headers: { authorization: `Bearer ${member.idToken}` } }), 400],
+    ['a malformed session id', () => lookup('pi_123<script>'), 400],
+    ['POST', () => call(handler, '/api/checkout-session?session_id=cs_test_x', { method: 'POST', headers: { authorization: `Bearer ${member.idToken}` } }), 405],
+  ])('answers %s with %i', async (_name, request, status) => {
+    const res = await request();
+    expect(res.status).toBe(status);
+    expectNoLeak(res.text);
+  });
+
+  it('answers 502 with one log line when Stripe fails', async () => {
+    stripe.fail('GET /v1/checkout/sessions/cs_test_x', 500);
+    const res = await lookup('cs_test_x');
+    expect(res.status).toBe(502);
+    expect(logs.error.mock.calls).toHaveLength(1);
+    expectNoLeak(res.text);
+  });
+});

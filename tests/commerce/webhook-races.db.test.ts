@@ -1,0 +1,260 @@
+/**
+ * Stripe's events racing (issue 24), made to happen: the real stripe-webhook function, its
+ * Stripe reads answered by the Stripe double, its database requests run on PGlite with our
+ * migrations as PostgREST runs them (tests/support/postgrest.ts, as service_role). For each pair of
+ * events about one object, the first delivery reads Stripe's older state and is then held
+ * before one of its database requests (its read or its write, or for a subscription before it
+ * sets the tier) while the second delivery runs after Stripe's state moved on; then the first
+ * is let go, so its stale read is written last. 100 rounds a pair, each with another hold point,
+ * other delays between the second delivery's requests, and the first let go either once the
+ * second has finished or as the second makes its last request. Every round must end in the
+ * state Stripe has now:
+ *   completed + charge.refunded              refunded (the refund is final)
+ *   completed (unpaid) + async_payment_failed  failed (never back to pending)
+ *   subscription updated + deleted           canceled, and the member's tier Explorer
+ * On the code before issue 24 these rounds failed (see docs/decisions/webhook-ordering.md).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Stripe from 'stripe';
+import type { PGlite } from '@electric-sql/pglite';
+import handler from '../../netlify/functions/stripe-webhook.mts';
+import { startStripeDouble, stripePriceId, type SignedEvent, type StripeDouble } from '../../scripts/local/stripe-standin';
+import catalogue from '../../src/content/catalogue.json';
+import { migratedDatabase, owner, rows } from '../support/db';
+import { dataApiFetch } from '../support/postgrest';
+
+const SECRET = 'whsec_test_races';
+const DATA_API = 'http://data-api.test';
+const ROUNDS = 100;
+
+let db: PGlite;
+let stripe: StripeDouble;
+const saved = { ...process.env };
+const realFetch = globalThis.fetch;
+
+/** Which delivery a request belongs to ('first' or 'second'), across its awaits. */
+const delivery = new AsyncLocalStorage<'first' | 'second'>();
+
+/** Hooks the current round installs on the database requests of each delivery. */
+let hooks: { first?: (request: string, index: number) => Promise<void>; second?: (request: string, index: number) => Promise<void> } = {};
+const counts = { first: 0, second: 0 };
+
+/** A small seeded generator (mulberry32), so a failing round can be replayed. */
+function random(seed: number): () => number {
+  let state = (seed * 0x9e3779b9) >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function gate(): { wait: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const wait = new Promise<void>((resolve) => (open = resolve));
+  return { wait, open };
+}
+
+beforeAll(async () => {
+  db = await migratedDatabase();
+  stripe = await startStripeDouble({ catalogue });
+  const api = dataApiFetch(db, {
+    onRequest: async (request) => {
+      const who = delivery.getStore();
+      if (!who) return;
+      const index = counts[who]++;
+      await hooks[who]?.(request, index);
+    },
+  });
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    return url.startsWith(DATA_API) ? api(input, init) : realFetch(input, init);
+  }) as typeof fetch;
+  Object.assign(process.env, stripe.env, { STRIPE_WEBHOOK_SECRET: SECRET, SUPABASE_URL: DATA_API, SUPABASE_SERVICE_ROLE_KEY: 'service-role-key' });
+}, 60_000);
+
+afterAll(async () => {
+  globalThis.fetch = realFetch;
+  process.env = { ...saved };
+  await stripe.close();
+});
+
+async function deliver(event: SignedEvent): Promise<{ status: number; body: unknown }> {
+  const res = await handler(
+    new Request('http://localhost:4321/api/stripe-webhook', { method: 'POST', headers: { 'stripe-signature': event.signature, 'content-type': 'application/json' }, body: event.body }),
+  );
+  return { status: res.status, body: await res.json() };
+}
+
+interface Race {
+  /** The first delivery (its read of Stripe is the older one), and the requests it may be held before. */
+  first: () => Promise<{ status: number; body: unknown }>;
+  holdBefore: string[];
+  /** Moves Stripe's state on, and returns the second delivery. */
+  then: () => () => Promise<{ status: number; body: unknown }>;
+}
+
+/**
+ * Runs one round: the first delivery until it is about to send `holdBefore[choice]`, then
+ * Stripe moves on and the second delivery runs (with delays between its requests), then the
+ * first is let go. Both must answer 200.
+ */
+async function race(round: number, { first, holdBefore, then }: Race): Promise<string> {
+  const next = random(round + 1);
+  const hold = holdBefore[round % holdBefore.length]!;
+  const releaseEarly = next() < 0.3;
+  counts.first = 0;
+  counts.second = 0;
+  const reached = gate();
+  const release = gate();
+  let held = false;
+  hooks = {
+    first: async (request) => {
+      if (!held && request === hold) {
+        held = true;
+        reached.open();
+        await release.wait;
+      }
+    },
+    second: async () => {
+      await sleep(Math.floor(next() * 3));
+    },
+  };
+  const firstDone = delivery.run('first', first);
+  await Promise.race([reached.wait, firstDone]);
+  expect(held, `round ${round}: the first delivery reached ${hold}`).toBe(true);
+  const second = then();
+  if (releaseEarly) {
+    // Let the first go as the second sends its last database request.
+    const previous = hooks.second!;
+    hooks.second = async (request, index) => {
+      await previous(request, index);
+      if (request.startsWith('POST') || request.startsWith('PATCH')) release.open();
+    };
+  }
+  const secondAnswer = await delivery.run('second', second);
+  release.open();
+  const firstAnswer = await firstDone;
+  hooks = {};
+  expect(firstAnswer.status, `round ${round} first: ${JSON.stringify(firstAnswer.body)}`).toBe(200);
+  expect(secondAnswer.status, `round ${round} second: ${JSON.stringify(secondAnswer.body)}`).toBe(200);
+  return `${hold}${releaseEarly ? ' (let go early)' : ''}`;
+}
+
+/** A member with a Stripe customer, and a paid Checkout Session of an app in the double. */
+async function memberWithSession(tag: string, paymentStatus: 'paid' | 'unpaid'): Promise<string> {
+  const uid = `uid_${tag}`;
+  const customer = `cus_${tag}`;
+  await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, $2, 'Explorer')`, [uid, `${tag}@example.com`]);
+  await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [uid, customer]);
+  const sdk = new Stripe(stripe.env.STRIPE_SECRET_KEY, { host: stripe.env.STRIPE_API_HOST, port: Number(stripe.env.STRIPE_API_PORT), protocol: 'http' });
+  const session = await sdk.checkout.sessions.create({
+    mode: 'payment',
+    line_items: [{ price: stripePriceId('price_app_stillpoint'), quantity: 1 }],
+    customer,
+    client_reference_id: uid,
+    success_url: 'http://localhost:4321/success?session_id={CHECKOUT_SESSION_ID}',
+    cancel_url: 'http://localhost:4321/products',
+    metadata: { firebase_uid: uid },
+  });
+  stripe.complete(session.id, paymentStatus);
+  return session.id;
+}
+
+const about = (type: string, sessionId: string) => stripe.event(type, { ...stripe.sessions.get(sessionId), items: undefined }, SECRET);
+const purchase = async (sessionId: string) =>
+  (await rows<{ status: string; refunded_at: string | null }>(db, owner, `select status, refunded_at from public.purchases where checkout_session_id = $1`, [sessionId]))[0];
+
+/** Runs the rounds and reports each failed one, so a failure says how many and which. */
+async function rounds(name: string, run: (round: number) => Promise<{ how: string; problem: string | null }>): Promise<void> {
+  const failed: string[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const { how, problem } = await run(round);
+    if (problem) failed.push(`round ${round} (held before ${how}): ${problem}`);
+  }
+  expect(failed, `${name}: ${failed.length} of ${ROUNDS} rounds ended wrong`).toEqual([]);
+}
+
+describe('stripe-webhook deliveries racing on Postgres (issue 24)', () => {
+  it('checkout.session.completed read before charge.refunded, written after it: refunded, every round', async () => {
+    await rounds('completed + refunded', async (round) => {
+      const id = await memberWithSession(`refund_${round}`, 'paid');
+      const completed = about('checkout.session.completed', id);
+      const how = await race(round, {
+        first: () => deliver(completed),
+        holdBefore: ['GET purchases', 'POST purchases'],
+        then: () => {
+          const refunded = stripe.event('charge.refunded', stripe.refund(id), SECRET);
+          return () => deliver(refunded);
+        },
+      });
+      const row = await purchase(id);
+      return { how, problem: row?.status === 'refunded' && row.refunded_at ? null : `ended ${JSON.stringify(row)}` };
+    });
+  });
+
+  it('checkout.session.completed (unpaid) read before async_payment_failed, written after it: failed, every round', async () => {
+    await rounds('completed + async_payment_failed', async (round) => {
+      const id = await memberWithSession(`failed_${round}`, 'unpaid');
+      const completed = about('checkout.session.completed', id);
+      const how = await race(round, {
+        first: () => deliver(completed),
+        holdBefore: ['GET purchases', 'POST purchases'],
+        then: () => {
+          stripe.settle(id, false);
+          const failedEvent = about('checkout.session.async_payment_failed', id);
+          return () => deliver(failedEvent);
+        },
+      });
+      const row = await purchase(id);
+      return { how, problem: row?.status === 'failed' && row.refunded_at === null ? null : `ended ${JSON.stringify(row)}` };
+    });
+  });
+
+  it('customer.subscription.updated read before the cancellation, written after it: canceled and Explorer, every round', async () => {
+    stripe.paymentMethods.set('pm_race', { id: 'pm_race', object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242' } });
+    await rounds('subscription updated + deleted', async (round) => {
+      const tag = `sub_${round}`;
+      const uid = `uid_${tag}`;
+      const customer = `cus_${tag}`;
+      const subId = `sub_race_${round}`;
+      await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, $2, 'Alchemist')`, [uid, `${tag}@example.com`]);
+      await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [uid, customer]);
+      await db.query(
+        `insert into public.stripe_subscriptions (customer_id, subscription_id, price_id, subscription_status) values ($1, $2, 'price_alchemist_monthly', 'active')`,
+        [customer, subId],
+      );
+      const subscription = {
+        id: subId,
+        object: 'subscription' as const,
+        customer,
+        status: 'active',
+        cancel_at_period_end: true,
+        items: {
+          object: 'list',
+          data: [{ id: `si_${round}`, object: 'subscription_item', price: { id: stripePriceId('price_alchemist_monthly'), object: 'price' }, current_period_start: 1_767_225_600, current_period_end: 1_769_904_000 }],
+        },
+        default_payment_method: 'pm_race',
+      };
+      stripe.subscriptions.set(subId, subscription as never);
+      const updated = stripe.event('customer.subscription.updated', subscription, SECRET);
+      const how = await race(round, {
+        first: () => deliver(updated),
+        holdBefore: ['GET stripe_subscriptions', 'POST stripe_subscriptions', 'GET stripe_customers', 'PATCH profiles'],
+        then: () => {
+          stripe.subscriptions.get(subId)!.status = 'canceled';
+          const deleted = stripe.event('customer.subscription.deleted', stripe.subscriptions.get(subId), SECRET);
+          return () => deliver(deleted);
+        },
+      });
+      const [row] = await rows<{ subscription_status: string }>(db, owner, `select subscription_status from public.stripe_subscriptions where customer_id = $1`, [customer]);
+      const [profile] = await rows<{ membership_tier: string }>(db, owner, `select membership_tier from public.profiles where id = $1`, [uid]);
+      const right = row?.subscription_status === 'canceled' && profile?.membership_tier === 'Explorer';
+      return { how, problem: right ? null : `ended ${row?.subscription_status} with tier ${profile?.membership_tier}` };
+    });
+  });
+});

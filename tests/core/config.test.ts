@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { parseFeaturesDisabled } from '../../src/core/config/flag';
+import { EXPLORE_LINKS, NAV_LINKS, isCurrent } from '../../src/core/config/site';
+import { comingSoonMessage, formatUsd } from '../../src/core/money';
+import { ICON_NAMES, iconInnerSvg, isIconName } from '../../src/core/ui/icons';
+
+describe('the site-wide disable flag', () => {
+  it('is on when the variable is unset or empty', () => {
+    expect(parseFeaturesDisabled(undefined)).toBe(true);
+    expect(parseFeaturesDisabled('')).toBe(true);
+  });
+  it('is on for any value but exactly "false"', () => {
+    for (const value of ['true', '1', '0', 'no', 'off', 'False', 'FALSE', ' false', 'false ']) {
+      expect(parseFeaturesDisabled(value), JSON.stringify(value)).toBe(true);
+    }
+  });
+  it('is off only for "false"', () => {
+    expect(parseFeaturesDisabled('false')).toBe(false);
+    expect(parseFeaturesDisabled(false)).toBe(false);
+  });
+});
+
+describe('navigation', () => {
+  it('lists Home, About Us and Pricing, then the four Explore items, in the spec order', () => {
+    expect(NAV_LINKS.map((l) => l.label)).toEqual(['Home', 'About Us', 'Pricing']);
+    expect(EXPLORE_LINKS.map((l) => l.label)).toEqual(['Master Alchemist', 'Podcast', 'Products', 'The Future']);
+    expect(EXPLORE_LINKS.map((l) => l.href)).toEqual(['/masteralchemist', '/podcast', '/products', '/future']);
+  });
+  it('marks the current route, ignoring a trailing slash, and only it', () => {
+    expect(isCurrent('/pricing', '/pricing/')).toBe(true);
+    expect(isCurrent('/pricing', '/pricing')).toBe(true);
+    expect(isCurrent('/', '/')).toBe(true);
+    expect(isCurrent('/', '/pricing')).toBe(false);
+    expect(isCurrent('/pricing', '/')).toBe(false);
+  });
+});
+
+describe('copy helpers', () => {
+  it('words the coming-soon alert of an unavailable app as the spec does', () => {
+    expect(comingSoonMessage('Stillpoint')).toBe('Stillpoint is coming soon! Stay tuned for updates.');
+  });
+  it('formats whole-dollar prices with thousands separators', () => {
+    expect(formatUsd(29)).toBe('$29');
+    expect(formatUsd(3999)).toBe('$3,999');
+  });
+});
+
+describe('icons', () => {
+  it('knows its own names and renders escaped SVG children', () => {
+    expect(isIconName('sparkles')).toBe(true);
+    expect(isIconName('constructor')).toBe(false);
+    expect(isIconName('nope')).toBe(false);
+    for (const name of ICON_NAMES) expect(iconInnerSvg(name)).toMatch(/^<(path|circle|rect|line|polyline|polygon|ellipse)\b/);
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * GET /api/content/<product>/<item>, the content gate, against the Auth emulator, the local
+ * PostgREST endpoint over PGlite with our migrations (the member's subscription and purchases) and the Stripe double (the webhook that
+ * records a purchase and its refund): 401, 403 with how to get access, 404, 405, 503 and 200
+ * with `Cache-Control: private, no-store`; a refund or an ended subscription closes the door at
+ * the next request; nothing a caller sends reaches the database; no lesson text is logged.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import Stripe from 'stripe';
+import handler, { config } from '../../netlify/functions/content.mts';
+import webhook from '../../netlify/functions/stripe-webhook.mts';
+import generated from '../../netlify/functions/_generated/gated-content.json';
+import catalogue from '../../src/content/catalogue.json';
+import { COURSE_PRICE_ID } from '../../src/features/course/outline';
+import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import { startStripeDouble, stripePriceId, type StripeDouble } from '../../scripts/local/stripe-standin';
+import { call, createEmulatorUser, expectNoLeak, spyOnLogs, type EmulatorUser, type LogSpies } from '../support/functions';
+
+type Lesson = { preview: boolean; title: string; html: string; order: number };
+const lessons = Object.entries(generated.course as Record<string, Lesson>).sort(([, a], [, b]) => a.order - b.order);
+const [previewSlug, preview] = lessons.find(([, l]) => l.preview)!;
+const [paidSlug, paid] = lessons.find(([, l]) => !l.preview)!;
+const SECRET = 'whsec_test_double_secret';
+const BUY_OR_ALCHEMIST = 'This lesson is part of the Master Alchemist Course. Buy the course for lifetime access, or join the Alchemist plan, which includes it.';
+
+let db: LocalSupabase;
+let stripe: StripeDouble;
+let logs: LogSpies;
+let member: EmulatorUser;
+const saved = { ...process.env };
+
+const read = (slug: string, who: EmulatorUser | null = member, method = 'GET', product = 'course') =>
+  call(handler, `/api/content/${product}/${slug}`, { method, headers: who ? { authorization: `Bearer ${who.idToken}` } : {} });
+const alchemist = (uid: string, status = 'active') => {
+  db.tables.stripe_customers = [{ user_id: uid, customer_id: 'cus_gate' }];
+  db.tables.stripe_subscriptions = [{ customer_id: 'cus_gate', price_id: 'price_alchemist_monthly', subscription_status: status }];
+};
+
+beforeAll(async () => {
+  db = await startLocalSupabase();
+  stripe = await startStripeDouble({ catalogue });
+  member = await createEmulatorUser();
+});
+afterAll(async () => {
+  await db.close();
+  await stripe.close();
+});
+beforeEach(() => {
+  Object.assign(process.env, db.env, stripe.env, { STRIPE_WEBHOOK_SECRET: SECRET });
+  db.reset();
+  stripe.reset();
+  logs = spyOnLogs();
+});
+afterEach(() => {
+  // No log line ever carries a lesson's text.
+  expect(logs.all()).not.toContain(paid.html.slice(0, 60));
+  process.env = { ...saved };
+  logs.warn.mockRestore();
+  logs.error.mockRestore();
+});
+
+describe('content gate', () => {
+  it('is served at /api/content/:product/:item with a rate limit, for every method (so a wrong one gets its 405)', () => {
+    expect(config.path).toBe('/api/content/:product/:item');
+    expect(config.method).toBeUndefined();
+    expect(config.rateLimit?.aggregateBy).toEqual(['ip', 'domain']);
+  });
+
+  it('answers an Alchemist the lesson, privately and never cached', async () => {
+    alchemist(member.uid);
+    const res = await read(paidSlug);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.body).toMatchObject({ product: 'course', item: paidSlug, title: paid.title, html: paid.html, preview: false });
+    expect(paid.html).toMatch(/<h2[^>]*>(Practice|Reflection)/);
+  });
+
+  it('answers 403 with how to get access to an Explorer and an Adventurer, and the body is not in the answer', async () => {
+    const explorer = await read(paidSlug);
+    expect(explorer.status).toBe(403);
+    expect(explorer.body).toEqual({ error: BUY_OR_ALCHEMIST });
+    expect(explorer.headers.get('cache-control')).toBe('private, no-store');
+    db.tables.stripe_customers = [{ user_id: member.uid, customer_id: 'cus_gate' }];
+    db.tables.stripe_subscriptions = [{ customer_id: 'cus_gate', price_id: 'price_adventurer_monthly', subscription_status: 'active' }];
+    const adventurer = await read(paidSlug);
+    expect(adventurer.status).toBe(403);
+    expect(adventurer.text).not.toContain(paid.html.slice(0, 40));
+  });
+
+  it('opens the free preview to any signed-in member without reading the database', async () => {
+    const res = await read(previewSlug);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ item: previewSlug, html: preview.html, preview: true });
+    expect(db.requests).toEqual([]);
+  });
+
+  it('closes the door at the next request once the subscription has ended', async () => {
+    alchemist(member.uid);
+    expect((await read(paidSlug)).status).toBe(200);
+    db.tables.stripe_subscriptions = [{ ...db.tables.stripe_subscriptions![0]!, subscription_status: 'canceled' }];
+    expect((await read(paidSlug)).status).toBe(403);
+  });
+
+  it('opens the course to a buyer, and closes it at the next request once Stripe refunds the purchase', async () => {
+    const sdk = new Stripe(stripe.env.STRIPE_SECRET_KEY, { host: stripe.env.STRIPE_API_HOST, port: Number(stripe.env.STRIPE_API_PORT), protocol: 'http' });
+    const session = await sdk.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [{ price: stripePriceId(COURSE_PRICE_ID), quantity: 1 }],
+      client_reference_id: member.uid,
+      success_url: 'http://localhost:4321/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: 'http://localhost:4321/masteralchemist',
+      metadata: { firebase_uid: member.uid },
+    });
+    stripe.complete(session.id, 'paid');
+    const deliver = async (event: { signature: string; body: string }) =>
+      call(webhook, '/api/stripe-webhook', { method: 'POST', headers: { 'stripe-signature': event.signature, 'content-type': 'application/json' }, body: event.body });
+    expect((await deliver(stripe.event('checkout.session.completed', { ...stripe.sessions.get(session.id), items: undefined }, SECRET))).status).toBe(200);
+    expect((await read(paidSlug)).status).toBe(200);
+
+    expect((await deliver(stripe.event('charge.refunded', stripe.refund(session.id), SECRET))).status).toBe(200);
+    const after = await read(paidSlug);
+    expect(after.status).toBe(403);
+    expect(after.body).toEqual({ error: BUY_OR_ALCHEMIST });
+  });
+
+  it.each<[string, () => ReturnType<typeof read>, number]>([
+    ['no token', () => read(paidSlug, null), 401],
+    ['a malformed token', () => call(handler, `/api/content/course/${paidSlug}`, { headers: { authorization: 'Bearer not.a.token' } }), 401],
+    ['an Authorization header that is not a bearer token', () => call(handler, `/api/content/course/${paidSlug}`, { headers: { authorization: 'Basic abc' } }), 401],
+    ['an unknown lesson', () => read('no-such-lesson'), 404],
+    ['an unknown product', () => read(paidSlug, member, 'GET', 'no-such-product'), 404],
+    ['a product name that is an object key', () => read('toString', member, 'GET', 'constructor'), 404],
+    ['an item with a path in it', () => call(handler, '/api/content/course/..%2F..%2Fetc', { headers: { authorization: `Bearer ${member.idToken}` } }), 404],
+    ['an over-long item', () => read('a'.repeat(200)), 404],
+    ['POST', () => read(paidSlug, member, 'POST'), 405],
+    ['DELETE', () => read(paidSlug, member, 'DELETE'), 405],
+  ])('answers %s with its status (%#), before any database read', async (_name, request, status) => {
+    const res = await request();
+    expect(res.status).toBe(status);
+    expect(db.requests).toEqual([]);
+    expectNoLeak(res.text);
+    expect(res.text).not.toContain(paid.html.slice(0, 40));
+  });
+
+  it('answers a wrong method with 405 and Allow: GET', async () => {
+    const res = await read(paidSlug, member, 'PUT');
+    expect(res.headers.get('allow')).toBe('GET');
+  });
+
+  it('queries the database with the verified uid only', async () => {
+    alchemist(member.uid);
+    await read(paidSlug);
+    expect(db.requests.map((r) => `${r.method} ${r.table}`).sort()).toEqual(['GET purchases', 'GET stripe_customers', 'GET stripe_subscriptions']);
+    for (const r of db.requests) {
+      const filters = Object.entries(r.query).filter(([k]) => !['select', 'limit'].includes(k));
+      expect(filters).toEqual([[r.table === 'stripe_subscriptions' ? 'customer_id' : 'user_id', `eq.${r.table === 'stripe_subscriptions' ? 'cus_gate' : member.uid}`]]);
+    }
+  });
+
+  it('answers 503 with a message and one log line when the database fails', async () => {
+    db.fail('purchases', 'GET', 500, 'XX000');
+    const down = await read(paidSlug);
+    expect(down.status).toBe(503);
+    expect(down.body).toEqual({ error: 'Your access could not be checked just now: our database is not answering. Please try again in a moment.' });
+    expect(logs.error.mock.calls).toHaveLength(1);
+    expectNoLeak(down.text);
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * lesson_progress: a member reads and records only their own completed lessons, once each (a
+ * double-clicked "Mark as complete" makes one row); the slug is bounded; a visitor reaches
+ * nothing; the functions read (export) and delete (account deletion). Runs under today's
+ * defaults (db) and broad grants (db-broad).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
+import { CHECK_VIOLATION, failure, GRANTS, hidden, member, migratedDatabase, rows, service, visitor } from '../support/db';
+
+let db: PGlite;
+/** What the site sends: supabase-js upsert with ignoreDuplicates, PostgREST's on conflict do nothing. */
+const MARK = `insert into public.lesson_progress (member_id, lesson_slug) values ($1, $2) on conflict (member_id, lesson_slug) do nothing`;
+
+beforeAll(async () => {
+  db = await migratedDatabase();
+}, 60_000);
+
+describe('lesson_progress: a member', () => {
+  it('marks a lesson complete once, however often the button is pressed, and reads it back', async () => {
+    const ada = member('uid-a');
+    expect(await failure(db, ada, MARK, ['uid-a', 'the-weather-inside'])).toBeNull();
+    expect(await failure(db, ada, MARK, ['uid-a', 'the-weather-inside'])).toBeNull();
+    const mine = await rows<{ lesson_slug: string; completed_at: Date }>(db, ada, `select lesson_slug, completed_at from public.lesson_progress`);
+    expect(mine.map((r) => r.lesson_slug)).toEqual(['the-weather-inside']);
+    expect(mine[0]!.completed_at).toBeInstanceOf(Date);
+  });
+
+  it('never sees nor writes another member\'s progress', async () => {
+    expect(await failure(db, member('uid-b'), MARK, ['uid-b', 'naming-the-feeling'])).toBeNull();
+    expect(await rows(db, member('uid-a'), `select lesson_slug from public.lesson_progress order by lesson_slug`)).toEqual([{ lesson_slug: 'the-weather-inside' }]);
+    expect(await failure(db, member('uid-a'), MARK, ['uid-b', 'forged-lesson'])).toBe('42501');
+    expect(await hidden(db, member('uid-a'), `delete from public.lesson_progress where member_id = 'uid-b'`)).toBe(true);
+    expect(await hidden(db, member('uid-a'), `update public.lesson_progress set lesson_slug = 'x' where member_id = 'uid-b'`)).toBe(true);
+    expect(await rows(db, service, `select member_id, lesson_slug from public.lesson_progress where member_id = 'uid-b'`)).toEqual([
+      { member_id: 'uid-b', lesson_slug: 'naming-the-feeling' },
+    ]);
+  });
+
+  // The time is the database's: a column grant, so it holds where grants are today's defaults.
+  it.runIf(GRANTS === 'current')('cannot choose the completion time', async () => {
+    expect(await failure(db, member('uid-a'), `insert into public.lesson_progress (member_id, lesson_slug, completed_at) values ('uid-a', 'back-dated', '2000-01-01')`)).toBe('42501');
+  });
+
+  it('cannot delete a row of their own', async () => {
+    const ada = member('uid-a');
+    expect(await hidden(db, ada, `delete from public.lesson_progress where member_id = 'uid-a'`)).toBe(true);
+    expect(await rows(db, service, `select count(*)::int as n from public.lesson_progress where member_id = 'uid-a'`)).toEqual([{ n: 1 }]);
+  });
+
+  it.each([
+    ['an upper-case slug', 'The-Weather'],
+    ['a slug with a path', '../admin'],
+    ['a slug with spaces', 'the weather'],
+    ['an empty slug', ''],
+    ['a slug over 80 characters', 'a'.repeat(81)],
+  ])('is refused %s', async (_name, slug) => {
+    expect(await failure(db, member('uid-a'), MARK, ['uid-a', slug])).toBe(CHECK_VIOLATION);
+  });
+});
+
+describe('lesson_progress: a visitor', () => {
+  it('reads and writes nothing', async () => {
+    expect(await hidden(db, visitor, `select * from public.lesson_progress`)).toBe(true);
+    expect(await failure(db, visitor, MARK, ['uid-v', 'the-weather-inside'])).toBe('42501');
+  });
+});
+
+describe('lesson_progress: the functions (service role)', () => {
+  it('read a member\'s rows for the export and delete them with the account', async () => {
+    expect(await rows(db, service, `select lesson_slug from public.lesson_progress where member_id = 'uid-b'`)).toEqual([{ lesson_slug: 'naming-the-feeling' }]);
+    expect(await failure(db, service, `delete from public.lesson_progress where member_id = 'uid-b'`)).toBeNull();
+    expect(await rows(db, service, `select count(*)::int as n from public.lesson_progress where member_id = 'uid-b'`)).toEqual([{ n: 0 }]);
+  });
+});

@@ -1,0 +1,221 @@
+/**
+ * The grants themselves, on a project created today (no automatic grants on public): each Data
+ * API role holds exactly the privileges the site needs, table by table and column by column,
+ * and nothing else. Runs in the `db` project only (the `db-broad` run widens the grants on
+ * purpose to test row-level security alone).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
+import { failure, member, migratedDatabase, RLS_VIOLATION, service, visitor } from '../support/db';
+
+const ROLES = ['anon', 'authenticated', 'service_role'] as const;
+type Role = (typeof ROLES)[number];
+
+/**
+ * What each role may do on each table: a table-wide privilege, or `PRIVILEGE(col, ...)` for one
+ * granted on those columns only. A table or role missing here holds nothing.
+ */
+const EXPECTED: Record<string, Partial<Record<Role, string[]>>> = {
+  profiles: {
+    authenticated: ['SELECT', 'INSERT(email, full_name, id)', 'UPDATE(full_name)'],
+    service_role: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
+  },
+  coaching_sessions: {
+    anon: ['SELECT'],
+    authenticated: ['SELECT'],
+    // account-export embeds the session of each signup (id joined, date and time read).
+    service_role: ['SELECT(date, id, time)'],
+  },
+  coaching_session_signups: {
+    authenticated: ['DELETE', 'SELECT', 'INSERT(email, name, session_id, user_id)'],
+    service_role: ['DELETE', 'SELECT'],
+  },
+  stripe_customers: {
+    authenticated: ['SELECT'],
+    service_role: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
+  },
+  stripe_subscriptions: {
+    authenticated: ['SELECT'],
+    service_role: ['INSERT', 'SELECT', 'UPDATE'],
+  },
+  // Written only by the forms function (service role); nobody reads them through the API.
+  community_ideas: {
+    service_role: ['INSERT(email, idea_message, name)'],
+  },
+  partnership_requests: {
+    service_role: ['INSERT(email, message, name, partnership_type)'],
+  },
+  future_launch: {
+    service_role: ['INSERT(email)'],
+  },
+  monthly_newsletter: {
+    service_role: ['INSERT'],
+  },
+  purchases: {
+    authenticated: ['SELECT'],
+    service_role: ['INSERT', 'SELECT', 'UPDATE'],
+  },
+  // Members mark their own lessons complete; the functions export and delete them.
+  lesson_progress: {
+    authenticated: ['SELECT', 'INSERT(lesson_slug, member_id)'],
+    service_role: ['DELETE', 'SELECT'],
+  },
+  // The Lounge: members log, save, edit and delete their own rows; the service role exports
+  // and deletes them with the account.
+  breathing_sessions: {
+    authenticated: ['SELECT', 'INSERT(pattern, seconds, user_id)'],
+    service_role: ['DELETE', 'SELECT'],
+  },
+  bloom_pages: {
+    authenticated: [
+      'DELETE',
+      'SELECT',
+      'INSERT(answer, day, gratitude_1, gratitude_2, gratitude_3, prompt_id, prompt_text, user_id)',
+      'UPDATE(answer, day, gratitude_1, gratitude_2, gratitude_3, prompt_id, prompt_text, user_id)',
+    ],
+    service_role: ['DELETE', 'SELECT'],
+  },
+  story_places: {
+    authenticated: ['SELECT', 'INSERT(sentence, story, user_id)', 'UPDATE(sentence, story, user_id)'],
+    service_role: ['DELETE', 'SELECT'],
+  },
+  // Rise Mode, Mindstage and The Reset Room: members save their day (one upsert) and check in,
+  // keep and remove their own statements, add scenes and log rehearsals and resets; the service
+  // role exports and deletes them with the account.
+  rise_days: {
+    authenticated: [
+      'SELECT',
+      'INSERT(brave_action, day, intention, statement_id, statement_text, user_id)',
+      'UPDATE(brave_action, day, intention, lived, note, statement_id, statement_text, user_id)',
+    ],
+    service_role: ['DELETE', 'SELECT'],
+  },
+  rise_statements: {
+    authenticated: ['DELETE', 'SELECT', 'INSERT(text, user_id)'],
+    service_role: ['DELETE', 'SELECT'],
+  },
+  rehearsal_scenarios: {
+    authenticated: ['SELECT', 'INSERT(coping, going_well, scene, title, user_id)'],
+    service_role: ['DELETE', 'SELECT'],
+  },
+  rehearsals: {
+    authenticated: ['SELECT', 'INSERT(scenario, suds_after, suds_before, user_id)'],
+    service_role: ['DELETE', 'SELECT'],
+  },
+  resets: {
+    authenticated: ['SELECT', 'INSERT(feeling, intensity_after, intensity_before, reset, user_id)'],
+    service_role: ['DELETE', 'SELECT'],
+  },
+};
+
+let db: PGlite;
+beforeAll(async () => {
+  db = await migratedDatabase({ grants: 'current' });
+}, 60_000);
+
+/** Every privilege each API role holds on each public table, in the form of EXPECTED. */
+async function actualGrants(): Promise<Record<string, Partial<Record<Role, string[]>>>> {
+  const tableLevel = await db.query<{ table_name: string; grantee: Role; privilege_type: string }>(
+    `select table_name, grantee, privilege_type from information_schema.role_table_grants
+     where table_schema = 'public' and grantee in ('anon', 'authenticated', 'service_role')`,
+  );
+  // information_schema.column_privileges also lists the columns of a table-wide grant: keep
+  // only the column grants that the table-wide ones do not cover.
+  const columnLevel = await db.query<{ table_name: string; grantee: Role; privilege_type: string; columns: string[] }>(
+    `select table_name, grantee, privilege_type, array_agg(column_name::text order by column_name) as columns
+     from information_schema.column_privileges
+     where table_schema = 'public' and grantee in ('anon', 'authenticated', 'service_role')
+     group by table_name, grantee, privilege_type`,
+  );
+  const out: Record<string, Partial<Record<Role, string[]>>> = {};
+  const add = (table: string, role: Role, privilege: string) => ((out[table] ??= {})[role] ??= []).push(privilege);
+  const whole = new Set(tableLevel.rows.map((r) => `${r.table_name}|${r.grantee}|${r.privilege_type}`));
+  for (const r of tableLevel.rows) add(r.table_name, r.grantee, r.privilege_type);
+  for (const r of columnLevel.rows) {
+    if (whole.has(`${r.table_name}|${r.grantee}|${r.privilege_type}`)) continue;
+    add(r.table_name, r.grantee, `${r.privilege_type}(${r.columns.join(', ')})`);
+  }
+  for (const roles of Object.values(out)) for (const list of Object.values(roles)) list.sort();
+  return out;
+}
+
+describe('grants on a project created today', () => {
+  it('give each role exactly what the site needs, table by table and column by column', async () => {
+    const expected = Object.fromEntries(
+      Object.entries(EXPECTED).map(([table, roles]) => [table, Object.fromEntries(Object.entries(roles).map(([role, list]) => [role, [...list].sort()]))]),
+    );
+    expect(await actualGrants()).toEqual(expected);
+  });
+
+  it('give visitors nothing but reading sessions', async () => {
+    const anon = await db.query<{ table_name: string; privilege_type: string }>(
+      `select distinct table_name, privilege_type from information_schema.column_privileges
+       where table_schema = 'public' and grantee = 'anon' order by 1, 2`,
+    );
+    expect(anon.rows).toEqual([
+      { table_name: 'coaching_sessions', privilege_type: 'SELECT' },
+    ]);
+  });
+
+  it('give visitors and members no privilege at all on the three form tables', async () => {
+    for (const role of ['anon', 'authenticated']) {
+      for (const table of ['community_ideas', 'partnership_requests', 'future_launch']) {
+        const { rows } = await db.query<{ any: boolean; columns: boolean }>(
+          `select has_table_privilege($1, $2, 'select, insert, update, delete, truncate, references, trigger') as any,
+                  has_any_column_privilege($1, $2, 'select, insert, update, references') as columns`,
+          [role, `public.${table}`],
+        );
+        expect(rows[0], `${role} on ${table}`).toEqual({ any: false, columns: false });
+      }
+    }
+  });
+
+  it('leave tables created by a later migration closed until it grants them', async () => {
+    await db.exec(`create table public.later_table (id int primary key)`);
+    try {
+      for (const role of ROLES) {
+        const { rows } = await db.query<{ any: boolean }>(
+          `select has_table_privilege($1, 'public.later_table', 'select, insert, update, delete') as any`,
+          [role],
+        );
+        expect(rows[0]?.any, role).toBe(false);
+      }
+    } finally {
+      await db.exec(`drop table public.later_table`);
+    }
+  });
+});
+
+describe('before the forms moved to the forms function', () => {
+  // What main had with the grants migration alone: visitors could insert straight into the
+  // form tables with the anon key, which nothing rate-limits.
+  let earlier: PGlite;
+  beforeAll(async () => {
+    earlier = await migratedDatabase({ grants: 'current', before: '20261124000300' });
+  }, 60_000);
+
+  it('let a visitor insert an idea with the anon key; the forms migration takes that away', async () => {
+    const insert = `insert into public.community_ideas (email, idea_message) values ('bot@example.com', 'Buy cheap followers today')`;
+    expect(await failure(earlier, visitor, insert)).toBeNull();
+    expect(await failure(db, visitor, insert)).toBe(RLS_VIOLATION);
+  });
+});
+
+describe('the earlier migrations alone, on a project created today', () => {
+  // What main had before the grants migration: every request of the site is refused with
+  // 42501 (permission denied), however right its policies are.
+  let bare: PGlite;
+  beforeAll(async () => {
+    bare = await migratedDatabase({ grants: 'current', before: '20261123000000' });
+  }, 60_000);
+
+  it('refuse a visitor’s form, a member’s profile read and every service-role write', async () => {
+    await bare.query(`insert into public.profiles (id, email) values ('uid-a', 'ada@example.com')`);
+    expect(await failure(bare, visitor, `insert into public.future_launch (email) values ('vi@example.com')`)).toBe(RLS_VIOLATION);
+    expect(await failure(bare, member('uid-a'), `select id from public.profiles`)).toBe(RLS_VIOLATION);
+    expect(await failure(bare, service, `insert into public.monthly_newsletter (email) values ('vi@example.com')`)).toBe(RLS_VIOLATION);
+    expect(
+      await failure(bare, service, `insert into public.profiles (id, email, full_name, membership_tier) values ('uid-b', 'bea@example.com', null, 'Explorer') on conflict (id) do nothing`),
+    ).toBe(RLS_VIOLATION);
+  });
+});

@@ -1,0 +1,89 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { firebaseCredential, normalisePrivateKey } from '../../netlify/functions/_shared/firebase-credential';
+
+const PEM = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+/** The key as a JSON key file and most dashboards carry it: one line with "\n" escapes. */
+const ESCAPED = PEM.trim().replace(/\n/g, '\\n');
+const EMAIL = 'firebase-adminsdk-abc12@demo-project.iam.gserviceaccount.com';
+const KEY_FILE = {
+  type: 'service_account',
+  project_id: 'demo-project',
+  private_key_id: 'abc123',
+  private_key: PEM,
+  client_email: EMAIL,
+  client_id: '1234567890',
+};
+
+describe('firebaseCredential', () => {
+  it('is the emulator when FIREBASE_AUTH_EMULATOR_HOST is set, whatever else is', () => {
+    expect(firebaseCredential({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', FIREBASE_SERVICE_ACCOUNT: 'junk' })).toEqual({ kind: 'emulator', host: '127.0.0.1:9099' });
+  });
+
+  it('is missing when nothing is set (blank values count as unset)', () => {
+    expect(firebaseCredential({})).toEqual({ kind: 'missing' });
+    expect(firebaseCredential({ FIREBASE_SERVICE_ACCOUNT: '  ', FIREBASE_CLIENT_EMAIL: '', FIREBASE_PRIVATE_KEY: '' })).toEqual({ kind: 'missing' });
+  });
+
+  it('reads the JSON key file as is', () => {
+    expect(firebaseCredential({ FIREBASE_SERVICE_ACCOUNT: JSON.stringify(KEY_FILE) })).toEqual({
+      kind: 'service-account',
+      source: 'FIREBASE_SERVICE_ACCOUNT',
+      account: { projectId: 'demo-project', clientEmail: EMAIL, privateKey: PEM },
+    });
+  });
+
+  it('reads the JSON key file base64-encoded, line-wrapped or not', () => {
+    const encoded = Buffer.from(JSON.stringify(KEY_FILE, null, 2)).toString('base64');
+    const wrapped = encoded.replace(/(.{76})/g, '$1\n');
+    for (const value of [encoded, wrapped]) {
+      const result = firebaseCredential({ FIREBASE_SERVICE_ACCOUNT: value });
+      expect(result).toMatchObject({ kind: 'service-account', account: { clientEmail: EMAIL, privateKey: PEM } });
+    }
+  });
+
+  it('reads FIREBASE_CLIENT_EMAIL with FIREBASE_PRIVATE_KEY, turning "\\n" escapes into line breaks', () => {
+    for (const key of [ESCAPED, `"${ESCAPED}"`, PEM, PEM.replace(/\n/g, '\r\n')]) {
+      expect(firebaseCredential({ FIREBASE_CLIENT_EMAIL: ` ${EMAIL} `, FIREBASE_PRIVATE_KEY: key })).toEqual({
+        kind: 'service-account',
+        source: 'FIREBASE_CLIENT_EMAIL',
+        account: { projectId: null, clientEmail: EMAIL, privateKey: PEM },
+      });
+    }
+  });
+
+  it('prefers FIREBASE_SERVICE_ACCOUNT over the pair', () => {
+    const result = firebaseCredential({ FIREBASE_SERVICE_ACCOUNT: JSON.stringify(KEY_FILE), FIREBASE_CLIENT_EMAIL: 'other@example.com', FIREBASE_PRIVATE_KEY: ESCAPED });
+    expect(result).toMatchObject({ source: 'FIREBASE_SERVICE_ACCOUNT', account: { clientEmail: EMAIL } });
+  });
+
+  it('says what is wrong, never the value', () => {
+    const cases: [Parameters<typeof firebaseCredential>[0], RegExp][] = [
+      [{ FIREBASE_SERVICE_ACCOUNT: 'not json, not base64!' }, /neither the JSON key file nor its base64 encoding/],
+      [{ FIREBASE_SERVICE_ACCOUNT: Buffer.from('hello').toString('base64') }, /neither the JSON key file/],
+      [{ FIREBASE_SERVICE_ACCOUNT: '[1]' }, /neither the JSON key file|not a JSON object/],
+      [{ FIREBASE_SERVICE_ACCOUNT: JSON.stringify({ ...KEY_FILE, type: 'authorized_user' }) }, /not a service account key/],
+      [{ FIREBASE_SERVICE_ACCOUNT: JSON.stringify({ ...KEY_FILE, private_key: undefined }) }, /no valid private_key/],
+      [{ FIREBASE_SERVICE_ACCOUNT: JSON.stringify({ ...KEY_FILE, client_email: '' }) }, /no valid client_email/],
+      [{ FIREBASE_CLIENT_EMAIL: EMAIL }, /FIREBASE_CLIENT_EMAIL is set without FIREBASE_PRIVATE_KEY/],
+      [{ FIREBASE_PRIVATE_KEY: ESCAPED }, /FIREBASE_PRIVATE_KEY is set without FIREBASE_CLIENT_EMAIL/],
+      [{ FIREBASE_CLIENT_EMAIL: EMAIL, FIREBASE_PRIVATE_KEY: 'sk-not-a-key' }, /FIREBASE_PRIVATE_KEY is not a PEM private key/],
+      [{ FIREBASE_CLIENT_EMAIL: 'nobody', FIREBASE_PRIVATE_KEY: ESCAPED }, /FIREBASE_CLIENT_EMAIL is not an email address/],
+    ];
+    for (const [env, message] of cases) {
+      const result = firebaseCredential(env);
+      expect(result.kind, JSON.stringify(env).slice(0, 80)).toBe('invalid');
+      const error = (result as { error: string }).error;
+      expect(error).toMatch(message);
+      expect(error).not.toContain('PRIVATE KEY-----\n');
+      expect(error).not.toContain('sk-not-a-key');
+    }
+  });
+});
+
+describe('normalisePrivateKey', () => {
+  it('ends the key with one line break and drops surrounding quotes', () => {
+    expect(normalisePrivateKey(`'${ESCAPED}'`)).toBe(PEM);
+    expect(normalisePrivateKey(`${PEM}\n\n`)).toBe(PEM);
+  });
+});

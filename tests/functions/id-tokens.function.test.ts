@@ -1,0 +1,319 @@
+/**
+ * Firebase ID tokens and the Admin API as in production, without the Auth emulator
+ * (FIREBASE_AUTH_EMULATOR_HOST is removed here): Google's published keys, its token endpoint
+ * and the Identity Toolkit API are served by a local stand-in (tests/support/google-double.ts)
+ * with real RS256 keys made for the run, and the functions are pointed at it through
+ * GOOGLE_APIS_STAND_IN (a server setting, loopback only). The functions are imported afresh for
+ * each test, so no key set or access token is carried from one test to the next.
+ */
+import { createHmac } from 'node:crypto';
+import { decodeProtectedHeader, UnsecuredJWT } from 'jose';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { startGoogleDouble, KEYS_PATH, type GoogleDouble } from '../support/google-double';
+import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import { call, expectNoLeak, spyOnLogs, type Handler, type LogSpies } from '../support/functions';
+
+let google: GoogleDouble;
+let db: LocalSupabase;
+let logs: LogSpies;
+const saved = { ...process.env };
+const FIREBASE_VARIABLES = ['FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_SERVICE_ACCOUNT', 'FIREBASE_CLIENT_EMAIL', 'FIREBASE_PRIVATE_KEY', 'PUBLIC_FIREBASE_PROJECT_ID'];
+const INVALID = { error: 'Invalid or expired session token' };
+const TOO_OLD = { error: 'Session token is too old; please sign in again' };
+
+beforeAll(async () => {
+  google = await startGoogleDouble();
+  db = await startLocalSupabase();
+});
+afterAll(async () => {
+  await google.close();
+  await db.close();
+});
+beforeEach(() => {
+  process.env = { ...saved };
+  for (const name of FIREBASE_VARIABLES) delete process.env[name];
+  Object.assign(process.env, google.env, db.env);
+  google.reset();
+  db.reset();
+  logs = spyOnLogs();
+  vi.resetModules();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  process.env = { ...saved };
+  logs.warn.mockRestore();
+  logs.error.mockRestore();
+});
+
+/** The functions, freshly imported (one shared _shared/auth.ts among them). */
+async function functions(): Promise<{ exporter: Handler; sync: Handler; remover: Handler; NO_CREDENTIAL: string }> {
+  const [exporter, sync, remover] = await Promise.all([
+    import('../../netlify/functions/account-export.mts'),
+    import('../../netlify/functions/auth-sync.mts'),
+    import('../../netlify/functions/account-delete.mts'),
+  ]);
+  return { exporter: exporter.default, sync: sync.default, remover: remover.default, NO_CREDENTIAL: remover.NO_CREDENTIAL };
+}
+
+/** A member Google knows, and a fresh ID token for them. */
+async function member(claims: Record<string, unknown> = {}) {
+  const uid = `uid-${crypto.randomUUID().slice(0, 12)}`;
+  const email = `${uid}@example.com`;
+  google.users.set(uid, { localId: uid, email });
+  return { uid, email, token: await google.idToken(uid, { claims }) };
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+const exportWith = (fn: Handler, token: string) => call(fn, '/api/account-export', { headers: { authorization: `Bearer ${token}` } });
+const kidOf = (token: string) => decodeProtectedHeader(token).kid as string;
+const keyFetches = () => google.requestsTo(KEYS_PATH).length;
+
+describe('ID tokens outside the emulator', () => {
+  it("accepts a token signed by Google's published key, and gives the function its uid and email", async () => {
+    const { exporter } = await functions();
+    const m = await member();
+    const res = await exportWith(exporter, m.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ account: { id: m.uid, email: m.email } });
+    expect(db.requestsTo('GET', 'profiles')[0]?.query).toMatchObject({ id: `eq.${m.uid}` });
+  });
+
+  const refused: [string, (uid: string) => Promise<string>][] = [
+    ['expired', (uid) => google.idToken(uid, { claims: { iat: now() - 3700, auth_time: now() - 3700, exp: now() - 100 } })],
+    ['expiring this very second', (uid) => google.idToken(uid, { claims: { iat: now() - 3600, auth_time: now() - 3600, exp: now() } })],
+    ['for another project (aud)', (uid) => google.idToken(uid, { claims: { aud: 'another-project' } })],
+    ['for several audiences', (uid) => google.idToken(uid, { claims: { aud: [google.projectId, 'another-project'] } })],
+    ['from another project (iss)', (uid) => google.idToken(uid, { claims: { iss: 'https://securetoken.google.com/another-project' } })],
+    ['from another issuer', (uid) => google.idToken(uid, { claims: { iss: 'https://accounts.google.com' } })],
+    ['with a kid Google does not publish', (uid) => google.idToken(uid, { kid: 'not-a-published-kid' })],
+    ['signed by another key under a published kid', async (uid) => google.idToken(uid, { key: google.newKey(), kid: kidOf(await google.idToken(uid)) })],
+    ['without a kid', (uid) => google.idToken(uid, { kid: null })],
+    ['unsigned (alg none), as the emulator makes them', (uid) =>
+      Promise.resolve(new UnsecuredJWT({ aud: google.projectId, auth_time: now(), sub: uid, user_id: uid })
+        .setIssuer(`https://securetoken.google.com/${google.projectId}`).setIssuedAt(now()).setExpirationTime(now() + 3600).encode())],
+    ['signed HS256 with the public key as the secret', async (uid) => {
+      const valid = await google.idToken(uid);
+      const payload = valid.split('.')[1];
+      const hsHeader = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT', kid: kidOf(valid) })).toString('base64url');
+      const jwks = (await (await fetch(`${google.origin}${KEYS_PATH}`)).json()) as { keys: unknown[] };
+      const signature = createHmac('sha256', JSON.stringify(jwks.keys[0])).update(`${hsHeader}.${payload}`).digest('base64url');
+      return `${hsHeader}.${payload}.${signature}`;
+    }],
+    ['issued in the future (iat)', (uid) => google.idToken(uid, { claims: { iat: now() + 60 } })],
+    ['from a sign-in in the future (auth_time)', (uid) => google.idToken(uid, { claims: { auth_time: now() + 60 } })],
+    ['without auth_time', (uid) => google.idToken(uid, { claims: { auth_time: undefined } })],
+    ['with an empty sub', () => google.idToken('', {})],
+    ['with a sub longer than 128 characters', () => google.idToken('u'.repeat(129), {})],
+    ['whose payload was changed after signing', async (uid) => {
+      const [header, , signature] = (await google.idToken(uid)).split('.');
+      const payload = (await google.idToken('someone-else')).split('.')[1];
+      return `${header}.${payload}.${signature}`;
+    }],
+    ['that is not a JWT at all', () => Promise.resolve('not-a-jwt')],
+  ];
+
+  it.each(refused)('refuses a token %s with 401, reading nothing', async (_, make) => {
+    const { exporter } = await functions();
+    const m = await member();
+    const res = await exportWith(exporter, await make(m.uid));
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(INVALID);
+    expect(db.requests).toEqual([]);
+  });
+
+  it('accepts iat and auth_time up to 5 s ahead of this server (Google stamps them as the member signs in)', async () => {
+    const { exporter } = await functions();
+    const m = await member();
+    const token = await google.idToken(m.uid, { claims: { iat: now() + 4, auth_time: now() + 4 } });
+    expect((await exportWith(exporter, token)).status).toBe(200);
+  });
+
+  it('fetches the keys once and keeps them for the max-age Google gives', async () => {
+    google.keysMaxAge = 600;
+    const { exporter } = await functions();
+    for (let i = 0; i < 3; i += 1) expect((await exportWith(exporter, (await member()).token)).status).toBe(200);
+    expect(keyFetches()).toBe(1);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 601 * 1000);
+    expect((await exportWith(exporter, (await member()).token)).status).toBe(200);
+    expect(keyFetches()).toBe(2);
+  });
+
+  it('takes a rotated key: an unknown kid fetches the keys again, at most every 30 s', async () => {
+    const { exporter } = await functions();
+    const m = await member();
+    expect((await exportWith(exporter, m.token)).status).toBe(200);
+    expect(keyFetches()).toBe(1);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const later = (seconds: number) => vi.setSystemTime(Date.now() + seconds * 1000);
+    // Within 30 s of a fetch, an unknown kid is simply refused.
+    expect((await exportWith(exporter, await google.idToken(m.uid, { kid: 'forged-0' }))).status).toBe(401);
+    expect(keyFetches()).toBe(1);
+    // After that, one refetch, then none for 30 s however many such tokens come.
+    later(31);
+    expect((await exportWith(exporter, await google.idToken(m.uid, { kid: 'forged-1' }))).status).toBe(401);
+    expect((await exportWith(exporter, await google.idToken(m.uid, { kid: 'forged-2' }))).status).toBe(401);
+    expect(keyFetches()).toBe(2);
+    // Google rotates; a token signed with the new key is accepted once the keys are fetched again.
+    google.rotate();
+    later(31);
+    expect((await exportWith(exporter, await google.idToken(m.uid))).status).toBe(200);
+    expect(keyFetches()).toBe(3);
+    expect((await exportWith(exporter, m.token)).status).toBe(200);
+    expect(keyFetches()).toBe(3);
+  });
+
+  it("answers 503, not 401, when Google's keys cannot be fetched, logged once", async () => {
+    google.keysDown = true;
+    const { exporter } = await functions();
+    const res = await exportWith(exporter, (await member()).token);
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ error: 'Your sign-in could not be checked just now. Please try again.' });
+    expectNoLeak(res.text);
+    expect(logs.lines()).toBe(1);
+  });
+
+  it('uses GOOGLE_APIS_STAND_IN only on a loopback address', async () => {
+    const m = await member();
+    process.env.GOOGLE_APIS_STAND_IN = 'https://keys.example.com';
+    process.env.FIREBASE_SERVICE_ACCOUNT = google.serviceAccount.keyFile;
+    const { exporter, sync } = await functions();
+    const res = await exportWith(exporter, m.token);
+    expect(res.status).toBe(503);
+    expect(google.requests).toEqual([]);
+    const check = await call(sync, '/api/auth-sync?check');
+    expect(check.body).toEqual({ configured: false, reason: 'GOOGLE_APIS_STAND_IN must be a loopback address (it is for tests)' });
+  });
+});
+
+describe('auth-sync outside the emulator, with a service account', () => {
+  const sync = async (fn: Handler, token: string) => call(fn, '/api/auth-sync', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: {} });
+
+  it("mints an access token from the service account, keeps the member's claims, adds the role, and creates the profile", async () => {
+    process.env.FIREBASE_SERVICE_ACCOUNT = google.serviceAccount.keyFile;
+    const { sync: fn } = await functions();
+    const m = await member();
+    google.users.get(m.uid)!.customAttributes = JSON.stringify({ beta: true });
+    const res = await sync(fn, m.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ ok: true, claimsUpdated: true });
+    expect(JSON.parse(google.users.get(m.uid)!.customAttributes!)).toEqual({ beta: true, role: 'authenticated' });
+    // The stand-in checked the assertion's signature against the service account's public key.
+    expect(google.requestsTo('/token')).toHaveLength(1);
+    const [issued] = [...google.issued];
+    for (const path of [`/v1/projects/${google.projectId}/accounts:lookup`, `/v1/projects/${google.projectId}/accounts:update`]) {
+      expect(google.requestsTo(path).map((r) => r.authorization)).toEqual([`Bearer ${issued}`]);
+    }
+    expect(db.requestsTo('POST', 'profiles')[0]?.body).toEqual({ id: m.uid, email: m.email, full_name: null, membership_tier: 'Explorer' });
+  });
+
+  it('reuses the access token until 5 minutes before it expires', async () => {
+    process.env.FIREBASE_SERVICE_ACCOUNT = Buffer.from(google.serviceAccount.keyFile).toString('base64');
+    const { sync: fn } = await functions();
+    expect((await sync(fn, (await member()).token)).status).toBe(200);
+    expect((await sync(fn, (await member()).token)).status).toBe(200);
+    expect(google.requestsTo('/token')).toHaveLength(1);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 56 * 60 * 1000);
+    expect((await sync(fn, (await member()).token)).status).toBe(200);
+    expect(google.requestsTo('/token')).toHaveLength(2);
+  });
+
+  it('works with FIREBASE_CLIENT_EMAIL and FIREBASE_PRIVATE_KEY as an environment holds them (\\n escapes)', async () => {
+    process.env.FIREBASE_CLIENT_EMAIL = google.serviceAccount.clientEmail;
+    process.env.FIREBASE_PRIVATE_KEY = `"${google.serviceAccount.privateKeyPem.trim().replace(/\n/g, '\\n')}"`;
+    const { sync: fn } = await functions();
+    const m = await member();
+    expect((await sync(fn, m.token)).status).toBe(200);
+    expect(JSON.parse(google.users.get(m.uid)!.customAttributes!)).toEqual({ role: 'authenticated' });
+  });
+
+  it('refuses a token from a sign-in more than 5 minutes ago, touching nothing', async () => {
+    process.env.FIREBASE_SERVICE_ACCOUNT = google.serviceAccount.keyFile;
+    const { sync: fn } = await functions();
+    const m = await member({ auth_time: now() - 301, iat: now() - 10 });
+    const res = await sync(fn, m.token);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(TOO_OLD);
+    expect(google.requestsTo('/token')).toEqual([]);
+    expect(db.requests).toEqual([]);
+    expect((await sync(fn, (await member({ auth_time: now() - 240 })).token)).status).toBe(200);
+  });
+
+  it('answers 502 and writes nothing when Google refuses the service account, logged once', async () => {
+    process.env.FIREBASE_SERVICE_ACCOUNT = google.serviceAccount.keyFile;
+    google.refuseGrants = true;
+    const { sync: fn } = await functions();
+    const m = await member();
+    const res = await sync(fn, m.token);
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ error: 'Your sign-in could not be completed just now. Please try again.' });
+    expectNoLeak(res.text);
+    expect(res.text).not.toContain('PRIVATE KEY');
+    expect(db.requests).toEqual([]);
+    expect(google.users.get(m.uid)?.customAttributes).toBeUndefined();
+    expect(logs.lines()).toBe(1);
+    expect(logs.all()).toContain('invalid_grant');
+  });
+
+  it('without a service account answers 503 before looking at the token', async () => {
+    const { sync: fn } = await functions();
+    const res = await sync(fn, (await member()).token);
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({
+      error: 'Sign-in cannot be completed: the server is not fully configured (no Firebase service account: set FIREBASE_SERVICE_ACCOUNT, or FIREBASE_CLIENT_EMAIL and FIREBASE_PRIVATE_KEY).',
+    });
+    expect(google.requests).toEqual([]);
+  });
+});
+
+describe('account-delete outside the emulator', () => {
+  const remove = (fn: Handler, token: string) =>
+    call(fn, '/api/account-delete', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: { confirm: 'DELETE' } });
+
+  it("deletes the member's sign-in with the service account", async () => {
+    process.env.FIREBASE_SERVICE_ACCOUNT = google.serviceAccount.keyFile;
+    const { remover } = await functions();
+    const m = await member();
+    const other = await member();
+    db.tables.profiles = [{ id: m.uid, email: m.email, full_name: 'Ada', membership_tier: 'Explorer' }];
+    const res = await remove(remover, m.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ deleted: true });
+    expect(google.users.has(m.uid)).toBe(false);
+    expect(google.users.has(other.uid)).toBe(true);
+    expect(db.tables.profiles).toEqual([]);
+  });
+
+  it('counts a sign-in already gone as deleted', async () => {
+    process.env.FIREBASE_SERVICE_ACCOUNT = google.serviceAccount.keyFile;
+    const { remover } = await functions();
+    const m = await member();
+    google.users.delete(m.uid);
+    expect((await remove(remover, m.token)).body).toEqual({ deleted: true });
+  });
+
+  it('refuses a sign-in older than 5 minutes', async () => {
+    process.env.FIREBASE_SERVICE_ACCOUNT = google.serviceAccount.keyFile;
+    const { remover } = await functions();
+    const m = await member({ auth_time: now() - 6 * 60 });
+    const res = await remove(remover, m.token);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(TOO_OLD);
+    expect(google.users.has(m.uid)).toBe(true);
+  });
+
+  it('without a service account deletes the data, then answers 503 saying the sign-in remains', async () => {
+    const { remover, NO_CREDENTIAL } = await functions();
+    const m = await member();
+    db.tables.profiles = [{ id: m.uid, email: m.email, full_name: 'Ada', membership_tier: 'Explorer' }];
+    const res = await remove(remover, m.token);
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ error: NO_CREDENTIAL });
+    expectNoLeak(res.text);
+    expect(db.tables.profiles).toEqual([]);
+    expect(google.users.has(m.uid)).toBe(true);
+    expect(google.requests.filter((r) => r.path !== KEYS_PATH)).toEqual([]);
+    expect(logs.lines()).toBe(1);
+  });
+});

@@ -1,6 +1,0 @@
-/** Before any test: the gated content the content function imports is compiled and current. */
-import { generateGatedContent } from '../scripts/gated-content.mjs';
-
-export default async function setup(): Promise<void> {
-  await generateGatedContent();
-}
