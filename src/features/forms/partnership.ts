@@ -1,5 +1,5 @@
 /** The partnership form's kinds of partnership: the values the database allows, in the form's order. */
-import { PARTNERSHIP_TYPES, type PartnershipType } from '../../core/db/database.types';
+import { PARTNERSHIP_TYPES, type PartnershipType } from '../../core/db/values';
 
 export { PARTNERSHIP_TYPES, type PartnershipType };
 

@@ -1,0 +1,47 @@
+/**
+ * The values the database's check constraints allow, one list each: the code that writes or
+ * shows a column takes its list from here (a small module, so a page that needs one list does
+ * not carry the schema description of ./database.types.ts, which re-exports them).
+ */
+
+/** partnership_requests.partnership_type: the kinds the check constraint allows, in the form's order. */
+export const PARTNERSHIP_TYPES = [
+  'wellness_practitioner',
+  'corporate_wellness',
+  'content_creator',
+  'brand',
+  'educational_institution',
+  'mental_health_organization',
+  'other',
+] as const;
+
+export type PartnershipType = (typeof PARTNERSHIP_TYPES)[number];
+
+/** Stripe's subscription statuses, plus not_started for a customer who never subscribed. */
+export const SUBSCRIPTION_STATUSES = [
+  'not_started',
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'paused',
+] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** A one-time purchase: pending until the payment settles, then paid, failed or refunded. */
+export const PURCHASE_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+
+
+/** Stillpoint's patterns, as breathing_sessions allows them (src/features/lounge/stillpoint/breathing.ts). */
+export const BREATHING_PATTERNS = ['box', 'four-seven-eight', 'cyclic-sighing', 'resonance', 'custom'] as const;
+export type BreathingPatternId = (typeof BREATHING_PATTERNS)[number];
+
+/** Rise Mode's evening answers, as rise_days.lived allows them (src/features/lounge/rise-mode/rise.ts). */
+export const RISE_LIVED = ['yes', 'partly', 'not-today'] as const;
+/** The Reset Room's feelings and resets, as the resets table allows them (src/features/lounge/the-reset-room/resets.ts). */
+export const RESET_FEELINGS = ['anger', 'anxiety', 'sadness', 'overwhelm', 'shame', 'numbness'] as const;
+export const RESET_KINDS = ['grounding-five-senses', 'stop-pause', 'paced-breathing', 'paired-muscle-relaxation', 'cold-water-reset'] as const;
