@@ -14,7 +14,7 @@ export default function Field({ id, label, ...input }: Props) {
       </label>
       <input
         id={id}
-        className="mt-1.5 block w-full rounded-xl border border-plum-200 bg-white px-4 py-2.5 text-ink placeholder:text-ink-soft/70 focus:border-plum-500 disabled:bg-paper-deep"
+        className="input mt-1.5 w-full"
         {...input}
       />
     </div>

@@ -113,8 +113,8 @@ interface FieldProps<V> {
   hint?: string;
 }
 
-export const inputClass =
-  'block w-full rounded-xl border border-plum-200 bg-white px-4 py-2.5 text-base text-ink placeholder:text-ink-soft/70 aria-[invalid=true]:border-rose-600 disabled:cursor-not-allowed disabled:bg-paper-deep';
+/** The site's input look (the `.input` component class of src/styles/global.css), full width. */
+export const inputClass = 'input w-full text-base';
 
 /** A labelled input or textarea bound to the form's state; marked invalid when the message is about it. */
 export function Field<V>({ id, name, label, state, dispatch, errorId, type = 'text', multiline, autoComplete, autoFocus, maxLength, hint }: FieldProps<V>) {

@@ -16,7 +16,6 @@ import Rating from '../shared/Rating';
 import { saveFailureMessage, useSave } from '../shared/useSave';
 import SaveStatus from '../shared/SaveStatus';
 import StepPlayer from '../shared/StepPlayer';
-import { INPUT_CLASS } from '../shared/ui';
 import { addOwnScenario, fetchOwnScenarios, fetchRehearsals, logRehearsal } from './api';
 import Chart from './Chart';
 import { LIMITS, ownScenario, ownScenarioProblem, trend, trendSentence, type OwnScenario, type OwnTemplate, type Rehearsal, type Scenario, type Step } from './rehearsal';
@@ -210,9 +209,9 @@ export function Rehearsals({ user }: { user: AppUser }) {
             <label key={key} className="block">
               <span className="font-semibold">{label}</span>
               {kind === 'input' ? (
-                <input name={key} className={`${INPUT_CLASS} mt-1 w-full`} value={scene[key]} maxLength={max + 50} onChange={(e) => setScene({ ...scene, [key]: e.target.value })} />
+                <input name={key} className="input mt-1 w-full" value={scene[key]} maxLength={max + 50} onChange={(e) => setScene({ ...scene, [key]: e.target.value })} />
               ) : (
-                <textarea name={key} className={`${INPUT_CLASS} mt-1 min-h-20 w-full`} value={scene[key]} maxLength={max + 100} onChange={(e) => setScene({ ...scene, [key]: e.target.value })} />
+                <textarea name={key} className="input mt-1 min-h-20 w-full" value={scene[key]} maxLength={max + 100} onChange={(e) => setScene({ ...scene, [key]: e.target.value })} />
               )}
             </label>
           ))}

@@ -16,7 +16,6 @@ import LoungeRoom, { Loading, type RoomProps } from '../shared/LoungeRoom';
 import { LoadFailed, gatedItem, useLoad, type Loaded } from '../shared/load';
 import { saveFailureMessage, useSave } from '../shared/useSave';
 import SaveStatus from '../shared/SaveStatus';
-import { INPUT_CLASS } from '../shared/ui';
 import { addOwnStatement, fetchDays, fetchOwnStatements, removeOwnStatement, saveCheckIn, saveMorning, type Day, type OwnStatement } from './api';
 import { braveActionOfDay, checkInProblem, LIMITS, LIVED, LIVED_LABELS, morningProblem, ownStatementProblem, statementOfDay, type Lived, type Statement } from './rise';
 
@@ -173,7 +172,7 @@ export function Rise({ user, prompts, now = () => new Date() }: { user: AppUser;
             <span className="mt-1 block text-sm text-ink-soft">{prompts.intention}</span>
             <textarea
               name="intention"
-              className={`${INPUT_CLASS} mt-2 min-h-20 w-full`}
+              className="input mt-2 min-h-20 w-full"
               value={form.intention}
               maxLength={LIMITS.intention + 50}
               onChange={(e) => setMorning({ ...form, intention: e.target.value })}
@@ -189,7 +188,7 @@ export function Rise({ user, prompts, now = () => new Date() }: { user: AppUser;
               <label className="mt-3 block">
                 <span className="text-sm font-semibold">Or use one of your own today</span>
                 <select
-                  className={`${INPUT_CLASS} mt-1 w-full`}
+                  className="input mt-1 w-full"
                   value={form.statementId === '' ? form.statementText : ''}
                   onChange={(e) =>
                     e.target.value
@@ -213,7 +212,7 @@ export function Rise({ user, prompts, now = () => new Date() }: { user: AppUser;
             <input
               name="braveAction"
               list="rm-brave-actions"
-              className={`${INPUT_CLASS} mt-2 w-full`}
+              className="input mt-2 w-full"
               value={form.braveAction}
               maxLength={LIMITS.braveAction + 50}
               onChange={(e) => setMorning({ ...form, braveAction: e.target.value })}
@@ -259,7 +258,7 @@ export function Rise({ user, prompts, now = () => new Date() }: { user: AppUser;
               <label className="block">
                 <span className="font-semibold">A short note</span>
                 <span className="mt-1 block text-sm text-ink-soft">{prompts.checkInNote}</span>
-                <textarea name="note" className={`${INPUT_CLASS} mt-2 min-h-20 w-full`} value={noteNow} maxLength={LIMITS.note + 100} onChange={(e) => setNote(e.target.value)} />
+                <textarea name="note" className="input mt-2 min-h-20 w-full" value={noteNow} maxLength={LIMITS.note + 100} onChange={(e) => setNote(e.target.value)} />
               </label>
               {problemFor('evening')}
               <button type="submit" className="btn btn-gold" disabled={eveningSave.state.status === 'saving'}>
@@ -322,7 +321,7 @@ export function Rise({ user, prompts, now = () => new Date() }: { user: AppUser;
           >
             <label className="block">
               <span className="text-sm font-semibold">A new statement</span>
-              <input name="ownStatement" className={`${INPUT_CLASS} mt-1 w-full`} value={ownText} maxLength={LIMITS.statement + 50} onChange={(e) => setOwnText(e.target.value)} placeholder="I am learning to…" />
+              <input name="ownStatement" className="input mt-1 w-full" value={ownText} maxLength={LIMITS.statement + 50} onChange={(e) => setOwnText(e.target.value)} placeholder="I am learning to…" />
             </label>
             {problemFor('own')}
             <button type="submit" className="btn btn-outline" disabled={ownSave.state.status === 'saving'}>

@@ -10,7 +10,6 @@ import type { AppUser } from '../../../core/session/user';
 import LoungeRoom, { Loading, type RoomProps } from '../shared/LoungeRoom';
 import { saveFailureMessage, useSave } from '../shared/useSave';
 import SaveStatus from '../shared/SaveStatus';
-import { INPUT_CLASS } from '../shared/ui';
 import { fetchHistory, logSession, type LoggedSession } from './api';
 import {
   CUSTOM_LIMITS,
@@ -156,7 +155,7 @@ function App({ user, patterns }: { user: AppUser; patterns: PatternCopy[] }) {
                     max={CUSTOM_LIMITS[k].max}
                     value={custom[k]}
                     onChange={(e) => setCustom((c) => ({ ...c, [k]: Number(e.target.value) }))}
-                    className={`${INPUT_CLASS} mt-1 w-full`}
+                    className="input mt-1 w-full"
                   />
                 </label>
               ))}
@@ -183,7 +182,7 @@ function App({ user, patterns }: { user: AppUser; patterns: PatternCopy[] }) {
                 max={CUSTOM_MINUTES.max}
                 value={customMinutes}
                 onChange={(e) => setCustomMinutes(Number(e.target.value))}
-                className={`${INPUT_CLASS} mt-1 w-28`}
+                className="input mt-1 w-28"
               />
             </label>
           ) : null}

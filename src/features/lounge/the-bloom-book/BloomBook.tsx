@@ -15,7 +15,6 @@ import LoungeRoom, { Loading, type RoomProps } from '../shared/LoungeRoom';
 import { LoadFailed, gatedItem, useLoad, type Loaded } from '../shared/load';
 import { saveFailureMessage, useSave } from '../shared/useSave';
 import SaveStatus from '../shared/SaveStatus';
-import { INPUT_CLASS } from '../shared/ui';
 import { deletePage, fetchPages, savePage } from './api';
 import { LIMITS, dayIn, exportFileName, isEmpty, partOfDay, promptOfDay, search, streak, toMarkdown, tooLong, type Page, type Prompt } from './journal';
 
@@ -140,7 +139,7 @@ export function Book({ user, previewPromptId, now = () => new Date() }: { user: 
             <label key={i} className="block">
               <span className="text-sm text-ink-soft">Grateful for ({i + 1} of 3)</span>
               <input
-                className={`${INPUT_CLASS} mt-1 w-full`}
+                className="input mt-1 w-full"
                 value={g}
                 maxLength={LIMITS.gratitude + 50}
                 onChange={(e) => setGratitude(i, e.target.value)}
@@ -153,7 +152,7 @@ export function Book({ user, previewPromptId, now = () => new Date() }: { user: 
           <label className="block">
             <span className="font-semibold">{page.promptText}</span>
             <textarea
-              className={`${INPUT_CLASS} mt-2 min-h-32 w-full`}
+              className="input mt-2 min-h-32 w-full"
               value={page.answer}
               maxLength={LIMITS.answer + 100}
               onChange={(e) => setDraft({ ...page, answer: e.target.value })}
@@ -209,7 +208,7 @@ export function Book({ user, previewPromptId, now = () => new Date() }: { user: 
           </div>
           <label className="mt-4 block">
             <span className="text-sm font-semibold">Search your pages</span>
-            <input type="search" className={`${INPUT_CLASS} mt-1 w-full`} value={query} onChange={(e) => setQuery(e.target.value)} />
+            <input type="search" className="input mt-1 w-full" value={query} onChange={(e) => setQuery(e.target.value)} />
           </label>
           {deleteError ? (
             <p role="alert" className="mt-3 text-sm font-medium text-rose-600">
