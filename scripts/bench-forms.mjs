@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * How many submissions a second the forms function handles on this machine: its handler
- * (netlify/functions/_shared/forms.ts, bundled with esbuild as Netlify does) behind a loopback HTTP
+ * (netlify/functions/forms.mts, bundled with esbuild as Netlify does) behind a loopback HTTP
  * server, writing to the local PostgREST endpoint over PGlite (scripts/local/local-supabase.ts), driven by a bounded loop of
  * concurrent clients. Each request comes from its own address (the per-address limit would
  * otherwise answer 429 after ten) and sends a valid idea, so every request is a full pass:
@@ -31,7 +31,7 @@ const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 // Inside the project, so the bundle's external packages resolve from its node_modules.
 const out = mkdtempSync(path.join(root, 'node_modules', '.bench-forms-'));
 await build({
-  entryPoints: [path.join(root, 'netlify/functions/_shared/forms.ts')],
+  entryPoints: [path.join(root, 'netlify/functions/forms.mts')],
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -4,7 +4,7 @@
  * server enforces it with the token's auth_time). Body: JSON `{ "confirm": "DELETE" }`, so no
  * stray call deletes an account. In this order, so a failure part-way can simply be retried:
  *   1. cancels the member's live Stripe subscriptions at once (no further charge),
- *   2. deletes their rows of every table in netlify/functions/_shared/member-tables.ts marked 'delete' (coaching
+ *   2. deletes their rows of every table in netlify/functions/_shared/member-data.ts marked 'delete' (coaching
  *      signups, whose seats return to the sessions; the Stripe customer row, and with it the
  *      subscription row, 'cascade'; the profile last),
  *   3. keeps the rows marked 'anonymise' (purchases, which the business must keep for its
@@ -67,7 +67,7 @@ export default endpoint(NAME, async (req) => {
     }
   }
 
-  // 2. and 3. The member's rows, table by table (netlify/functions/_shared/member-tables.ts); purchases stay without the member id.
+  // 2. and 3. The member's rows, table by table (netlify/functions/_shared/member-data.ts); purchases stay without the member id.
   const failed = await deleteMemberData(db, uid, anonymisedUserId(uid));
   if (failed) return upstreamFailure(NAME, 502, DATABASE_DOWN, describeDbError(failed.what, failed.error));
 

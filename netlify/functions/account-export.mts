@@ -2,7 +2,7 @@
  * GET /api/account-export with `Authorization: Bearer <Firebase ID token>`: everything the site
  * keeps about the member, as a JSON file to download (Content-Disposition: attachment): their
  * profile, coaching signups (with each session's date and time), Stripe customer id,
- * subscription and purchases: every table of netlify/functions/_shared/member-tables.ts, each under its export key.
+ * subscription and purchases: every table of netlify/functions/_shared/member-data.ts, each under its export key.
  * Read with the service role, always filtered by the token's uid (a table tied to the member
  * through another, the subscription through the customer, by that table's exported value).
  *

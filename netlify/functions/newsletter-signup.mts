@@ -10,9 +10,9 @@ import { HttpError, json, readJson, requireMethod } from './_shared/http';
 import { describeDbError, supabaseAdmin } from './_shared/supabase';
 import { databaseHealth, isHealthCheck } from './_shared/health';
 import { endpoint, upstreamFailure } from './_shared/log';
+import { DB_CODES } from '../../src/core/db/result';
 
 const NAME = 'newsletter-signup';
-const UNIQUE_VIOLATION = '23505';
 /** Something, an @, something, a dot, something; no spaces. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -31,7 +31,7 @@ export default endpoint(NAME, async (req) => {
   requireMethod(req, 'POST');
   const email = emailFrom(await readJson(req));
   const { error } = await supabaseAdmin().from('monthly_newsletter').insert({ email });
-  if (error && error.code !== UNIQUE_VIOLATION) {
+  if (error && error.code !== DB_CODES.duplicate) {
     return upstreamFailure(NAME, 502, 'Something went wrong. Please try again.', describeDbError('monthly_newsletter insert', error));
   }
   return json({ subscribed: true });

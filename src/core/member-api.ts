@@ -1,7 +1,9 @@
 /**
- * Calling one of the site's own functions as the signed-in member: the request carries their
- * Firebase ID token, and a failure becomes an Error whose message the member can read (the
- * function's own `error`, else the caller's fallback) with the HTTP `status` beside it.
+ * Calling one of the site's own functions as the signed-in member: the one place a request
+ * takes the member's Firebase ID token. `askAsMember` answers what the call came to (no token,
+ * no answer, or the function's status and body) and never throws, for a feature that words each
+ * case itself; `callAsMember` throws an Error whose message the member can read (the function's
+ * own `error`, else the caller's fallback) with the HTTP `status` beside it.
  */
 import { currentAccessToken } from './session/access-token';
 
@@ -12,21 +14,58 @@ export const MEMBER_API_MESSAGES = {
 
 export type MemberApiError = Error & { status?: number };
 
-/** The function's answer when it is 2xx; otherwise throws a MemberApiError. */
-export async function callAsMember(path: string, init: RequestInit, fallback: string): Promise<Response> {
-  const token = await currentAccessToken();
-  if (!token) throw new Error(MEMBER_API_MESSAGES.notSignedIn);
+/** The function's answer: its status, its body as text and as JSON (null when it is not JSON), and its `error` string. */
+export interface MemberResponse {
+  status: number;
+  ok: boolean;
+  text: string;
+  body: unknown;
+  error: string | null;
+}
+
+/** What a call as the member came to. */
+export type MemberAnswer = { kind: 'signedOut' } | { kind: 'unreachable'; cause: unknown } | ({ kind: 'answered' } & MemberResponse);
+
+/**
+ * The request with the member's token as its bearer (or `fallbackToken` without a member), or
+ * null when there is neither. Headers are given as a plain object.
+ */
+export async function asMember(init: RequestInit = {}, fallbackToken?: string): Promise<RequestInit | null> {
+  const token = (await currentAccessToken()) ?? fallbackToken;
+  if (!token) return null;
+  return { ...init, headers: { ...(init.headers as Record<string, string> | undefined), Authorization: `Bearer ${token}` } };
+}
+
+/** Calls `path` as the member and answers what came of it; never throws. */
+export async function askAsMember(path: string, init: RequestInit = {}): Promise<MemberAnswer> {
+  const request = await asMember({ ...init, headers: { ...(init.headers as Record<string, string> | undefined), Accept: 'application/json' } });
+  if (!request) return { kind: 'signedOut' };
   let res: Response;
   try {
-    res = await fetch(path, { ...init, headers: { ...init.headers, Authorization: `Bearer ${token}`, Accept: 'application/json' } });
-  } catch (error) {
-    throw new Error(MEMBER_API_MESSAGES.unreachable, { cause: error });
+    res = await fetch(path, request);
+  } catch (cause) {
+    return { kind: 'unreachable', cause };
   }
-  if (!res.ok) {
-    const data = (await res.json().catch(() => null)) as { error?: unknown } | null;
-    const error: MemberApiError = new Error(typeof data?.error === 'string' && data.error ? data.error : fallback);
-    error.status = res.status;
+  const text = await res.text().catch(() => '');
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  const error = (body as { error?: unknown } | null)?.error;
+  return { kind: 'answered', status: res.status, ok: res.ok, text, body, error: typeof error === 'string' && error ? error : null };
+}
+
+/** The function's answer when it is 2xx; otherwise throws a MemberApiError. */
+export async function callAsMember(path: string, init: RequestInit, fallback: string): Promise<MemberResponse> {
+  const answer = await askAsMember(path, init);
+  if (answer.kind === 'signedOut') throw new Error(MEMBER_API_MESSAGES.notSignedIn);
+  if (answer.kind === 'unreachable') throw new Error(MEMBER_API_MESSAGES.unreachable, { cause: answer.cause });
+  if (!answer.ok) {
+    const error: MemberApiError = new Error(answer.error ?? fallback);
+    error.status = answer.status;
     throw error;
   }
-  return res;
+  return answer;
 }

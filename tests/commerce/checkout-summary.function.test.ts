@@ -1,7 +1,7 @@
-/** GET /api/checkout-session: only the member who paid reads what their Checkout bought. */
+/** GET /api/checkout-summary: only the member who paid reads what their Checkout bought. */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
-import handler, { config } from '../../netlify/functions/checkout-session.mts';
+import handler, { config } from '../../netlify/functions/checkout-summary.mts';
 import { startStripeDouble, stripePriceId, type StripeDouble } from '../../scripts/local/stripe-standin';
 import catalogue from '../../src/content/catalogue.json';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
@@ -26,7 +26,7 @@ async function checkout(catalogueId: string, uid: string): Promise<string> {
   return session.id;
 }
 const lookup = (id: string, who: EmulatorUser | null = member) =>
-  call(handler, `/api/checkout-session?session_id=${encodeURIComponent(id)}`, { headers: who ? { authorization: `Bearer ${who.idToken}` } : {} });
+  call(handler, `/api/checkout-summary?session_id=${encodeURIComponent(id)}`, { headers: who ? { authorization: `Bearer ${who.idToken}` } : {} });
 
 beforeAll(async () => {
   stripe = await startStripeDouble({ catalogue });
@@ -50,9 +50,9 @@ afterEach(() => {
   logs.error.mockRestore();
 });
 
-describe('checkout-session', () => {
-  it('is served at /api/checkout-session with a rate limit', () => {
-    expect(config.path).toBe('/api/checkout-session');
+describe('checkout-summary', () => {
+  it('is served at /api/checkout-summary with a rate limit', () => {
+    expect(config.path).toBe('/api/checkout-summary');
     expect(config.rateLimit?.aggregateBy).toEqual(['ip', 'domain']);
   });
 
@@ -81,10 +81,10 @@ describe('checkout-session', () => {
 
   it.each([
     ['no token', () => lookup('cs_test_x', null), 401],
-    ['a bad token', () => call(handler, '/api/checkout-session?session_id=cs_test_x', { headers: { authorization: 'Bearer nope' } }), 401],
-    ['no session id', () => call(handler, '/api/checkout-session', { headers: { authorization: `Bearer ${member.idToken}` } }), 400],
+    ['a bad token', () => call(handler, '/api/checkout-summary?session_id=cs_test_x', { headers: { authorization: 'Bearer nope' } }), 401],
+    ['no session id', () => call(handler, '/api/checkout-summary', { headers: { authorization: `Bearer ${member.idToken}` } }), 400],
     ['a malformed session id', () => lookup('pi_123<script>'), 400],
-    ['POST', () => call(handler, '/api/checkout-session?session_id=cs_test_x', { method: 'POST', headers: { authorization: `Bearer ${member.idToken}` } }), 405],
+    ['POST', () => call(handler, '/api/checkout-summary?session_id=cs_test_x', { method: 'POST', headers: { authorization: `Bearer ${member.idToken}` } }), 405],
   ])('answers %s with %i', async (_name, request, status) => {
     const res = await request();
     expect(res.status).toBe(status);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFeaturesDisabled } from '../../src/core/config/flag';
+import { parseFeaturesDisabled } from '../../src/core/config/features';
 import { EXPLORE_LINKS, NAV_LINKS, isCurrent } from '../../src/core/config/site';
 import { comingSoonMessage, formatUsd } from '../../src/core/money';
 import { ICON_NAMES, iconInnerSvg, isIconName } from '../../src/core/ui/icons';

@@ -1,5 +1,5 @@
 /**
- * The one list of member tables (netlify/functions/_shared/member-tables.ts) against the schema our migrations
+ * The one list of member tables (netlify/functions/_shared/member-data.ts) against the schema our migrations
  * build, on a project created today and where grants are broad (harness.ts):
  *   - "Download my data" and "Delete my account" run their real requests (the functions' own
  *     code in netlify/functions/_shared/member-data.ts, through the functions' own client) as
@@ -11,8 +11,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
-import { MEMBER_ID_COLUMNS, MEMBER_TABLES } from '../../netlify/functions/_shared/member-tables';
-import { anonymisedUserId, deleteMemberData, exportMemberData } from '../../netlify/functions/_shared/member-data';
+import { anonymisedUserId, deleteMemberData, exportMemberData, MEMBER_ID_COLUMNS, MEMBER_TABLES } from '../../netlify/functions/_shared/member-data';
 import { migratedDatabase, owner, rows } from '../support/db';
 import { dataApiClient } from '../support/postgrest';
 
@@ -170,7 +169,7 @@ describe('the list of member tables', () => {
   it('holds every public table with a member id column or a foreign key to a member table', async () => {
     const { found, missing } = await unlisted();
     expect(found).toEqual(expect.arrayContaining(['coaching_session_signups', 'lesson_progress', 'purchases', 'stripe_customers', 'stripe_subscriptions']));
-    expect(missing, 'member tables missing from netlify/functions/_shared/member-tables.ts').toEqual([]);
+    expect(missing, 'member tables missing from netlify/functions/_shared/member-data.ts').toEqual([]);
   });
 
   it('catches a new table with a member id, or one hanging off a member table, that is not listed', async () => {

@@ -168,7 +168,7 @@ describe('every request the site makes', () => {
     await succeeds(service, postgrestInsert('purchases', { ...purchase, checkout_session_id: 'cs_test_ada_again', payment_intent_id: 'pi_ada_2' }, { onConflict: 'checkout_session_id' }));
   });
 
-  it('stripe-checkout and checkout-session: read the member’s purchases and a session’s purchase with the service role', async () => {
+  it('stripe-checkout and checkout-summary: read the member’s purchases and a session’s purchase with the service role', async () => {
     expect(await rows(db, service, `select price_id, product_type, status, purchased_at, refunded_at from public.purchases where user_id = $1`, [UID])).toHaveLength(2);
     expect(await rows(db, service, `select status from public.purchases where checkout_session_id = $1`, ['cs_test_ada_again'])).toEqual([{ status: 'paid' }]);
     expect(await rows(db, service, `select subscription_id from public.stripe_subscriptions where subscription_id = $1`, ['sub_Ada'])).toEqual([{ subscription_id: 'sub_Ada' }]);

@@ -5,8 +5,7 @@
  * with an injected clock, as Netlify's platform limit is not applied outside Netlify.
  */
 import { describe, expect, it, vi } from 'vitest';
-import handler, { config } from '../../netlify/functions/forms.mts';
-import { createFormsHandler } from '../../netlify/functions/_shared/forms';
+import handler, { config, createFormsHandler } from '../../netlify/functions/forms.mts';
 import { EMAIL_LIMIT, IP_LIMIT, MIN_FILL_MS, outcomesOf, outcomeId } from '../../src/features/forms/submission';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
 import { expectNoLeak, SITE, type LogSpies, withServiceDouble } from '../support/functions';
@@ -115,7 +114,7 @@ describe('forms: storing', () => {
   it('answers 503 with the form’s database message when the database is not configured', async () => {
     delete process.env.SUPABASE_URL;
     vi.resetModules();
-    const { createFormsHandler: fresh } = await import('../../netlify/functions/_shared/forms');
+    const { createFormsHandler: fresh } = await import('../../netlify/functions/forms.mts');
     const res = await postJson(fresh(), 'idea', IDEA);
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ error: 'Failed to submit your idea. Please try again.' });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { canClose, earlyAccessMachine, ideaMachine, partnershipMachine, type FormEvent, type FormState } from '../../src/features/forms/machine';
 import { settle } from '../../src/features/forms/submit';
-import { EARLY_ACCESS_FAILURES, IDEA_FAILURES, NOT_CONFIGURED, PARTNERSHIP_FAILURES } from '../../src/features/forms/messages';
+import { EARLY_ACCESS_FAILURES, IDEA_FAILURES, PARTNERSHIP_FAILURES } from '../../src/features/forms/messages';
 
 function run<V, P>(machine: { initial: FormState<V, P>; reduce: (s: FormState<V, P>, e: FormEvent<V>) => FormState<V, P> }, events: FormEvent<V>[]) {
   return events.reduce(machine.reduce, machine.initial);
@@ -75,7 +75,7 @@ describe('settling a submission', () => {
     expect(await settle(async () => ({ ok: true }), EARLY_ACCESS_FAILURES)).toEqual({ ok: true });
     expect(await settle(async () => ({ ok: false, code: '23505' }), EARLY_ACCESS_FAILURES)).toEqual({ ok: false, message: 'This email is already registered for updates' });
     expect(await settle(async () => ({ ok: false, code: '500' }), EARLY_ACCESS_FAILURES)).toEqual({ ok: false, message: 'Something went wrong. Please try again.' });
-    expect(await settle(async () => ({ ok: false, code: NOT_CONFIGURED }), EARLY_ACCESS_FAILURES)).toEqual({ ok: false, message: 'Something went wrong. Please try again.' });
+    expect(await settle(async () => ({ ok: false, code: 'not_configured' }), EARLY_ACCESS_FAILURES)).toEqual({ ok: false, message: 'Something went wrong. Please try again.' });
   });
 
   it('maps an idea’s database error and exception to their two messages', async () => {

@@ -40,7 +40,7 @@ const BAD_REQUEST: Record<string, { method: string; allow: string }> = {
   'account-export': { method: 'POST', allow: 'GET' },
   'auth-sync': { method: 'GET', allow: 'POST' },
   'billing-portal': { method: 'GET', allow: 'POST' },
-  'checkout-session': { method: 'POST', allow: 'GET' },
+  'checkout-summary': { method: 'POST', allow: 'GET' },
   content: { method: 'POST', allow: 'GET' },
   forms: { method: 'GET', allow: 'POST' },
   'newsletter-signup': { method: 'GET', allow: 'POST' },

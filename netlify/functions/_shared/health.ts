@@ -4,12 +4,12 @@
  * It writes nothing and reads no row, so /debug can call it as often as it likes.
  */
 import { errorResponse, json } from './http';
+import { DB_NOT_CONFIGURED_MESSAGE, isSupabaseConfigured } from './supabase';
 
 export function isHealthCheck(req: Request): boolean {
   return req.method === 'GET' && new URL(req.url).searchParams.has('check');
 }
 
 export function databaseHealth(): Response {
-  const configured = Boolean(process.env.SUPABASE_URL && process.env.SUPABASE_SERVICE_ROLE_KEY);
-  return configured ? json({ ok: true }) : errorResponse(503, 'The database is not configured on the server.');
+  return isSupabaseConfigured() ? json({ ok: true }) : errorResponse(503, DB_NOT_CONFIGURED_MESSAGE);
 }

@@ -1,5 +1,5 @@
 /**
- * One log line per failure. `handle()` (http.ts) logs the 5xx errors it catches; `withFailureLog`
+ * One log line per failure. `handle()` (http.ts) logs the 5xx errors it catches; `endpoint`
  * adds one warning line for each 4xx answer, and `upstreamFailure` logs a failed call to Stripe
  * or the database (with the detail) and answers with a safe message, so no failure is logged
  * twice and no detail reaches the caller.

@@ -1,14 +1,17 @@
 /**
- * Keeping stripe_subscriptions in step with Stripe. The webhook re-reads the subscription from
- * Stripe and writes every field the subscription badge shows, keyed on the customer, so a
- * repeated or late delivery writes the same, current state.
+ * Keeping stripe_subscriptions in step with Stripe, for the webhook. It re-reads the subscription
+ * from Stripe and writes every column of the row, keyed on the customer, so a repeated or late
+ * delivery writes the same, current state. The browser reads that row as the member (row-level
+ * security): the dashboard's Subscription Details show its plan, status, period and card, and
+ * the member's badge (navigation and dashboard) is worked out from it and their purchases
+ * (`standing` in src/core/access/access.ts), never from the profile.
  */
 import type Stripe from 'stripe';
 import { ENTITLING_STATUSES, tierOfName, type Tier } from '../../../src/core/access/tiers';
 import { catalogueId } from '../../../src/core/access/catalogue';
 import type { Tables } from '../../../src/core/db/database.types';
 
-/** A stripe_subscriptions row (database contract): every column the webhook writes. */
+/** A stripe_subscriptions row, as the database types name its columns: every column the webhook writes. */
 export type SubscriptionRow = Tables<'stripe_subscriptions'>;
 
 /** Statuses after which a subscription never grants access again. */
@@ -55,10 +58,11 @@ export function subscriptionRow(sub: SubscriptionLike, now: Date = new Date()): 
 }
 
 /**
- * The membership tier a subscription gives its member (the profile's membership_tier, which the
- * navigation badge and the dashboard show): the tier named by its product (spec, "Effective
- * tier": "Alchemist" before "Adventurer") while the subscription is active, trialing or past
- * due; Explorer once it has ended, or when the product is unknown or deleted.
+ * The membership tier a subscription gives its member, which the webhook keeps in the profile's
+ * membership_tier (part of the member's export; the badge the member sees is worked out in the
+ * browser from the subscription and purchases instead): the tier named by its product (a name
+ * with "Alchemist" wins over one with "Adventurer") while the subscription is active, trialing
+ * or past due; Explorer once it has ended, or when the product is unknown or deleted.
  */
 export function tierOfSubscription(sub: SubscriptionLike): Tier {
   if (!ENTITLING_STATUSES.includes(sub.status)) return 'Explorer';

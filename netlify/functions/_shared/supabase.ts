@@ -16,6 +16,9 @@ export type AdminDb = PostgrestClient<Database>;
 
 let client: { url: string; key: string; db: AdminDb } | undefined;
 
+/** What a function answers (503) when the server has no database settings. */
+export const DB_NOT_CONFIGURED_MESSAGE = 'The database is not configured on the server.';
+
 export function isSupabaseConfigured(): boolean {
   return Boolean(process.env.SUPABASE_URL && process.env.SUPABASE_SERVICE_ROLE_KEY);
 }
@@ -30,7 +33,7 @@ export function supabaseAdmin(): AdminDb {
   const url = process.env.SUPABASE_URL;
   const key = process.env.SUPABASE_SERVICE_ROLE_KEY;
   if (client && client.url === url && client.key === key) return client.db;
-  if (!url || !key) throw new HttpError(503, 'The database is not configured on the server.');
+  if (!url || !key) throw new HttpError(503, DB_NOT_CONFIGURED_MESSAGE);
   client = { url, key, db: adminDb(url, key) };
   return client.db;
 }

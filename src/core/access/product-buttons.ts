@@ -41,6 +41,9 @@ export interface AccessStartParts {
   day: number;
 }
 
+/** Included apps become accessible from this moment, local time (2025-08-08 00:00). */
+export const ACCESS_START: AccessStartParts = { year: 2025, monthIndex: 7, day: 8 };
+
 /** Midnight at the start of that day, local time. */
 export function localMidnight(parts: AccessStartParts): Date {
   return new Date(parts.year, parts.monthIndex, parts.day, 0, 0, 0, 0);

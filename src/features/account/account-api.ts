@@ -14,8 +14,8 @@ export const ACCOUNT_MESSAGES = {
 
 /** The member's data as a JSON Blob. */
 export async function exportAccount(): Promise<Blob> {
-  const res = await callAsMember(ACCOUNT_EXPORT_PATH, { method: 'GET' }, ACCOUNT_MESSAGES.exportFailed);
-  return new Blob([await res.text()], { type: 'application/json' });
+  const { text } = await callAsMember(ACCOUNT_EXPORT_PATH, { method: 'GET' }, ACCOUNT_MESSAGES.exportFailed);
+  return new Blob([text], { type: 'application/json' });
 }
 
 /** Deletes the account; a 401 (`status`) means the sign-in is too old. */

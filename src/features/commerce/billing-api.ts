@@ -6,8 +6,8 @@ const PORTAL_FAILED = 'The billing portal could not be opened. Please try again.
 
 /** The Customer Portal's address for the member's Stripe customer. */
 export async function openBillingPortal(): Promise<string> {
-  const res = await callAsMember(BILLING_PORTAL_PATH, { method: 'POST' }, PORTAL_FAILED);
-  const data = (await res.json().catch(() => null)) as { url?: unknown } | null;
+  const { body } = await callAsMember(BILLING_PORTAL_PATH, { method: 'POST' }, PORTAL_FAILED);
+  const data = body as { url?: unknown } | null;
   if (typeof data?.url !== 'string' || !/^https?:\/\//.test(data.url)) throw new Error(PORTAL_FAILED);
   return data.url;
 }

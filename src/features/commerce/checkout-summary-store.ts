@@ -1,6 +1,6 @@
 /**
  * /success for a signed-in member: what their Checkout bought. Waits for the session (Firebase
- * loads only because the signed-in hint is there), then asks GET /api/checkout-session, and
+ * loads only because the signed-in hint is there), then asks GET /api/checkout-summary, and
  * again a few times while the webhook has not recorded the purchase yet. Null when the member
  * is not signed in or the lookup fails: the page keeps its general text.
  */

@@ -21,7 +21,7 @@ export function isCheckoutSessionId(value: string): boolean {
   return /^cs_[A-Za-z0-9_]{1,250}$/.test(value);
 }
 
-/** One thing bought, as GET /api/checkout-session names it. */
+/** One thing bought, as GET /api/checkout-summary names it. */
 export interface PurchasedItem {
   priceId: string;
   /** The product's name without the store prefix. */
@@ -29,7 +29,7 @@ export interface PurchasedItem {
   productType: 'app' | 'course' | 'membership';
 }
 
-/** The answer of GET /api/checkout-session. */
+/** The answer of GET /api/checkout-summary. */
 export interface CheckoutSummary {
   reference: string;
   items: PurchasedItem[];

@@ -1,10 +1,10 @@
 /**
  * The course's calls: a lesson's body from the content gate (GET /api/content/course/<slug>
- * with the member's ID token) and the member's progress in lesson_progress through the
+ * as the member) and the member's progress in lesson_progress through the
  * browser's database client (row-level security: their own rows only). Each answers a value
  * the player can show; none throws.
  */
-import { currentAccessToken } from '../../core/session/access-token';
+import { askGate } from '../../core/content-gate-api';
 import { dbRequest } from '../../core/db/client';
 import type { Completion } from './progress';
 
@@ -27,24 +27,14 @@ export type LessonAnswer =
 export const LESSON_TIMEOUT_MS = 20_000;
 
 export async function fetchLesson(slug: string, signal?: AbortSignal): Promise<LessonAnswer> {
-  const token = await currentAccessToken();
-  if (!token) return { kind: 'signIn', message: COURSE_MESSAGES.signIn };
-  let res: Response;
-  try {
-    res = await fetch(`/api/content/course/${encodeURIComponent(slug)}`, {
-      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
-      cache: 'no-store',
-      ...(signal ? { signal } : {}),
-    });
-  } catch {
-    return { kind: 'error', message: COURSE_MESSAGES.unreachable };
-  }
-  const body = (await res.json().catch(() => null)) as { html?: unknown; error?: unknown } | null;
-  const error = typeof body?.error === 'string' && body.error ? body.error : null;
-  if (res.status === 200 && typeof body?.html === 'string') return { kind: 'lesson', html: body.html };
-  if (res.status === 403) return { kind: 'locked', message: error ?? COURSE_MESSAGES.failed };
-  if (res.status === 401) return { kind: 'signIn', message: COURSE_MESSAGES.signIn };
-  return { kind: 'error', message: error ?? COURSE_MESSAGES.failed };
+  const answer = await askGate('course', slug, signal);
+  if (answer.kind === 'signedOut') return { kind: 'signIn', message: COURSE_MESSAGES.signIn };
+  if (answer.kind === 'unreachable') return { kind: 'error', message: COURSE_MESSAGES.unreachable };
+  const html = (answer.body as { html?: unknown } | null)?.html;
+  if (answer.status === 200 && typeof html === 'string') return { kind: 'lesson', html };
+  if (answer.status === 403) return { kind: 'locked', message: answer.error ?? COURSE_MESSAGES.failed };
+  if (answer.status === 401) return { kind: 'signIn', message: COURSE_MESSAGES.signIn };
+  return { kind: 'error', message: answer.error ?? COURSE_MESSAGES.failed };
 }
 
 export type ProgressAnswer = { completions: Completion[]; error: null } | { completions: Completion[]; error: string };

@@ -4,7 +4,7 @@
  */
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import type { ProbeOutcome } from './debug';
-import { currentAccessToken } from '../../core/session/access-token';
+import { asMember } from '../../core/member-api';
 
 async function probe(url: string, init: RequestInit = {}): Promise<ProbeOutcome> {
   try {
@@ -22,18 +22,16 @@ async function probe(url: string, init: RequestInit = {}): Promise<ProbeOutcome>
   }
 }
 
-async function databaseHeaders(): Promise<Record<string, string> | null> {
-  if (!PUBLIC_SUPABASE_URL || !PUBLIC_SUPABASE_ANON_KEY) return null;
-  const token = (await currentAccessToken()) ?? PUBLIC_SUPABASE_ANON_KEY;
-  return { apikey: PUBLIC_SUPABASE_ANON_KEY, Authorization: `Bearer ${token}` };
-}
-
-/** Reads at most one row of `table`; null when the database is not configured. */
+/**
+ * Reads at most one row of `table` as the member (as a visitor without one); null when the
+ * database is not configured.
+ */
 export async function probeTable(table: string): Promise<ProbeOutcome | null> {
-  const headers = await databaseHeaders();
-  if (!headers || !PUBLIC_SUPABASE_URL) return null;
+  if (!PUBLIC_SUPABASE_URL || !PUBLIC_SUPABASE_ANON_KEY) return null;
+  const request = await asMember({ headers: { apikey: PUBLIC_SUPABASE_ANON_KEY } }, PUBLIC_SUPABASE_ANON_KEY);
+  if (!request) return null;
   const base = PUBLIC_SUPABASE_URL.replace(/\/+$/, '');
-  return probe(`${base}/rest/v1/${encodeURIComponent(table)}?select=*&limit=1`, { headers });
+  return probe(`${base}/rest/v1/${encodeURIComponent(table)}?select=*&limit=1`, request);
 }
 
 /** The newsletter function's read-only health answer: nothing is stored. */

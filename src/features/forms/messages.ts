@@ -2,6 +2,7 @@
  * Every string the future page's forms show, and which error a failed submission shows.
  * The validation and error strings are the spec's, to the letter.
  */
+import { DB_CODES } from '../../core/db/result';
 
 export const VALIDATION = {
   nameRequired: 'Please enter your name',
@@ -18,12 +19,6 @@ export const VALIDATION = {
   messageUnstorable: 'Please remove the unsupported character from your partnership message',
 } as const;
 
-/** The Postgres code of a unique violation: the email is already on the list. */
-export const UNIQUE_VIOLATION = '23505';
-
-/** The code a submission reports when the site was built without a database. */
-export const NOT_CONFIGURED = 'not_configured';
-
 /** How a form words a failed submission: one message for a database error, one for an exception. */
 export interface FailureMessages {
   database(code: string | null): string;
@@ -33,7 +28,7 @@ export interface FailureMessages {
 const SOMETHING_WENT_WRONG = 'Something went wrong. Please try again.';
 
 export const EARLY_ACCESS_FAILURES: FailureMessages = {
-  database: (code) => (code === UNIQUE_VIOLATION ? 'This email is already registered for updates' : SOMETHING_WENT_WRONG),
+  database: (code) => (code === DB_CODES.duplicate ? 'This email is already registered for updates' : SOMETHING_WENT_WRONG),
   exception: SOMETHING_WENT_WRONG,
 };
 

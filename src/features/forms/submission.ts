@@ -4,8 +4,9 @@
  * outcome a submission can have, with the message the visitor sees and the fragment of /future
  * a plain HTML post is sent back to (303) so the page shows that message without JavaScript.
  */
-import { EARLY_ACCESS_COPY, EARLY_ACCESS_FAILURES, IDEA_COPY, IDEA_FAILURES, PARTNERSHIP_COPY, PARTNERSHIP_FAILURES, UNIQUE_VIOLATION, VALIDATION, type FailureMessages } from './messages';
+import { EARLY_ACCESS_COPY, EARLY_ACCESS_FAILURES, IDEA_COPY, IDEA_FAILURES, PARTNERSHIP_COPY, PARTNERSHIP_FAILURES, VALIDATION, type FailureMessages } from './messages';
 import { DEFAULT_PARTNERSHIP_TYPE } from './partnership';
+import { DB_CODES } from '../../core/db/result';
 import {
   validateEarlyAccess,
   validateIdea,
@@ -84,7 +85,7 @@ export function outcomeMessage(kind: FormKind, code: OutcomeCode): string {
     case 'thanks':
       return THANKS[kind];
     case 'duplicate':
-      return FAILURES[kind].database(UNIQUE_VIOLATION);
+      return FAILURES[kind].database(DB_CODES.duplicate);
     case 'failed':
       return FAILURES[kind].database(null);
     case 'limited':

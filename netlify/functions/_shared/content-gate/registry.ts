@@ -3,13 +3,13 @@
  * catalogue entry that decides access to each (src/core/access/access.ts).
  *
  * The items come from netlify/functions/_generated/gated-content.json, compiled by
- * scripts/compile-gated-content.mjs from the folders named in ./gated-products.json (run by
+ * scripts/compile-gated-content.mjs from the folders named in ./products.json (run by
  * `npm run build`, `npm run dev`, `npm run check`, vitest and the functions bundler).
  *
  * Adding a product (a Lounge app's premium content, say `stillpoint`):
  *   1. put its files in a folder of its own, e.g. src/content/lounge/stillpoint/premium/
  *      (<id>.md or <id>.json; `preview: true` makes an item free to every signed-in member);
- *   2. add an entry to ./gated-products.json:
+ *   2. add an entry to ./products.json:
  *        "stillpoint": { "priceId": "price_app_stillpoint", "salesPath": "/app/stillpoint",
  *                        "source": "src/content/lounge/stillpoint/premium", "item": "json" }
  *      (priceId: its entry in src/content/catalogue.json; item: "markdown", "json" or

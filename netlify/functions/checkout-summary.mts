@@ -1,5 +1,5 @@
 /**
- * GET /api/checkout-session?session_id=cs_... with `Authorization: Bearer <Firebase ID token>`:
+ * GET /api/checkout-summary?session_id=cs_... with `Authorization: Bearer <Firebase ID token>`:
  * what the member bought in that Stripe Checkout, for /success. Answers
  * { reference, items: [{ priceId, name, productType }], recorded } where `recorded` says the
  * webhook has already given the member their access (a paid purchase, or the subscription,
@@ -18,7 +18,7 @@ import { describeStripeError, stripe } from './_shared/stripe';
 import { catalogueId, displayName, inferProductType } from '../../src/core/access/catalogue';
 import { isCheckoutSessionId, type PurchasedItem } from '../../src/features/commerce/checkout-summary';
 
-const NAME = 'checkout-session';
+const NAME = 'checkout-summary';
 const NOT_FOUND = 'No purchase with this reference was found for your account.';
 const FAILED = 'Your purchase could not be looked up. Please try again.';
 
@@ -67,6 +67,6 @@ export default endpoint(NAME, async (req) => {
 });
 
 export const config: Config = {
-  path: '/api/checkout-session',
+  path: '/api/checkout-summary',
   rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };
