@@ -9,6 +9,7 @@ import { authErrorCode, loginErrorMessage } from './auth-errors';
 import { deleteAccount, exportAccount } from './account-api';
 import { reauthenticate, reauthenticationMethod, signedInRecently, signOutDeleted } from './sign-in-actions';
 import Field from '../../core/ui/Field';
+import Card from '../../core/ui/Card';
 import MessageBanner, { type Message } from '../../core/ui/MessageBanner';
 
 export const DELETED_HEADING = 'Your account has been deleted';
@@ -122,11 +123,8 @@ export default function AccountActions({ onDeleted }: { onDeleted: () => void })
 
   const busy = step === 'deleting';
   return (
-    <section className="card p-6 sm:p-8" aria-labelledby="account-heading">
-      <h2 id="account-heading" className="text-2xl font-semibold">
-        Your Account
-      </h2>
-      <p className="mt-4 text-ink-soft">Take a copy of what we keep about you, or leave for good.</p>
+    <Card titleId="account-heading" title="Your Account">
+      <p className="text-ink-soft">Take a copy of what we keep about you, or leave for good.</p>
       <div className="mt-4 flex flex-wrap gap-3">
         <button type="button" className="btn btn-outline" disabled={exporting} aria-busy={exporting} onClick={() => void download()}>
           {exporting ? 'Preparing…' : 'Download my data'}
@@ -190,6 +188,6 @@ export default function AccountActions({ onDeleted }: { onDeleted: () => void })
           </button>
         </div>
       </dialog>
-    </section>
+    </Card>
   );
 }

@@ -14,6 +14,7 @@ import type { AppUser } from '../../core/session/user';
 import { $profile } from '../../core/profile/store';
 import { $accountSync, retryAccountSync } from './account-sync-store';
 import { signOut } from './sign-in-actions';
+import Card from '../../core/ui/Card';
 import MessageBanner from '../../core/ui/MessageBanner';
 import { useMemberBadge } from '../../core/access/useMemberBadge';
 import { useSession } from '../../core/session/useSession';
@@ -52,17 +53,6 @@ function Loading() {
   );
 }
 
-function Card({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
-  return (
-    <section className="card p-6 sm:p-8" aria-labelledby={id}>
-      <h2 id={id} className="text-2xl font-semibold">
-        {title}
-      </h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
 function ProfileCard({ user }: { user: AppUser }) {
   const state = useStore($profile);
   const profile = state.status === 'ready' ? state.value.profile : null;
@@ -75,7 +65,7 @@ function ProfileCard({ user }: { user: AppUser }) {
     ['Member Since', formatLongDate(profile?.created_at) ?? 'Not available'],
   ];
   return (
-    <Card title="Profile Information" id="profile-heading">
+    <Card titleId="profile-heading" title="Profile Information">
       <dl className="grid gap-4 sm:grid-cols-2" aria-busy={loading}>
         {rows.map(([term, value]) => (
           <div key={term}>
@@ -175,11 +165,8 @@ export default function Dashboard({ subscription, coaching, library, course }: P
         {coaching}
         {library}
         {course}
-        <section className="card p-6 sm:p-8" aria-labelledby="actions-heading">
-          <h2 id="actions-heading" className="text-2xl font-semibold">
-            Quick Actions
-          </h2>
-          <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+        <Card titleId="actions-heading" title="Quick Actions">
+          <ul className="grid gap-3 sm:grid-cols-2">
             {QUICK_ACTIONS.map((a) => (
               <li key={a.label}>
                 <a href={a.href} className="block h-full rounded-xl border border-plum-100 p-4 no-underline hover:bg-plum-50">
@@ -189,7 +176,7 @@ export default function Dashboard({ subscription, coaching, library, course }: P
               </li>
             ))}
           </ul>
-        </section>
+        </Card>
         <AccountActions
           onDeleted={() => {
             leaving.current = true;

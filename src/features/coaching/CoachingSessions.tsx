@@ -11,6 +11,7 @@ import { COACHING_MESSAGES, splitSignups } from './coaching';
 import { formatLongDate, todayIsoDate } from '../../core/dates';
 import type { CoachingSignupWithSession } from './coaching';
 import { $mySignups, giveSeatBack } from './store';
+import Card from '../../core/ui/Card';
 import MessageBanner, { type Message } from '../../core/ui/MessageBanner';
 
 type Signup = CoachingSignupWithSession & { coaching_sessions: NonNullable<CoachingSignupWithSession['coaching_sessions']> };
@@ -134,11 +135,8 @@ export default function CoachingSessions() {
   }
 
   return (
-    <section className="card p-6 sm:p-8" aria-labelledby="coaching-heading">
-      <h2 id="coaching-heading" className="text-2xl font-semibold">
-        Your Coaching Sessions
-      </h2>
-      <div className="mt-4">{body}</div>
-    </section>
+    <Card titleId="coaching-heading" title="Your Coaching Sessions">
+      {body}
+    </Card>
   );
 }

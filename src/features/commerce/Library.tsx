@@ -9,6 +9,7 @@ import { accessSource, isFoundingProduct, library } from '../../core/access/acce
 import { displayName } from '../../core/access/catalogue';
 import { formatLongDate } from '../../core/dates';
 import { $memberAccess, BUILT_IN_CATALOGUE, type MemberAccess } from '../../core/access/store';
+import Card from '../../core/ui/Card';
 import MessageBanner from '../../core/ui/MessageBanner';
 
 export interface LibraryProps {
@@ -28,20 +29,15 @@ function whereToOpen(product: (typeof BUILT_IN_CATALOGUE)[number], links: Record
 export default function Library({ accessLinks }: LibraryProps) {
   const state = useStore($memberAccess);
   return (
-    <section className="card p-6 sm:p-8 lg:col-span-2" aria-labelledby="library-heading" id="library">
-      <h2 id="library-heading" className="text-2xl font-semibold">
-        Your library
-      </h2>
-      <div className="mt-4">
-        {state.status === 'loading' ? (
-          <p className="text-ink-soft" role="status">
-            Loading your library…
-          </p>
-        ) : (
-          <LibraryList state={state.value} accessLinks={accessLinks} />
-        )}
-      </div>
-    </section>
+    <Card titleId="library-heading" title="Your library" wide id="library">
+      {state.status === 'loading' ? (
+        <p className="text-ink-soft" role="status">
+          Loading your library…
+        </p>
+      ) : (
+        <LibraryList state={state.value} accessLinks={accessLinks} />
+      )}
+    </Card>
   );
 }
 

@@ -17,6 +17,7 @@ import { authHref } from '../../core/session/next-path';
 import { COURSE_MESSAGES, fetchLesson, LESSON_TIMEOUT_MS, type LessonAnswer } from './api';
 import { lessonsLabel, progressOf } from './progress';
 import { $courseProgress, $marking, markComplete } from './store';
+import Card from '../../core/ui/Card';
 
 export interface CoursePlayerProps {
   slug: string;
@@ -159,11 +160,8 @@ function Member(props: CoursePlayerProps) {
   }
   if (state.kind === 'locked') {
     return (
-      <section className="card p-6 sm:p-8" aria-labelledby="player-locked" data-player="locked">
-        <h2 id="player-locked" className="text-2xl font-semibold">
-          This lesson is not in your library yet
-        </h2>
-        <p className="mt-3 text-lg text-ink-soft" data-gate-message="">
+      <Card titleId="player-locked" title="This lesson is not in your library yet" data-player="locked">
+        <p className="text-lg text-ink-soft" data-gate-message="">
           {state.message}
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
@@ -174,7 +172,7 @@ function Member(props: CoursePlayerProps) {
             See the Alchemist plan
           </a>
         </div>
-      </section>
+      </Card>
     );
   }
   return (

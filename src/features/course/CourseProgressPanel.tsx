@@ -13,6 +13,7 @@ import { $memberAccess, BUILT_IN_CATALOGUE } from '../../core/access/store';
 import { useSession } from '../../core/session/useSession';
 import { lessonsLabel, progressOf } from './progress';
 import { $courseProgress } from './store';
+import Card from '../../core/ui/Card';
 
 export interface CourseProgressPanelProps {
   lessons: OutlineLesson[];
@@ -42,16 +43,13 @@ function Panel({ lessons, modules, variant }: CourseProgressPanelProps) {
   }
   const progress = progressOf(lessons, progressState.value.completions);
   return (
-    <section className={`card p-6 sm:p-8${variant === 'dashboard' ? ' lg:col-span-2' : ''}`} aria-labelledby="course-progress-heading" data-course-progress="">
-      <h2 id="course-progress-heading" className="text-2xl font-semibold">
-        {variant === 'dashboard' ? 'Master Alchemist Course' : 'Your progress'}
-      </h2>
+    <Card titleId="course-progress-heading" title={variant === 'dashboard' ? 'Master Alchemist Course' : 'Your progress'} wide={variant === 'dashboard'} data-course-progress="">
       {progressState.value.error ? (
-        <p className="mt-2 text-rose-600" role="alert">
+        <p className="mb-2 text-rose-600" role="alert">
           {progressState.value.error}
         </p>
       ) : null}
-      <p className="mt-2 text-lg" data-progress-all="">
+      <p className="text-lg" data-progress-all="">
         {lessonsLabel(progress.done, progress.total)} completed
       </p>
       <progress className="course-progress mt-2 w-full" max={progress.total} value={progress.done} aria-label="Lessons completed" />
@@ -81,7 +79,7 @@ function Panel({ lessons, modules, variant }: CourseProgressPanelProps) {
           </a>
         ) : null}
       </div>
-    </section>
+    </Card>
   );
 }
 

@@ -7,7 +7,7 @@ import { earlyAccessMachine } from './machine';
 import { EARLY_ACCESS_COPY, EARLY_ACCESS_FAILURES, THANKS_DURATION_MS } from './messages';
 import { joinEarlyAccess } from './api';
 import { formAction } from './submission';
-import { ErrorMessage, inputClass, useAdoptTypedValues, useFocusOnError, useFormMachine, SubmitButton, Honeypot } from './FormDialog';
+import { ErrorMessage, useAdoptTypedValues, useFocusOnError, useFormMachine, SubmitButton, Honeypot } from './FormDialog';
 
 interface Props {
   /** The id of the email field (the page may label or link to it). */
@@ -65,7 +65,7 @@ export default function EarlyAccessForm({ id }: Props) {
               aria-invalid={invalid || undefined}
               aria-describedby={invalid ? errorId : undefined}
               onChange={(e) => dispatch({ type: 'edit', field: 'email', value: e.target.value })}
-              className={`${inputClass} sm:flex-1`}
+              className="input w-full sm:flex-1"
             />
             <SubmitButton busy={loading} label={EARLY_ACCESS_COPY.submit} busyLabel={EARLY_ACCESS_COPY.submitting} className="btn btn-gold shrink-0" />
           </div>

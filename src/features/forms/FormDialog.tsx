@@ -1,7 +1,8 @@
 /**
  * What the future page's three forms share: the hook that runs the form state machine and its
- * submission, the labelled field, the honeypot, the submit button, the error and thank-you
- * regions, and the native <dialog> shell of the idea and partnership modals.
+ * submission, the labelled field bound to it, the honeypot, the submit button, the error and
+ * thank-you regions, the native <dialog> shell, and the modal form the idea and partnership
+ * modals both are (`ModalForm`: they differ only in their words and fields).
  *
  * Each form is a real `<form method="post" action="/api/forms/...">`: before this hydrates (or
  * with JavaScript off) a submit posts it and the function sends the visitor back to /future
@@ -18,8 +19,9 @@ import { useEffect, useReducer, useRef, type ReactNode } from 'react';
 import type { FormEvent, FormMachine, FormState } from './machine';
 import { THANKS_DURATION_MS, type FailureMessages } from './messages';
 import { settle, type InsertResult } from './submit';
-import { HONEYPOT_FIELD } from './submission';
+import { formAction, HONEYPOT_FIELD, type FormKind } from './submission';
 import type { BotFields } from './api';
+import InputField, { SelectField, TextAreaField } from '../../core/ui/Field';
 
 /**
  * The state machine of a form, with its submission run whenever it enters "submitting". The
@@ -102,44 +104,50 @@ interface FieldProps<V> {
   id: string;
   name: Extract<keyof V, string>;
   label: string;
+  hint?: string;
   state: FormState<V, unknown>;
   dispatch: (event: FormEvent<V>) => void;
   errorId: string;
   type?: 'text' | 'email';
+  /** A text area instead of an input. */
   multiline?: boolean;
+  /** A select of these options instead of an input. */
+  options?: readonly { value: string; label: string }[];
   autoComplete?: string;
   autoFocus?: boolean;
-  maxLength: number;
-  hint?: string;
+  maxLength?: number;
 }
 
-/** The site's input look (the `.input` component class of src/styles/global.css), full width. */
-export const inputClass = 'input w-full text-base';
-
-/** A labelled input or textarea bound to the form's state; marked invalid when the message is about it. */
-export function Field<V>({ id, name, label, state, dispatch, errorId, type = 'text', multiline, autoComplete, autoFocus, maxLength, hint }: FieldProps<V>) {
+/**
+ * A labelled field (src/core/ui/Field.tsx) bound to the form's state: its value, disabled while
+ * submitting, and marked invalid (described by the error message) when the message is about it.
+ */
+export function Field<V>({ id, name, label, hint, state, dispatch, errorId, type = 'text', multiline, options, ...rest }: FieldProps<V>) {
   const invalid = state.status === 'error' && state.error?.field === name;
-  const common = {
+  const bound = {
     id,
     name,
+    label,
+    hint,
     value: String(state.values[name] ?? ''),
     disabled: state.status === 'submitting',
-    maxLength,
-    autoFocus,
     'aria-invalid': invalid || undefined,
     'aria-describedby': invalid ? errorId : undefined,
-    className: `mt-1.5 ${inputClass}`,
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => dispatch({ type: 'edit', field: name, value: e.target.value }),
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => dispatch({ type: 'edit', field: name, value: e.target.value }),
   };
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-ink">
-        {label}
-        {hint ? <span className="font-normal text-ink-soft"> {hint}</span> : null}
-      </label>
-      {multiline ? <textarea rows={5} {...common} /> : <input type={type} autoComplete={autoComplete} inputMode={type === 'email' ? 'email' : undefined} {...common} />}
-    </div>
-  );
+  if (options) {
+    return (
+      <SelectField {...bound}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </SelectField>
+    );
+  }
+  if (multiline) return <TextAreaField rows={5} {...bound} {...rest} />;
+  return <InputField type={type} inputMode={type === 'email' ? 'email' : undefined} {...bound} {...rest} />;
 }
 
 /**
@@ -177,6 +185,7 @@ interface FormDialogProps {
   children: ReactNode;
 }
 
+/** The dialog, with the form inside it: what the idea and partnership modals are made of. */
 export function FormDialog({ id, title, description, busy, done, thanks, onClosed, children }: FormDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const thanksRef = useRef<HTMLParagraphElement>(null);
@@ -237,5 +246,62 @@ export function FormDialog({ id, title, description, busy, done, thanks, onClose
         {done ? null : children}
       </div>
     </dialog>
+  );
+}
+
+interface ModalFormProps<V, P> {
+  /** The dialog's id, which the page's buttons open. */
+  id: string;
+  kind: FormKind;
+  title: string;
+  description: string;
+  machine: FormMachine<V, P>;
+  send: (row: P, bot: BotFields) => Promise<InsertResult>;
+  failures: FailureMessages;
+  copy: { submit: string; submitting: string; thanks: string };
+  /** The form's own fields; `field` binds each to the form's state. */
+  fields: (field: Pick<FieldProps<V>, 'state' | 'dispatch' | 'errorId'>) => ReactNode;
+}
+
+/**
+ * A modal form of the future page: the dialog, and in it a real form posting to the forms
+ * function, its fields, the honeypot, the error region and the submit button, run by the form's
+ * state machine. Closing the dialog resets the form.
+ */
+export function ModalForm<V extends object, P>({ id, kind, title, description, machine, send, failures, copy, fields }: ModalFormProps<V, P>) {
+  const form = useRef<HTMLFormElement>(null);
+  const [state, dispatch] = useFormMachine(machine, send, failures, form);
+  useFocusOnError(form, state);
+  useAdoptTypedValues(form, state.values, dispatch);
+  const busy = state.status === 'submitting';
+  const errorId = `${id}-error`;
+
+  return (
+    <FormDialog
+      id={id}
+      title={title}
+      description={description}
+      busy={busy}
+      done={state.status === 'success'}
+      thanks={copy.thanks}
+      onClosed={() => dispatch({ type: 'reset' })}
+    >
+      <form
+        ref={form}
+        noValidate
+        method="post"
+        action={formAction(kind)}
+        className="mt-6 space-y-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          dispatch({ type: 'submit' });
+        }}
+      >
+        {fields({ state, dispatch, errorId })}
+        <Honeypot />
+        <ErrorMessage id={errorId} message={state.status === 'error' ? state.error?.message : undefined} />
+        <SubmitButton busy={busy} label={copy.submit} busyLabel={copy.submitting} className="btn btn-primary w-full" />
+      </form>
+    </FormDialog>
   );
 }
