@@ -1,7 +1,13 @@
+/**
+ * A Lucide icon in a React island: its nodes (imported one by one from 'lucide', or passed in
+ * by the page) as an inline SVG, decorative, in the look of `Icon.astro`.
+ */
 import { createElement } from 'react';
 import type { IconNode } from 'lucide';
 
-/** A Lucide icon (imported one by one, so only the icons used are bundled). Decorative. */
+/** An attribute as React names it: `stroke-width` is `strokeWidth`. */
+const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
 export default function LucideIcon({ icon, size = 20, className }: { icon: IconNode; size?: number; className?: string }) {
   return (
     <svg
@@ -18,7 +24,7 @@ export default function LucideIcon({ icon, size = 20, className }: { icon: IconN
       aria-hidden="true"
       focusable="false"
     >
-      {icon.map(([tag, attrs], i) => createElement(tag, { key: i, ...attrs }))}
+      {icon.map(([tag, attrs], i) => createElement(tag, { key: i, ...Object.fromEntries(Object.entries(attrs).map(([k, v]) => [camel(k), v])) }))}
     </svg>
   );
 }

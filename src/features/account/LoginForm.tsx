@@ -2,16 +2,14 @@
  * The login form: email and password, and Google. With the site-wide flag on (`disabled`) the
  * page renders it without hydrating: static HTML whose buttons read "Coming Soon".
  */
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { googleLoginErrorMessage, loginErrorMessage } from './auth-errors';
 import { validateLogin } from './auth-validation';
-import { preloadAuth } from '../../core/session/store';
 import { signInWithEmail, signInWithGoogle } from './sign-in-actions';
 import Field from '../../core/ui/Field';
-import GoogleMark from './GoogleMark';
+import AuthButtons from './AuthButtons';
 import MessageBanner from '../../core/ui/MessageBanner';
 import { afterSignIn, useAuthFlow } from './useAuthFlow';
-import { useHydrated } from '../../core/ui/useHydrated';
 
 interface Props {
   /** The site-wide disable flag: buttons disabled and reading "Coming Soon". */
@@ -27,25 +25,18 @@ const SUCCESS = 'Welcome back! Taking you to your dashboard…';
 export default function LoginForm({ disabled = false }: Props) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const { status, message, run, fail, clear, busy } = useAuthFlow({ live: !disabled });
-  const live = useHydrated();
-  /** Until the island is live nothing can be typed or pressed (the static page shows the same form). */
-  const waiting = !disabled && !live;
-
-  useEffect(() => {
-    if (!disabled) preloadAuth();
-  }, [disabled]);
+  const { status, message, run, fail, clear, blocked, waiting } = useAuthFlow({ disabled });
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (disabled || busy || waiting) return;
+    if (blocked) return;
     const problem = validateLogin({ email, password });
     if (problem) return fail(problem);
     void run(() => signInWithEmail(email, password), loginErrorMessage, successText());
   };
 
   const onGoogle = () => {
-    if (disabled || busy || waiting) return;
+    if (blocked) return;
     void run(signInWithGoogle, googleLoginErrorMessage, successText());
   };
 
@@ -84,18 +75,7 @@ export default function LoginForm({ disabled = false }: Props) {
           clear();
         }}
       />
-      <button type="submit" className="btn btn-primary w-full" disabled={disabled || busy || waiting}>
-        {label('Sign In')}
-      </button>
-      <div className="flex items-center gap-3 text-sm text-ink-soft" aria-hidden="true">
-        <span className="h-px flex-1 bg-plum-100" />
-        or
-        <span className="h-px flex-1 bg-plum-100" />
-      </div>
-      <button type="button" className="btn btn-outline w-full" disabled={disabled || busy || waiting} onClick={onGoogle}>
-        <GoogleMark />
-        {label('Continue with Google')}
-      </button>
+      <AuthButtons submitLabel={label('Sign In')} googleLabel={label('Continue with Google')} disabled={blocked} onGoogle={onGoogle} />
     </form>
   );
 }

@@ -3,16 +3,14 @@
  * site-wide flag on (`disabled`) the page renders it without hydrating: static HTML whose
  * buttons read "Coming Soon".
  */
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { googleSignupErrorMessage, signupErrorMessage } from './auth-errors';
 import { validateSignup } from './auth-validation';
-import { preloadAuth } from '../../core/session/store';
 import { signInWithGoogle, signUpWithEmail } from './sign-in-actions';
 import Field from '../../core/ui/Field';
-import GoogleMark from './GoogleMark';
+import AuthButtons from './AuthButtons';
 import MessageBanner from '../../core/ui/MessageBanner';
 import { afterSignIn, useAuthFlow } from './useAuthFlow';
-import { useHydrated } from '../../core/ui/useHydrated';
 
 interface Props {
   disabled?: boolean;
@@ -29,14 +27,7 @@ type Values = typeof EMPTY;
 
 export default function SignupForm({ disabled = false }: Props) {
   const [values, setValues] = useState<Values>(EMPTY);
-  const { status, message, run, fail, clear, busy } = useAuthFlow({ live: !disabled });
-  const live = useHydrated();
-  /** Until the island is live nothing can be typed or pressed (the static page shows the same form). */
-  const waiting = !disabled && !live;
-
-  useEffect(() => {
-    if (!disabled) preloadAuth();
-  }, [disabled]);
+  const { status, message, run, fail, clear, blocked, waiting } = useAuthFlow({ disabled });
 
   const set = (key: keyof Values) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [key]: e.target.value }));
@@ -45,14 +36,14 @@ export default function SignupForm({ disabled = false }: Props) {
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (disabled || busy || waiting) return;
+    if (blocked) return;
     const problem = validateSignup(values);
     if (problem) return fail(problem);
     void run(() => signUpWithEmail(values.email, values.password, values.fullName), signupErrorMessage, successText());
   };
 
   const onGoogle = () => {
-    if (disabled || busy || waiting) return;
+    if (blocked) return;
     void run(signInWithGoogle, googleSignupErrorMessage, successText());
   };
 
@@ -89,18 +80,7 @@ export default function SignupForm({ disabled = false }: Props) {
         readOnly={waiting}
         onChange={set('confirmPassword')}
       />
-      <button type="submit" className="btn btn-primary w-full" disabled={disabled || busy || waiting}>
-        {label('Create Account')}
-      </button>
-      <div className="flex items-center gap-3 text-sm text-ink-soft" aria-hidden="true">
-        <span className="h-px flex-1 bg-plum-100" />
-        or
-        <span className="h-px flex-1 bg-plum-100" />
-      </div>
-      <button type="button" className="btn btn-outline w-full" disabled={disabled || busy || waiting} onClick={onGoogle}>
-        <GoogleMark />
-        {label('Sign up with Google')}
-      </button>
+      <AuthButtons submitLabel={label('Create Account')} googleLabel={label('Sign up with Google')} disabled={blocked} onGoogle={onGoogle} />
     </form>
   );
 }

@@ -1,8 +1,10 @@
+/** The sign-in and sign-up forms' shared state: submitting, the message, and where to go after. */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { REDIRECT_DELAY_MS } from './auth-validation';
 import { destinationAfterSignIn } from '../../core/session/next-path';
 import type { Session } from '../../core/session/user';
-import { $session, watchSession } from '../../core/session/store';
+import { $session, preloadAuth, watchSession } from '../../core/session/store';
+import { useHydrated } from '../../core/ui/useHydrated';
 import type { Message } from '../../core/ui/MessageBanner';
 import { navigate } from './navigate';
 
@@ -16,10 +18,15 @@ export function afterSignIn(): string {
 /**
  * The states the login and signup forms share: idle, submitting, then success (green message,
  * then the page's `next` path or /dashboard after 1.5 s) or back to idle with the red message
- * of the error. With `live`, a member who is already signed in when the page opens is sent on
- * at once.
+ * of the error. Unless the site-wide flag has the form `disabled`: sign-in's code starts
+ * loading at once, and a member who is already signed in when the page opens is sent on.
+ * `waiting` until the island is live: nothing can be typed or pressed before (the static page
+ * shows the same form); `blocked` while anything (the flag, a request, hydration) holds the form.
  */
-export function useAuthFlow({ live = false }: { live?: boolean } = {}) {
+export function useAuthFlow({ disabled = false }: { disabled?: boolean } = {}) {
+  const live = !disabled;
+  const hydrated = useHydrated();
+  const waiting = live && !hydrated;
   const [status, setStatus] = useState<AuthStatus>('idle');
   const [message, setMessage] = useState<Message | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -47,6 +54,11 @@ export function useAuthFlow({ live = false }: { live?: boolean } = {}) {
     };
   }, [live]);
 
+  // Sign-in's code starts loading now, not at the first tap.
+  useEffect(() => {
+    if (live) preloadAuth();
+  }, [live]);
+
   const run = useCallback(async (action: () => Promise<unknown>, errorMessage: (error: unknown) => string, successText: string) => {
     started.current = true;
     setStatus('submitting');
@@ -68,5 +80,6 @@ export function useAuthFlow({ live = false }: { live?: boolean } = {}) {
   /** Typing clears an existing message. */
   const clear = useCallback(() => setMessage((m) => (m ? null : m)), []);
 
-  return { status, message, run, fail, clear, busy: status !== 'idle' };
+  const busy = status !== 'idle';
+  return { status, message, run, fail, clear, busy, waiting, blocked: disabled || busy || waiting };
 }

@@ -18,6 +18,7 @@ import { COURSE_MESSAGES, fetchLesson, LESSON_TIMEOUT_MS, type LessonAnswer } fr
 import { lessonsLabel, progressOf } from './progress';
 import { $courseProgress, $marking, markComplete } from './store';
 import Card from '../../core/ui/Card';
+import CourseOffers from './CourseOffers';
 
 export interface CoursePlayerProps {
   slug: string;
@@ -164,14 +165,7 @@ function Member(props: CoursePlayerProps) {
         <p className="text-lg text-ink-soft" data-gate-message="">
           {state.message}
         </p>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <a className="btn btn-gold" href="/masteralchemist">
-            Buy the course
-          </a>
-          <a className="btn btn-outline" href="/pricing">
-            See the Alchemist plan
-          </a>
-        </div>
+        <CourseOffers />
       </Card>
     );
   }

@@ -4,9 +4,11 @@
  * first step is in the HTML before any script runs) and hydrated on load. Its buttons are
  * enabled from the start: a tap before hydration is replayed once the island is live
  * (src/site/TapKeeper.astro). The state machine is
- * src/features/journeys/journey.ts; the page passes the two icons as SVG nodes, so no icon library ships.
+ * src/features/journeys/journey.ts; the page passes the two icons as Lucide's SVG nodes, so no icon library ships.
  */
-import { createElement, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { IconNode } from 'lucide';
+import LucideIcon from '../../core/ui/LucideIcon';
 import {
   FIRST_STEP_MESSAGE,
   backLabel,
@@ -23,9 +25,6 @@ import {
   type Move,
 } from './journey';
 
-/** An SVG child element as [tag, attributes], the shape of a Lucide icon node. */
-export type SvgNode = readonly [tag: string, attrs: Readonly<Record<string, string | number | undefined>>];
-
 export interface JourneyStepProps {
   type: string;
   title: string;
@@ -37,37 +36,12 @@ export interface JourneyPlayerProps {
   journeyId: string;
   title: string;
   steps: JourneyStepProps[];
-  symbolicIcon: readonly SvgNode[];
-  transformedIcon: readonly SvgNode[];
+  symbolicIcon: IconNode;
+  transformedIcon: IconNode;
   /** The absolute address of this journey, shared by "Share this journey". */
   shareUrl: string;
   /** The text that goes with the link when the Web Share API is used. */
   shareText: string;
-}
-
-const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-
-function Svg({ nodes, size, className }: { nodes: readonly SvgNode[]; size: number; className?: string }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
-      {nodes.map(([tag, attrs], i) =>
-        createElement(tag, { key: i, ...Object.fromEntries(Object.entries(attrs).map(([k, v]) => [camel(k), v])) }),
-      )}
-    </svg>
-  );
 }
 
 /** Classes that let a newly shown element fade in, unless the visitor prefers reduced motion. */
@@ -139,7 +113,7 @@ export default function JourneyPlayer({ journeyId, title, steps, symbolicIcon, t
             data-icon={state.transformed ? 'transformed' : 'symbolic'}
             className={`grid size-16 shrink-0 place-items-center rounded-full bg-white/20 sm:size-20 ${moved ? ENTER : ''}`}
           >
-            <Svg nodes={state.transformed ? transformedIcon : symbolicIcon} size={36} />
+            <LucideIcon icon={state.transformed ? transformedIcon : symbolicIcon} size={36} />
           </span>
           <div className="min-w-0">
             <p className="text-sm font-bold tracking-[0.12em] uppercase">{stepCounter(state.index, total)}</p>
