@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * How fast the content gate answers a lesson on a warm function (issue 20 aims under 150 ms; a
+ * How fast the content gate answers a lesson on a warm function (the aim: under 150 ms; a
  * benchmark, not a test). The function (netlify/functions/content.mts, bundled with esbuild as
  * Netlify bundles it) answers an Alchemist's request for a paid lesson: the token verified
  * against the Auth emulator, the subscription and purchases read from the local PostgREST

@@ -17,10 +17,10 @@ const KIB = 1024;
 export const RULES = [
   { match: /^\/(login|signup|dashboard)\/?$/, budget: 160 * KIB, why: 'member pages (Firebase)' },
   // A Lounge app's pages (its sales page with the preview, its room) carry the app's own code:
-  // within 80 KiB, as a page with an island (issue 21). Only that app's code is on them.
+  // within 80 KiB, as any page with an island. Only that app's code is on them.
   { match: /^\/(app|lounge)\/[a-z0-9-]+\/?$/, budget: 80 * KIB, why: 'a Lounge app page (its preview or room)' },
   // The story pages through its chapters with a custom element (no island, nothing loaded on
-  // scroll), so everything it needs is counted here; React came to about 72 KiB (issue 25).
+  // scroll), so everything it needs is counted here; an island with React would be about 72 KiB.
   { match: /^\/about-us\/?$/, budget: 10 * KIB, why: 'the story element, no island' },
 ];
 export const NO_ISLAND_BUDGET = 5 * KIB;

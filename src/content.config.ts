@@ -68,7 +68,7 @@ export const collections = {
   stillpointPatterns: defineCollection({ loader: file('src/content/lounge/stillpoint/patterns.json'), schema: stillpointPatternSchema }),
   bloomPrompts: defineCollection({ loader: file('src/content/lounge/the-bloom-book/prompts.json'), schema: bloomPromptSchema }),
   whispersStories: defineCollection({ loader: glob({ pattern: '*.md', base: './src/content/lounge/whispers-before-sleep/stories' }), schema: whispersStorySchema }),
-  /* Rise Mode, Mindstage and The Reset Room (issue 22): each file named, so the SOURCES.md notes
+  /* Rise Mode, Mindstage and The Reset Room: each file named, so the SOURCES.md notes
      at the folders' roots are never picked up. */
   riseStatements: defineCollection({ loader: file('src/content/lounge/rise-mode/statements.json'), schema: riseStatementSchema }),
   riseBraveActions: defineCollection({ loader: file('src/content/lounge/rise-mode/brave-actions.json'), schema: riseBraveActionSchema }),

@@ -22,7 +22,7 @@ import { bearerToken, HttpError, json, readText, requireMethod } from './_shared
 import { endpoint, upstreamFailure } from './_shared/log';
 import { describeDbError, isSupabaseConfigured, supabaseAdmin } from './_shared/supabase';
 
-/** How long after signing in the token may be used here (spec: 5 minutes). */
+/** How long after signing in the token may be used here: 5 minutes. */
 export const MAX_TOKEN_AGE_SECONDS = 300;
 
 const MAX_NAME = 200;

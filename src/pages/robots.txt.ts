@@ -1,3 +1,4 @@
+/** /robots.txt: everything allowed, and the sitemap's absolute address. */
 import type { APIRoute } from 'astro';
 import { DEV_SITE } from '../core/urls';
 

@@ -1,3 +1,4 @@
+/** The account sync's retry rules: which answers are tried again, and how long it waits. */
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_SYNC_MESSAGES, accountSyncMessage, isRetryable, SYNC_RETRY_DELAYS_MS, withRetries } from '../../src/features/account/account-sync';
 

@@ -258,7 +258,7 @@ describe('SignupForm', () => {
     expect(navigation.navigate).toHaveBeenCalledWith('/dashboard');
   });
 
-  it('goes on to the next path it was sent with, by email and by Google (issue 24)', async () => {
+  it('goes on to the next path it was sent with, by email and by Google', async () => {
     window.history.replaceState(null, '', '/signup?next=%2Fproducts');
     const user = setup();
     session.signUpWithEmail.mockResolvedValue({ id: 'u1' });

@@ -120,7 +120,7 @@ test('login requires both fields, with the spec’s messages', async ({ page }) 
 
 test('sign in, then the Account menu on desktop and in the mobile menu', async ({ page }) => {
   const user = await createUser('Bea Costa');
-  // The badge names the tier the member's subscription gives (the access model, issue 13).
+  // The badge names the tier the member's subscription gives (the access model).
   await profile(user, { full_name: 'Bea Costa', membership_tier: 'Adventurer', created_at: '2025-01-05T10:00:00Z' });
   await subscription(user, { price_id: 'price_adventurer_monthly', subscription_status: 'active', cancel_at_period_end: false });
   await page.goto('/login');

@@ -1,3 +1,4 @@
+/** Sign-in and sign-up: the error messages of each Firebase answer, the form validation, and the Google popup's errors. */
 import { describe, expect, it } from 'vitest';
 import {
   AUTH_MESSAGES,

@@ -278,7 +278,7 @@ test.describe('subscription badge', () => {
   });
 });
 
-test.describe('your library (issue 13)', () => {
+test.describe('your library', () => {
   /** A paid one-time purchase, as the webhook records it. */
   const purchase = (user: TestUser, price_id: string, product_type: string) =>
     asServiceRole('purchases', {

@@ -147,7 +147,7 @@ test.describe('coaching seats', () => {
     const upcoming = page.locator('[data-my-sessions] > li');
     await expect(upcoming).toHaveCount(2);
 
-    // Every upcoming session offers "Add to calendar" (issue 24: the seeded ranges were unreadable).
+    // Every upcoming session offers "Add to calendar" (the seeded time ranges included).
     for (const i of [0, 1]) await expect(upcoming.nth(i).getByRole('button', { name: 'Add to calendar' })).toBeVisible();
     // Add to calendar: an .ics file of the session with its UTC start and the range's end.
     const downloading = page.waitForEvent('download');

@@ -1,3 +1,4 @@
+/** Coaching sessions in a calendar: reading the session's free-text time and zone, and the .ics file (its escaping and folded lines). */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { calendarFileName, escapeText, foldLine, parseSessionTime, sessionCalendar, sessionInterval, sessionStart } from '../../src/features/coaching/calendar';
@@ -31,7 +32,7 @@ describe('parseSessionTime and sessionStart', () => {
   });
 });
 
-describe('time ranges (issue 24: the seed writes "6:00 PM – 7:00 PM CET")', () => {
+describe('time ranges (the seed writes "6:00 PM – 7:00 PM CET")', () => {
   const interval = (date: string, time: string) => {
     const found = sessionInterval(date, time);
     return found && { start: iso(found.start), end: iso(found.end) };

@@ -1,3 +1,4 @@
+/** Coaching on Postgres: who reads and changes sessions, and how a seat is taken, counted and given back. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import {

@@ -1,3 +1,4 @@
+/** Coaching rules: the availability label, the signup form's checks and messages, the member's upcoming and past seats. */
 import { describe, expect, it } from 'vitest';
 import { availability, coachingSignupRow, COACHING_MESSAGES, isSelectable, validateCoachingSignup } from '../../src/features/coaching/coaching';
 

@@ -1,3 +1,4 @@
+/** The checkout button: the request it sends as the member, where it goes, and each failure's message. */
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+/** The products island: the built-in and live catalogue, and the buttons for a visitor and each kind of member. */
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -265,7 +266,7 @@ describe('ProductsCatalogue with the site-wide flag on', () => {
   });
 });
 
-describe('ProductsCatalogue: members with purchases (issue 13)', () => {
+describe('ProductsCatalogue: members with purchases', () => {
   it('an Adventurer sees "Current Plan" on their own plan, never Upgrade to it', async () => {
     await renderAs('member', { price_id: 'price_adventurer_monthly', subscription_status: 'active' });
     expect(within(card('Adventurer Membership')).getByRole('button', { name: /^Current Plan/, description: 'Your current plan' })).toHaveProperty('disabled', true);

@@ -1,3 +1,4 @@
+/** An app page's Buy Now on the members build: to sign-in for a visitor, to the Stripe stand-in's checkout for a member. */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { stripePriceId } from '../../scripts/local/stripe-standin';

@@ -1,3 +1,4 @@
+/** An app page's Buy Now with the flag on: disabled, and no checkout code loaded. */
 import { expect, test } from '@playwright/test';
 import { VISITOR_ISLANDS } from '../support/e2e';
 

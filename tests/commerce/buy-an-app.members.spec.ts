@@ -1,10 +1,11 @@
+/** The whole purchase, nothing intercepted: sign in, buy an app on the payment page, find it in the library and the Lounge. */
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { doubles, requestsOf, rowsOf } from '../support/members-commerce';
 import { createUser, signIn } from '../support/members';
 
 /**
- * All the way, with nothing intercepted (issue 23): a member signs in on /login (the real
+ * All the way, with nothing intercepted: a member signs in on /login (the real
  * auth-sync gives the token its role claim), buys Mindstage on the Stripe stand-in's payment
  * page, the stand-in delivers the signed checkout.session.completed to the served webhook, which
  * records the purchase in Postgres (the local endpoint over PGlite, our migrations, grants and

@@ -1,3 +1,4 @@
+/** /success's order reference, read from the query string. */
 import { describe, expect, it } from 'vitest';
 import { ORDER_REFERENCE_MAX_LENGTH, orderReference } from '../../src/features/commerce/checkout-summary';
 

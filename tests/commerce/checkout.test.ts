@@ -1,3 +1,4 @@
+/** The checkout request: how the button builds it, and the origin rules the function checks it with. */
 import { describe, expect, it } from 'vitest';
 import { buildCheckoutRequest, checkAgainstCatalogue, isOnOrigin, originsOf, parseCheckoutRequest, successUrlFor } from '../../src/features/commerce/checkout';
 

@@ -1,3 +1,4 @@
+/** /products on the members build: the buttons a visitor and each tier see, and an upgrade's checkout. */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { stripePriceId } from '../../scripts/local/stripe-standin';

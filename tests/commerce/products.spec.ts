@@ -1,3 +1,4 @@
+/** /products on the default build: the catalogue without JavaScript, the live one, the flag, and a failing catalogue function. */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 

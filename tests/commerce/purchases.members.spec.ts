@@ -1,10 +1,11 @@
+/** Buying an app end to end: /success, the dashboard, /products and the app page, and no second purchase or paid included app. */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { CHECKOUT_REFUSALS } from '../../src/core/access/access';
 import { checkoutFromPage, signIn, subscription } from '../support/members-commerce';
 
 /**
- * Purchases that grant access (issue 13), in the members build (flag off): a member buys an
+ * Purchases that grant access, in the members build (flag off): a member buys an
  * app through the Stripe double, whose Pay button delivers the signed checkout.session.completed
  * to the served webhook, which records the purchase in the local database; the member's pages
  * read their purchases from there with their own ID token (see ./commerce.ts). The dashboard, /products and the app page

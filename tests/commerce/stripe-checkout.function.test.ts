@@ -1,3 +1,4 @@
+/** The stripe-checkout function against the Stripe stand-in and the database: customers, sessions and what it refuses. */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import handler, { ALREADY_SUBSCRIBED, config } from '../../netlify/functions/stripe-checkout.mts';
 import { CHECKOUT_REFUSALS } from '../../src/core/access/access';
@@ -286,7 +287,7 @@ describe('stripe-checkout', () => {
   });
 });
 
-describe('stripe-checkout refuses what the member already has (issue 13)', () => {
+describe('stripe-checkout refuses what the member already has', () => {
   const app = { ...valid, price_id: 'price_app_stillpoint', mode: 'payment' };
   const course = { ...valid, price_id: 'price_master_alchemist_course', mode: 'payment' };
   const founding = { ...valid, price_id: 'price_founding_membership', mode: 'payment' };

@@ -1,3 +1,4 @@
+/** The stripe-products function: the built-in catalogue, and the live one mapped from Stripe's prices. */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import handler, { config } from '../../netlify/functions/stripe-products.mts';
 import catalogue from '../../src/content/catalogue.json' with { type: 'json' };

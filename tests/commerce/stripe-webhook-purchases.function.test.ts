@@ -1,5 +1,5 @@
 /**
- * The webhook records one-time purchases (issue 13): Stripe-signed events about Checkout
+ * The webhook records one-time purchases: Stripe-signed events about Checkout
  * Sessions the Stripe double created and completed, delivered repeated, reordered and refunded,
  * leave exactly one purchases row each, in the state Stripe has now.
  */
@@ -86,7 +86,7 @@ describe('stripe-webhook: purchases', () => {
     expect(Date.parse(String(rows()[0]?.purchased_at))).toBe(session.created * 1000);
     const [upsert] = db.requestsTo('POST', 'purchases');
     expect(upsert?.query.on_conflict).toBe('checkout_session_id');
-    // The status answered is the one stored (issue 24: the database keeps the order).
+    // The status answered is the one stored (the database keeps the order).
     expect(upsert?.prefer).toContain('return=representation');
     expect(upsert?.query.select).toBe('status');
     expect(upsert?.apikey).toBe(db.env.SUPABASE_SERVICE_ROLE_KEY);

@@ -1,3 +1,4 @@
+/** The stripe-webhook function: signatures, the subscription row and tier it writes for each event, and its failures. */
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import handler, { config } from '../../netlify/functions/stripe-webhook.mts';
@@ -111,7 +112,7 @@ describe('stripe-webhook', () => {
       const [upsert] = db.requestsTo('POST', 'stripe_subscriptions');
       expect(upsert?.query.on_conflict).toBe('customer_id');
       expect(upsert?.prefer).toContain('resolution=merge-duplicates');
-      // The stored row comes back, and the tier is written from it (issue 24).
+      // The stored row comes back, and the tier is written from it.
       expect(upsert?.prefer).toContain('return=representation');
       expect(upsert?.query.select).toBe('subscription_id,subscription_status');
       expect(upsert?.apikey).toBe(db.env.SUPABASE_SERVICE_ROLE_KEY);

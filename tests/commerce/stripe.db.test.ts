@@ -1,3 +1,4 @@
+/** The Stripe tables on Postgres: who reads and writes stripe_customers and stripe_subscriptions. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { CHECK_VIOLATION, failure, hidden, member, migratedDatabase, RLS_VIOLATION, rows, service, visitor } from '../support/db';

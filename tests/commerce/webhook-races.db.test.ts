@@ -1,5 +1,5 @@
 /**
- * Stripe's events racing (issue 24), made to happen: the real stripe-webhook function, its
+ * Stripe's events racing, made to happen: the real stripe-webhook function, its
  * Stripe reads answered by the Stripe double, its database requests run on PGlite with our
  * migrations as PostgREST runs them (tests/support/postgrest.ts, as service_role). For each pair of
  * events about one object, the first delivery reads Stripe's older state and is then held
@@ -12,7 +12,7 @@
  *   completed + charge.refunded              refunded (the refund is final)
  *   completed (unpaid) + async_payment_failed  failed (never back to pending)
  *   subscription updated + deleted           canceled, and the member's tier Explorer
- * On the code before issue 24 these rounds failed (see docs/decisions/webhook-ordering.md).
+ * Before the database kept the order rules these rounds failed (see docs/decisions/webhook-ordering.md).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,7 +179,7 @@ async function rounds(name: string, run: (round: number) => Promise<{ how: strin
   expect(failed, `${name}: ${failed.length} of ${ROUNDS} rounds ended wrong`).toEqual([]);
 }
 
-describe('stripe-webhook deliveries racing on Postgres (issue 24)', () => {
+describe('stripe-webhook deliveries racing on Postgres', () => {
   it('checkout.session.completed read before charge.refunded, written after it: refunded, every round', async () => {
     await rounds('completed + refunded', async (round) => {
       const id = await memberWithSession(`refund_${round}`, 'paid');

@@ -1,3 +1,4 @@
+/** The catalogue's rules: display names, price labels, and the live entries made from Stripe's prices. */
 import { describe, expect, it } from 'vitest';
 import {
   classifyProductsAnswer,

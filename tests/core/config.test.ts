@@ -1,3 +1,4 @@
+/** The site's configuration: the disable flag, the navigation, the copy helpers and the icon set. */
 import { describe, expect, it } from 'vitest';
 import { parseFeaturesDisabled } from '../../src/core/config/features';
 import { EXPLORE_LINKS, NAV_LINKS, isCurrent } from '../../src/core/config/site';

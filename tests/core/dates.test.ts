@@ -1,3 +1,4 @@
+/** Dates as members read them: long dates in any time zone, and subscription periods in epoch seconds. */
 import { describe, expect, it } from 'vitest';
 import { epochSecondsToMs, formatLongDate, parseIsoDate, todayIsoDate } from '../../src/core/dates';
 

@@ -1,3 +1,4 @@
+/** The `next` path after sign-in: only a path on this site is followed, never an open redirect. */
 import { describe, expect, it } from 'vitest';
 import { authHref, destinationAfterSignIn, nextFromSearch, safeNextPath } from '../../src/core/session/next-path';
 

@@ -1,3 +1,4 @@
+/** The button each product shows: for a visitor, each tier, owned, included, pending, and before the access date. */
 import { describe, expect, it } from 'vitest';
 import { access, standing, type PurchaseLike } from '../../src/core/access/access';
 import { accessNote, localMidnight, productButton, showsPremiumLock, type ButtonContext } from '../../src/core/access/product-buttons';
@@ -55,7 +56,7 @@ const table: [string, ReturnType<typeof p>, Tier, unknown][] = [
   ['Alchemist membership, Explorer tier', alchemist, 'Explorer', upgrade(alchemist)],
   ['Founding membership, Explorer tier', founding, 'Explorer', upgrade(founding)],
   ['Alchemist membership, Adventurer tier', alchemist, 'Adventurer', upgrade(alchemist)],
-  // Corrected (issue 13): the table's "otherwise Upgrade" offered an Adventurer their own plan.
+  // Never "Upgrade" to the plan the member already holds (checkout would refuse it).
   ['Adventurer membership, Adventurer tier: their own plan', adventurer, 'Adventurer', current('Your current plan')],
   ['Founding membership, Adventurer tier (otherwise: Upgrade)', founding, 'Adventurer', upgrade(founding)],
   ['Adventurer membership, Alchemist tier', adventurer, 'Alchemist', current('Included in your Alchemist membership')],
@@ -141,7 +142,7 @@ describe('showsPremiumLock', () => {
   });
 });
 
-describe('productButton with purchases (issue 13)', () => {
+describe('productButton with purchases', () => {
   const bought = (price_id: string, product_type: PurchaseLike['product_type'], status: PurchaseLike['status'] = 'paid'): PurchaseLike => ({ price_id, product_type, status, purchased_at: '2026-11-01T10:00:00.000Z', refunded_at: status === 'refunded' ? '2026-11-02T00:00:00.000Z' : null });
   const lifetime = { kind: 'access', label: 'Access Now', href: '/app/stillpoint', note: 'You have lifetime access' };
   const foundingAccess = { kind: 'access', label: 'Access Now (Included)', href: '/app/stillpoint', note: 'Included in your Founding Membership' };

@@ -1,3 +1,4 @@
+/** The dashboard's profile rules: the greeting and the project id. */
 import { describe, expect, it } from 'vitest';
 import { greetingName, projectIdText } from '../../src/core/profile/profile';
 

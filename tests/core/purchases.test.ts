@@ -1,3 +1,4 @@
+/** Purchase status from Stripe's answers, and the helpers of /success. */
 import { describe, expect, it } from 'vitest';
 import { isFullRefund, nextStatus, statusOfSession, type PurchaseStatus } from '../../src/core/access/purchases';
 import { isCheckoutSessionId, isCheckoutSummary, itemsSentence } from '../../src/features/commerce/checkout-summary';

@@ -1,3 +1,4 @@
+/** Text PostgreSQL can store, and the forms' messages for text it cannot. */
 import { describe, expect, it } from 'vitest';
 import { isStorableText, isStorableValue, unstorableIndex } from '../../src/core/storable-text';
 import { checkSubmission } from '../../src/features/forms/submission';

@@ -1,3 +1,4 @@
+/** The dashboard's subscription badge: the plan, its status, its period end and what to do when a payment failed. */
 import { describe, expect, it } from 'vitest';
 import catalogue from '../../src/content/catalogue.json';
 import { describeSubscription, statusLabel, statusTone, type SubscriptionRecord } from '../../src/core/access/subscription';

@@ -1,3 +1,4 @@
+/** The effective tier of a subscription: the product's tier while it entitles, Explorer otherwise. */
 import { describe, expect, it } from 'vitest';
 import { effectiveTier, tierOfName } from '../../src/core/access/tiers';
 

@@ -1,3 +1,4 @@
+/** Every page's one absolute address. */
 import { describe, expect, it } from 'vitest';
 import { pageUrl } from '../../src/core/urls';
 

@@ -1,10 +1,11 @@
+/** The course on the members build: reading, completing and continuing lessons, the way in, and a failed request. */
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { readFileSync } from 'node:fs';
 import { rowsOf, signIn, subscription } from '../support/members-commerce';
 
 /**
- * The Master Alchemist Course in the members build (issue 20): lessons come from the content
+ * The Master Alchemist Course in the members build: lessons come from the content
  * gate (served function, the local PostgREST endpoint over PGlite for the member's subscription); progress is the
  * member's lesson_progress rows, written and read by the browser through the same endpoint with
  * the member's ID token (row-level security and the table's unique key decide).

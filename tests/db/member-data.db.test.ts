@@ -4,8 +4,8 @@
  *   - "Download my data" and "Delete my account" run their real requests (the functions' own
  *     code in netlify/functions/_shared/member-data.ts, through the functions' own client) as
  *     service_role:
- *     every table and embedded resource they read or write has the grant it needs (issue 24:
- *     the export's embedded coaching_sessions was refused with 42501 on a real database);
+ *     every table and embedded resource they read or write has the grant it needs (the
+ *     export's embedded coaching_sessions was refused with 42501 on a real database);
  *   - a public table with a member id column (or a foreign key to a member table) that is not
  *     in the list fails here, so no table is left out of the export nor kept after a deletion.
  */

@@ -1,3 +1,4 @@
+/** profiles on Postgres: what a member may create, read and change of their own profile, and nothing of another's. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { affected, CHECK_VIOLATION, failure, hidden, member, migratedDatabase, owner, RLS_VIOLATION, rows, service, visitor } from '../support/db';

@@ -145,7 +145,7 @@ describe('every request the site makes', () => {
     expect(await rows(db, ada, `select membership_tier from public.profiles where id = $1`, [UID])).toEqual([{ membership_tier: 'Alchemist' }]);
   });
 
-  it('stripe-webhook: records a one-time purchase on its session id, again on a repeat, then its refund (issue 13)', async () => {
+  it('stripe-webhook: records a one-time purchase on its session id, again on a repeat, then its refund', async () => {
     const session = 'cs_test_ada_stillpoint';
     expect(await rows(db, service, `select status, refunded_at from public.purchases where checkout_session_id = $1`, [session])).toEqual([]);
     const purchase = {
@@ -203,7 +203,7 @@ describe('every request the site makes', () => {
     expect(await rows(db, service, `select customer_id from public.stripe_customers where user_id = $1`, [UID])).toEqual([{ customer_id: 'cus_Ada' }]);
   });
 
-  it('members: the course player marks a lesson complete (twice: one row) and reads their progress (issue 20)', async () => {
+  it('members: the course player marks a lesson complete (twice: one row) and reads their progress', async () => {
     const client = dataApiClient(db, { who: ada });
     for (let i = 0; i < 2; i += 1) {
       const { error } = await client.from('lesson_progress').upsert({ member_id: UID, lesson_slug: 'the-weather-inside' }, { onConflict: 'member_id,lesson_slug', ignoreDuplicates: true });
@@ -214,7 +214,7 @@ describe('every request the site makes', () => {
     expect(data).toEqual([{ lesson_slug: 'the-weather-inside', completed_at: expect.any(String) }]);
   });
 
-  it('members: the Lounge apps log a breathing session, save a journal page twice (one page), and keep a place twice (one row) (issue 21)', async () => {
+  it('members: the Lounge apps log a breathing session, save a journal page twice (one page), and keep a place twice (one row)', async () => {
     const client = dataApiClient(db, { who: ada });
     // Stillpoint (src/features/lounge/stillpoint/api.ts): log a finished session, read the history.
     const logged = await client.from('breathing_sessions').insert({ user_id: UID, pattern: 'box', seconds: 60 }).select('pattern, seconds, finished_at').single();
@@ -249,7 +249,7 @@ describe('every request the site makes', () => {
     expect(places.data).toEqual([{ story: 'snow-on-the-way-home', sentence: 12 }]);
   });
 
-  it('members: Rise Mode saves the morning twice (one day, the check-in kept), checks in, keeps and removes a statement; Mindstage adds a scene and logs a rehearsal; The Reset Room logs a reset (issue 22)', async () => {
+  it('members: Rise Mode saves the morning twice (one day, the check-in kept), checks in, keeps and removes a statement; Mindstage adds a scene and logs a rehearsal; The Reset Room logs a reset', async () => {
     const client = dataApiClient(db, { who: ada });
     // Rise Mode (src/features/lounge/rise-mode/api.ts).
     const morning = { user_id: UID, day: '2026-11-25', intention: 'Go gently', statement_id: 'feel-nervous-still-do-thing', statement_text: 'I can feel nervous and still do the thing.', brave_action: 'Ask one question' };
@@ -289,7 +289,7 @@ describe('every request the site makes', () => {
     expect(rowsRead.purchases.map((p) => p.status).sort()).toEqual(['paid', 'refunded']);
   });
 
-  it('account-export: reads every member table, the signups with their session embedded (issue 24: 42501 before)', async () => {
+  it('account-export: reads every member table, the signups with their session embedded (once refused with 42501)', async () => {
     const result = await exportMemberData(dataApiClient(db), UID);
     expect(result).toMatchObject({
       data: {

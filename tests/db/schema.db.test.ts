@@ -1,3 +1,4 @@
+/** The migrations: named in order, every table with row-level security, and policies that compare Firebase uids. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { migratedDatabase, migrationFiles, rows, visitor } from '../support/db';

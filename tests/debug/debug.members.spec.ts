@@ -1,7 +1,7 @@
 /**
- * /debug on the members build (database and sign-in configured): every table the spec names is
- * read, the signed-in member's session is reported, and each class of answer shows as the
- * spec's section 8 says. The tables are read from the local database as the member.
+ * /debug on the members build (database and sign-in configured): every table /debug checks is
+ * read, the signed-in member's session is reported, and each class of answer shows as a pass,
+ * a warning or a failure. The tables are read from the local database as the member.
  */
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/e2e';

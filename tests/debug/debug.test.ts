@@ -1,3 +1,4 @@
+/** /debug's checks: how each probe's answer is classed as a pass, a warning or a failure. */
 import { describe, expect, it } from 'vitest';
 import { authCheck, connectionCheck, envCheck, formsCheck, newsletterCheck, productsCheck, serverAuthCheck, summarise, tableCheck } from '../../src/features/debug/debug';
 

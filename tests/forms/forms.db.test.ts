@@ -1,3 +1,4 @@
+/** The form tables on Postgres: written only by the forms function (service role), with their checks. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { isStorableText } from '../../src/core/storable-text';
@@ -145,7 +146,7 @@ describe('monthly_newsletter', () => {
   });
 });
 
-describe('text PostgreSQL cannot store (issue 24)', () => {
+describe('text PostgreSQL cannot store', () => {
   // As PostgREST sends it: the JSON body read by json_populate_record.
   const viaJson = `insert into public.community_ideas (name, email, idea_message)
     select b.name, b.email, b.idea_message from json_populate_record(null::public.community_ideas, $1::json) b`;

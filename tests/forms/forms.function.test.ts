@@ -179,7 +179,7 @@ describe('forms: a plain HTML form post (JavaScript off) gets a 303 back to /fut
   });
 });
 
-describe('forms: text PostgreSQL cannot store (NUL, a lone surrogate) is a 400 with the field’s message, never a 502 (issue 24)', () => {
+describe('forms: text PostgreSQL cannot store (NUL, a lone surrogate) is a 400 with the field’s message, never a 502', () => {
   it('as JSON: every stored field of every form', async () => {
     const h = createFormsHandler();
     const cases: [string, Record<string, unknown>, string, string][] = [

@@ -1,3 +1,4 @@
+/** The future page's form state machine, and how a submission's outcome becomes its message. */
 import { describe, expect, it, vi } from 'vitest';
 import { canClose, earlyAccessMachine, ideaMachine, partnershipMachine, type FormEvent, type FormState } from '../../src/features/forms/machine';
 import { settle } from '../../src/features/forms/submit';

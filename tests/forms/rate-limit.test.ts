@@ -1,3 +1,4 @@
+/** The forms' rate limiter and the checks a submission passes before it is stored. */
 import { describe, expect, it } from 'vitest';
 import { createRateLimiter } from '../../src/features/forms/rate-limit';
 import { botSignal, checkSubmission, outcomeLocation, outcomeMessage, outcomesOf } from '../../src/features/forms/submission';

@@ -1,3 +1,4 @@
+/** The future page's validation: each form's checks in order, and the cleaned-up row. */
 import { describe, expect, it } from 'vitest';
 import { characterCount, validateEarlyAccess, validateIdea, validatePartnership } from '../../src/features/forms/validation';
 import { PARTNERSHIP_TYPE_LABELS, PARTNERSHIP_TYPES, DEFAULT_PARTNERSHIP_TYPE } from '../../src/features/forms/partnership';

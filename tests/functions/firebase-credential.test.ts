@@ -1,3 +1,4 @@
+/** Reading the functions' Google credential from their environment, and the reasons one is refused. */
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { firebaseCredential, normalisePrivateKey } from '../../netlify/functions/_shared/firebase-credential';

@@ -1,3 +1,4 @@
+/** The rules a Firebase ID token's header and payload must meet. */
 import { describe, expect, it } from 'vitest';
 import { CLOCK_SKEW_SECONDS, idTokenHeaderProblem, idTokenPayloadProblem } from '../../netlify/functions/_shared/firebase-id-token';
 

@@ -1,3 +1,4 @@
+/** The journey player's state machine: moving through the steps, and the icon's transformation that stays once reached. */
 import { describe, expect, it } from 'vitest';
 import {
   FIRST_STEP_MESSAGE,

@@ -1,3 +1,4 @@
+/** The journeys in the browser: the list of backpacks, and a journey walked forwards and back. */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, jpegSize, VISITOR_ISLANDS } from '../support/e2e';
 

@@ -1,3 +1,4 @@
+/** The journeys' content schema, and every journey against it. */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

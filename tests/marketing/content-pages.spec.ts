@@ -1,3 +1,4 @@
+/** The marketing pages in the browser: the about page's story (with and without JavaScript), the programme, podcast, pricing, app, success and 404 pages. */
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, VISITOR_ISLANDS } from '../support/e2e';

@@ -1,3 +1,4 @@
+/** The podcast player's embed address: only a safe script is accepted. */
 import { describe, expect, it } from 'vitest';
 import { parseEmbedScript } from '../../src/features/marketing/podcast/embed';
 

@@ -1,3 +1,4 @@
+/** The brand mark: the favicon, the home-screen icons and the manifest's colours. */
 import { describe, expect, it } from 'vitest';
 import { MARK_BACKGROUND, PAGE_BACKGROUND, icoFromPng, markSvg, webManifest } from '../../src/site/brand-mark';
 

@@ -48,7 +48,7 @@ for (const path of ['/', '/debug', '/products', '/app/stillpoint', '/future', '/
   });
 }
 
-// The course (issue 20): the free lesson, a paid lesson's shell and the outline are static for a
+// The course: the free lesson, a paid lesson's shell and the outline are static for a
 // visitor: no Firebase, and within the 80 KiB of an island page (in fact only inline scripts).
 for (const path of ['/course/', '/course/the-weather-inside/', '/course/the-feeling-under-the-feeling/']) {
   test(`${path} downloads no Firebase code and at most 80 KiB of gzip JavaScript for a visitor`, async ({ page }) => {

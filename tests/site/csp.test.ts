@@ -1,3 +1,4 @@
+/** The CSP integration: inline script hashes added to each page's policy. */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { addInlineHashes } from '../../integrations/csp-inline-hashes.mjs';

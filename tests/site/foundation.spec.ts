@@ -1,3 +1,4 @@
+/** The shell in the browser: the navigation bar on desktop and mobile, the home page, and what every page has. */
 import { expect, test } from '@playwright/test';
 
 test.describe('navigation bar (desktop)', () => {

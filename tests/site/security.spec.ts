@@ -1,3 +1,4 @@
+/** Security of the built site: headers, the CSP of every page, cached assets and no server secret in the build. */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';

@@ -1,3 +1,4 @@
+/** Search: every route's title and description, and one h1 per page. */
 import { expect, test } from '@playwright/test';
 import { builtRoutes } from '../support/e2e';
 

@@ -1,3 +1,4 @@
+/** The share images: one per journey and app and a default, each small enough for link previews. */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SHARE_IMAGE, SHARE_IMAGE_MAX_BYTES, SHARE_IMAGE_TYPE, appImagePath, journeyImagePath } from '../../src/site/share-image';
 

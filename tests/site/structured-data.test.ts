@@ -1,3 +1,4 @@
+/** The pages' JSON-LD: safe to inline, and the FAQ, podcast and product data. */
 import { describe, expect, it } from 'vitest';
 import { faqPage, podcastSeries, productWithOffer, serializeJsonLd } from '../../src/site/structured-data';
 

@@ -21,7 +21,7 @@ test('Buy Now pressed before the checkout button is live still takes a visitor t
   await expect(island).toHaveAttribute('aria-busy', 'true');
   await expect(page).toHaveURL(/\/app\/stillpoint\/?$/);
   release();
-  // Sent to sign in, with the way back to this page (issue 14's next path).
+  // Sent to sign in, with the way back to this page (the `next` path).
   await expect(page).toHaveURL(/\/login\/?\?next=%2Fapp%2Fstillpoint(%2F)?$/);
 });
 

@@ -1,3 +1,4 @@
+/** The founder's story reader: the chapters in order, and its state machine. */
 import { describe, expect, it } from 'vitest';
 import {
   canGoNext,

@@ -1,3 +1,4 @@
+/** The member's badge as a pill (their tier's icon and name), and the icon of each plan. */
 import { Compass, Crown, Gem, Mountain } from 'lucide';
 import type { Badge } from './access';
 import LucideIcon from '../ui/LucideIcon';

@@ -1,6 +1,6 @@
 /**
  * What a member may open, and why: one pure model for the products page, the app pages, the
- * dashboard's library, the navigation badge and the checkout function (spec, section 6).
+ * dashboard's library, the navigation badge, the checkout function and the content gate.
  *
  * - Buying an app, the course or the Founding Membership grants it for life ("owned").
  * - The Founding Membership gives lifetime access to every current and future program: every

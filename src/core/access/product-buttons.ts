@@ -1,6 +1,5 @@
 /**
- * The button of every product card on /products (spec, section 4 "Product button by tier"):
- * one decision for each product type, tier, signed-out visitor, the site-wide flag, and the
+ * The button of every product card on /products, by tier: one decision for each product type, tier, signed-out visitor, the site-wide flag, and the
  * moment included access starts. The clock is a parameter, so every case is testable.
  */
 import type { Product } from './product';
@@ -97,10 +96,11 @@ function checkout(label: 'Upgrade' | 'Buy Now', product: Pick<Product, 'priceId'
 const pending: ProductButton = { kind: 'pending', label: PENDING_LABEL, note: PENDING_NOTE };
 
 /**
- * The spec's table, decided from the access model. One correction: a member's own plan is
- * "Current Plan" (the table's "otherwise Upgrade" would offer an Adventurer their own plan,
- * which checkout refuses). Where the table gives an Alchemist "Current Plan" on the Adventurer
- * plan or the Founding Membership, the note says what the member has.
+ * The button, decided from the access model: owned or included opens it ("Access Now"), a
+ * pending payment holds it, a member's own plan is "Current Plan" (never "Upgrade" to the plan
+ * they hold, which checkout refuses), an Alchemist's Adventurer plan and Founding Membership
+ * are "Current Plan" too with a note saying what the member has, and anything else is bought
+ * ("Buy Now", "Upgrade").
  */
 export function productButton(product: Pick<Product, 'priceId' | 'name' | 'mode' | 'productType'>, ctx: ButtonContext): ProductButton {
   if (ctx.featuresDisabled) return { kind: 'unavailable', label: COMING_SOON_LABEL };

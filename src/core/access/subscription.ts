@@ -1,6 +1,7 @@
 /**
- * The subscription badge (spec, sections 2, 4 and 8): what it says for a subscription row, the
- * colour of each status and the icon of each plan.
+ * The dashboard's subscription badge: what it says for a subscription row (the plan, its status,
+ * its period's end, what to do after a failed payment), the colour of each status and the icon
+ * of each plan, and the messages when the subscription cannot be read.
  */
 import { epochSecondsToMs } from '../dates';
 import { tierOfName, type Tier } from './tiers';

@@ -1,10 +1,10 @@
 /**
- * The member's effective tier on the products page, from their subscription and the catalogue
- * (spec, section 4 "Effective tier"): no subscription or no price, or a price that is not in the
+ * The member's effective tier on the products page, from their subscription and the catalogue:
+ * no subscription or no price, or a price that is not in the
  * catalogue: Explorer; a product whose name contains "Alchemist": Alchemist; "Adventurer":
  * Adventurer.
  *
- * One decision beyond the spec: a subscription that no longer pays for anything (canceled,
+ * And a subscription that no longer pays for anything (canceled,
  * unpaid, incomplete, expired, paused) gives Explorer too, as a member would expect. Active,
  * trialing and past-due subscriptions (the provider still grants access while it retries a
  * payment) keep their tier.

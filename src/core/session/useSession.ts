@@ -1,3 +1,4 @@
+/** The session in a React island: followed from mount, `unknown` until hydrated. */
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { Session } from './user';

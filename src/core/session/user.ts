@@ -1,6 +1,6 @@
 /** The signed-in user as the site uses it, and the session states. */
 
-/** The user object built from the identity provider (spec, section 3). */
+/** The user as the site knows it, built from the identity provider's account. */
 export interface AppUser {
   id: string;
   email: string | null;

@@ -1,3 +1,4 @@
+/** Whether a React island is live yet (false on the server and while it hydrates). */
 import { useSyncExternalStore } from 'react';
 
 const subscribe = () => () => {};

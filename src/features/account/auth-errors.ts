@@ -1,5 +1,5 @@
 /**
- * The error catalogue of sign-in and sign-up (spec, section 8): Firebase error codes mapped to
+ * The error catalogue of sign-in and sign-up: Firebase error codes mapped to
  * the messages members read. Anything the catalogue does not name shows its own message.
  */
 

@@ -1,6 +1,6 @@
 /**
- * What the login and signup forms check before they call the identity provider (spec,
- * section 5). The forms are `noValidate`, so these messages are what members see.
+ * What the login and signup forms check before they call the identity provider, in order, with
+ * the words members read. The forms are `noValidate`, so these messages are what members see.
  */
 import { AUTH_MESSAGES } from './auth-errors';
 

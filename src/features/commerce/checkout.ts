@@ -1,7 +1,7 @@
 /**
  * The checkout request, shared by the CheckoutButton (which builds it) and the stripe-checkout
  * function (which validates it): its shape, the success and cancel addresses, the rules that
- * keep a checkout on the site's own origin, and the messages of the spec (section 8).
+ * keep a checkout on the site's own origin, and the messages a failed checkout shows.
  */
 import type { Product } from '../../core/access/product';
 

@@ -1,8 +1,7 @@
 /**
  * A member's progress through the course, pure: how many lessons are complete (in all and per
  * module), and where "Continue where you left off" leads: the first lesson after the last one
- * completed, as Open edX's Resume does, not merely the last one opened (research.md, "Course
- * players"). "Last completed" is the most recent completion; when the lessons after it are all
+ * completed, as Open edX's Resume does, not merely the last one opened. "Last completed" is the most recent completion; when the lessons after it are all
  * complete, Continue goes to the first lesson not yet complete; once every lesson is, nowhere.
  */
 import type { OutlineLesson } from './outline';

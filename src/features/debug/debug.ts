@@ -1,5 +1,5 @@
 /**
- * The /debug set-up checks: how each answer is classed (spec, section 8: success; warning for
+ * The /debug set-up checks: how each answer is classed (success; a warning for
  * an unexpected product list or an auth check failure; error for a missing variable, a
  * connection failure, a table error, or a failing newsletter or products function).
  */

@@ -12,8 +12,8 @@ export const VALIDATION = {
   ideaTooShort: 'Please provide more details about your idea (minimum 10 characters)',
   messageRequired: 'Please enter your partnership message',
   messageTooShort: 'Please provide more details about your partnership proposal (minimum 20 characters)',
-  // Not in the spec (issue 24): text PostgreSQL cannot store (src/core/storable-text.ts). An email
-  // with such a character is 'Please enter a valid email address'.
+  // Beyond the visible checks: text PostgreSQL cannot store (a NUL, a lone surrogate;
+  // src/core/storable-text.ts). An email with such a character is 'Please enter a valid email address'.
   nameUnstorable: 'Please remove the unsupported character from your name',
   ideaUnstorable: 'Please remove the unsupported character from your idea',
   messageUnstorable: 'Please remove the unsupported character from your partnership message',
