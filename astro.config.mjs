@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import netlify from '@netlify/vite-plugin';
 import cspInlineHashes from './integrations/csp-inline-hashes.mjs';
 import clientSignedIn from './integrations/client-signedin.mjs';
+import { NETLIFY_UNUSED } from './scripts/netlify-offline.mjs';
 
 // The canonical address for canonical and share URLs: SITE_URL, else the site's main address
 // Netlify sets in URL at build time (so a deploy that forgets SITE_URL never shares localhost).
@@ -95,15 +96,8 @@ export default defineConfig({
     plugins: [
       tailwindcss(),
       // Serves netlify/functions (and netlify.toml redirects and headers) under `astro dev`;
-      // the build stays plain static. Edge functions would try to download Deno: off.
-      netlify({
-        edgeFunctions: { enabled: false },
-        images: { enabled: false },
-        blobs: { enabled: false },
-        database: { enabled: false },
-        aiGateway: { enabled: false },
-        geolocation: { enabled: false },
-      }),
+      // the build stays plain static.
+      netlify(NETLIFY_UNUSED),
     ],
   },
 });

@@ -23,6 +23,7 @@ import path from 'node:path';
 import { NetlifyDev } from '@netlify/dev';
 import { resolveConfig } from '@netlify/config';
 import { bundleFunctions, startFunction } from './functions-bundle.mjs';
+import { NETLIFY_UNUSED } from './netlify-offline.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const dist = path.join(root, 'dist');
@@ -96,13 +97,8 @@ function configuredHeaders(pathname) {
 
 const netlify = new NetlifyDev({
   projectRoot: root,
-  // Offline and static: no Deno download for edge functions, no image CDN, no blobs, no linked site.
-  edgeFunctions: { enabled: false },
-  images: { enabled: false },
-  blobs: { enabled: false },
-  database: { enabled: false },
-  aiGateway: { enabled: false },
-  geolocation: { enabled: false },
+  // Offline and static: none of the platform features the site does not use, no linked site.
+  ...NETLIFY_UNUSED,
   // Served from their bundles above, as deployed.
   functions: { enabled: false },
   serverAddress: null,

@@ -18,7 +18,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { describeAdminError, firebaseUserAdmin, userAdminStatus, verifyIdToken } from './_shared/auth';
-import { bearerToken, HttpError, json, readText, requireMethod } from './_shared/http';
+import { bearerToken, HttpError, json, parseJsonObject, readText, requireMethod } from './_shared/http';
 import { endpoint, upstreamFailure } from './_shared/log';
 import { describeDbError, isSupabaseConfigured, supabaseAdmin } from './_shared/supabase';
 
@@ -31,14 +31,7 @@ const MAX_NAME = 200;
 async function readBody(req: Request): Promise<{ full_name?: string }> {
   const text = await readText(req);
   if (!text.trim()) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new HttpError(400, 'Request body must be valid JSON.');
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new HttpError(400, 'Request body must be a JSON object.');
-  const name = (value as { full_name?: unknown }).full_name;
+  const name = parseJsonObject(text).full_name;
   if (name === undefined) return {};
   if (typeof name !== 'string') throw new HttpError(400, 'full_name must be text.');
   const fullName = name.trim();

@@ -35,7 +35,7 @@ import {
 } from '../../src/features/forms/submission';
 import { DB_CODES } from '../../src/core/db/result';
 import { databaseHealth, isHealthCheck } from './_shared/health';
-import { errorResponse, HttpError, json, readText } from './_shared/http';
+import { errorResponse, HttpError, json, parseJsonObject, readText } from './_shared/http';
 import { requireSameSite } from './_shared/origin';
 import { describeDbError, supabaseAdmin } from './_shared/supabase';
 
@@ -79,14 +79,7 @@ async function readFields(req: Request, mode: Mode): Promise<Record<string, unkn
     for (const [name, value] of form) if (typeof value === 'string') fields[name] = value;
     return fields;
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    throw new HttpError(400, 'Request body must be valid JSON.');
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new HttpError(400, 'Request body must be a JSON object.');
-  return parsed as Record<string, unknown>;
+  return parseJsonObject(body);
 }
 
 function clientAddress(req: Request, context?: FormsContext): string {

@@ -6,7 +6,7 @@
  * read-only health answer (what /debug calls; it stores nothing).
  */
 import type { Config } from '@netlify/functions';
-import { HttpError, json, readJson, requireMethod } from './_shared/http';
+import { HttpError, json, parseJsonObject, readText, requireMethod } from './_shared/http';
 import { describeDbError, supabaseAdmin } from './_shared/supabase';
 import { databaseHealth, isHealthCheck } from './_shared/health';
 import { endpoint, upstreamFailure } from './_shared/log';
@@ -16,9 +16,8 @@ const NAME = 'newsletter-signup';
 /** Something, an @, something, a dot, something; no spaces. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function emailFrom(body: unknown): string {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'Request body must be a JSON object.');
-  const value = (body as Record<string, unknown>).email;
+function emailFrom(body: Record<string, unknown>): string {
+  const value = body.email;
   if (value !== undefined && value !== null && typeof value !== 'string') throw new HttpError(400, 'Please enter a valid email address');
   const email = (value ?? '').trim().toLowerCase();
   if (!email) throw new HttpError(400, 'Please enter your email address');
@@ -29,7 +28,7 @@ function emailFrom(body: unknown): string {
 export default endpoint(NAME, async (req) => {
   if (isHealthCheck(req)) return databaseHealth();
   requireMethod(req, 'POST');
-  const email = emailFrom(await readJson(req));
+  const email = emailFrom(parseJsonObject(await readText(req)));
   const { error } = await supabaseAdmin().from('monthly_newsletter').insert({ email });
   if (error && error.code !== DB_CODES.duplicate) {
     return upstreamFailure(NAME, 502, 'Something went wrong. Please try again.', describeDbError('monthly_newsletter insert', error));

@@ -54,14 +54,24 @@ export async function readText(req: Request, limit = MAX_BODY_BYTES): Promise<st
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The body parsed as JSON (400 when it is not). */
-export async function readJson(req: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
-  const text = await readText(req, limit);
+function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
     throw new HttpError(400, 'Request body must be valid JSON.');
   }
+}
+
+/** The body parsed as JSON (400 when it is not). */
+export async function readJson(req: Request, limit = MAX_BODY_BYTES): Promise<unknown> {
+  return parseJson(await readText(req, limit));
+}
+
+/** `text` as a JSON object: 400 when it is not JSON, or JSON but not an object. */
+export function parseJsonObject(text: string): Record<string, unknown> {
+  const value = parseJson(text);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new HttpError(400, 'Request body must be a JSON object.');
+  return value as Record<string, unknown>;
 }
 
 /** The bearer token of the Authorization header, or a 401. */

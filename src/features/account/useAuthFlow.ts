@@ -4,7 +4,7 @@ import { REDIRECT_DELAY_MS } from './auth-validation';
 import { destinationAfterSignIn } from '../../core/session/next-path';
 import type { Session } from '../../core/session/user';
 import { $session, preloadAuth, watchSession } from '../../core/session/store';
-import { useHydrated } from '../../core/ui/useHydrated';
+import { useHydrated } from './useHydrated';
 import type { Message } from '../../core/ui/MessageBanner';
 import { navigate } from './navigate';
 
