@@ -50,7 +50,7 @@ export default tseslint.config(
   {
     // One direction of imports: no module reaches itself again through its imports (dynamic
     // imports count: a lazy import back is still a circle), and the zones of the layers.
-    files: ['**/*.{ts,tsx,mts,astro}'],
+    files: ['**/*.{ts,tsx,mts,mjs,astro}'],
     plugins: { 'import-x': importX, local: { rules: { 'no-import-cycle': noImportCycle } } },
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json', '.astro'] })],
