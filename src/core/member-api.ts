@@ -32,13 +32,21 @@ export type MemberAnswer = { kind: 'signedOut' } | { kind: 'unreachable'; cause:
  */
 export async function asMember(init: RequestInit = {}, fallbackToken?: string): Promise<RequestInit | null> {
   const token = (await currentAccessToken()) ?? fallbackToken;
-  if (!token) return null;
-  return { ...init, headers: { ...(init.headers as Record<string, string> | undefined), Authorization: `Bearer ${token}` } };
+  return token ? withToken(init, token) : null;
 }
 
-/** Calls `path` as the member and answers what came of it; never throws. */
-export async function askAsMember(path: string, init: RequestInit = {}): Promise<MemberAnswer> {
-  const request = await asMember({ ...init, headers: { ...(init.headers as Record<string, string> | undefined), Accept: 'application/json' } });
+const withToken = (init: RequestInit, token: string): RequestInit => ({
+  ...init,
+  headers: { ...(init.headers as Record<string, string> | undefined), Authorization: `Bearer ${token}` },
+});
+
+/**
+ * Calls `path` as the member and answers what came of it; never throws. `idToken` is the one
+ * to send when the caller holds a fresher token than the session's (right after signing in).
+ */
+export async function askAsMember(path: string, init: RequestInit = {}, idToken?: string): Promise<MemberAnswer> {
+  const json = { ...init, headers: { ...(init.headers as Record<string, string> | undefined), Accept: 'application/json' } };
+  const request = idToken ? withToken(json, idToken) : await asMember(json);
   if (!request) return { kind: 'signedOut' };
   let res: Response;
   try {

@@ -36,6 +36,13 @@ describe('a call as the member', () => {
     expect(init.headers).toEqual({ 'Content-Type': 'application/json', Accept: 'application/json', Authorization: 'Bearer id-token-1' });
   });
 
+  it('sends the token it is given (a fresh one, right after signing in) before the session’s', async () => {
+    setAccessTokenProvider(async () => null);
+    fetchMock.mockResolvedValue(answer(200, { ok: true }));
+    expect(await askAsMember('/api/auth-sync', { method: 'POST' }, 'fresh-token')).toMatchObject({ kind: 'answered', status: 200 });
+    expect((fetchMock.mock.calls[0]?.[1] as RequestInit).headers).toMatchObject({ Authorization: 'Bearer fresh-token' });
+  });
+
   it('is not made without a session token', async () => {
     setAccessTokenProvider(async () => null);
     expect(await askAsMember('/api/x')).toEqual({ kind: 'signedOut' });

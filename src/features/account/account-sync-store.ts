@@ -9,6 +9,7 @@
 import { atom } from 'nanostores';
 import { accountSyncMessage, withRetries } from './account-sync';
 import { $session, authService, type AuthService } from '../../core/session/store';
+import { askAsMember } from '../../core/member-api';
 
 /** The key under which a failed account sync is kept for the browser session. */
 
@@ -23,21 +24,17 @@ export interface AuthSyncResult {
 }
 
 export async function syncAccount(idToken: string, fullName?: string | null): Promise<AuthSyncResult> {
-  try {
-    const res = await fetch('/api/auth-sync', {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${idToken}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(fullName ? { full_name: fullName } : {}),
-    });
-    const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
-    return {
-      ok: res.ok,
-      status: res.status,
-      error: res.ok ? null : typeof body?.error === 'string' ? body.error : `HTTP ${res.status}`,
-    };
-  } catch (error) {
-    return { ok: false, status: 0, error: error instanceof Error ? error.message : String(error) };
+  const answer = await askAsMember(
+    '/api/auth-sync',
+    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fullName ? { full_name: fullName } : {}) },
+    idToken,
+  );
+  if (answer.kind === 'signedOut') return { ok: false, status: 0, error: 'not signed in' };
+  if (answer.kind === 'unreachable') {
+    const { cause } = answer;
+    return { ok: false, status: 0, error: cause instanceof Error ? cause.message : String(cause) };
   }
+  return { ok: answer.ok, status: answer.status, error: answer.ok ? null : (answer.error ?? `HTTP ${answer.status}`) };
 }
 
 const ACCOUNT_SYNC_KEY = 'ia:account-sync-failed';
