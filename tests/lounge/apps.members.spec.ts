@@ -115,7 +115,7 @@ test('a member without Mindstage is shown what it is and the way in, and no scen
     if (r.url().includes('/api/content/')) gateCalls.push(r.url());
   });
   await page.goto('/lounge/mindstage/');
-  const wayIn = page.locator('[data-room="way-in"]');
+  const wayIn = page.locator('[data-frame="way-in"]');
   await expect(wayIn).toBeVisible({ timeout: SLOW });
   await expect(wayIn.getByRole('link', { name: 'Get Mindstage' })).toHaveAttribute('href', '/app/mindstage#get-app');
   await expect(wayIn.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/pricing');
@@ -168,7 +168,7 @@ for (const [slug, priceId, island, others, ready] of [
     const scripts = await scriptsOf(page, `/lounge/${slug}/`);
     // The app itself, not the sign-in panel, the way in or a loading line.
     await expect(page.locator(`[data-member-only] ${ready}`).first()).toBeVisible({ timeout: SLOW });
-    await expect(page.locator('[data-member-only] [data-room]')).toHaveCount(0);
+    await expect(page.locator('[data-member-only] [data-frame]')).toHaveCount(0);
     for (const name of others) expect(scripts.filter((s) => s.url.includes(`/${name}.`)).map((s) => s.url)).toEqual([]);
 
     // The app's own code: its island's modules, less what the page's other islands and React share.

@@ -13,16 +13,9 @@ import own from '../../src/content/lounge/mindstage/own-scenario.json';
 import resets from '../../src/content/lounge/the-reset-room/resets.json';
 import feelings from '../../src/content/lounge/the-reset-room/feelings.json';
 import crisis from '../../src/content/lounge/the-reset-room/crisis.json';
-import {
-  mindstageOwnScenarioSchema,
-  mindstageScenarioSchema,
-  resetCrisisSchema,
-  resetFeelingSchema,
-  resetSchema,
-  riseBraveActionSchema,
-  risePromptsSchema,
-  riseStatementSchema,
-} from '../../src/features/lounge/schema';
+import { mindstageOwnScenarioSchema, mindstageScenarioSchema } from '../../src/features/lounge/mindstage/schema';
+import { resetCrisisSchema, resetFeelingSchema, resetSchema } from '../../src/features/lounge/the-reset-room/schema';
+import { riseBraveActionSchema, risePromptsSchema, riseStatementSchema } from '../../src/features/lounge/rise-mode/schema';
 import { RESET_FEELINGS, RESET_KINDS } from '../../src/core/db/database.types';
 
 describe('the content passes its schemas', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import scenarios from '../../src/content/lounge/mindstage/scenarios.json';
 import template from '../../src/content/lounge/mindstage/own-scenario.json';
-import { chartPoints, isRating, ownScenario, ownScenarioProblem, STEP_KINDS, trend, trendSentence, type OwnTemplate, type Rehearsal } from '../../src/features/lounge/mindstage/rehearsal';
+import { isRating } from '../../src/features/lounge/shared/ratings';
+import { chartPoints, ownScenario, ownScenarioProblem, STEP_KINDS, trend, trendSentence, type OwnTemplate, type Rehearsal } from '../../src/features/lounge/mindstage/rehearsal';
 
 const r = (before: number, after: number, at: string): Rehearsal => ({ scenario: 'a-phone-call', before, after, at });
 

@@ -149,7 +149,7 @@ test('a member without the app is shown what it is and the way in, and no story 
     if (r.url().includes('/api/content/')) gateCalls.push(r.url());
   });
   await page.goto('/lounge/whispers-before-sleep/');
-  const wayIn = page.locator('[data-room="way-in"]');
+  const wayIn = page.locator('[data-frame="way-in"]');
   await expect(wayIn).toBeVisible({ timeout: SLOW });
   await expect(wayIn.getByRole('link', { name: 'Get Whispers Before Sleep' })).toHaveAttribute('href', '/app/whispers-before-sleep#get-app');
   await expect(wayIn.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/pricing');
@@ -159,7 +159,7 @@ test('a member without the app is shown what it is and the way in, and no story 
 
 test('a visitor is asked to sign in on a room, and the sign-in brings them back', async ({ page }) => {
   await page.goto('/lounge/the-bloom-book/');
-  const panel = page.locator('[data-visitor-only] [data-room="sign-in"]');
+  const panel = page.locator('[data-visitor-only] [data-frame="sign-in"]');
   await expect(panel.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?next=%2Flounge%2Fthe-bloom-book%2F');
   await expectNoSeriousA11yViolations(page);
 });
@@ -212,7 +212,7 @@ for (const [slug, priceId, island, others, ready] of [
     const scripts = await scriptsOf(page, `/lounge/${slug}/`);
     // The app itself, not the sign-in panel, the way in or a loading line.
     await expect(page.locator(`[data-member-only] ${ready}`)).toBeVisible({ timeout: SLOW });
-    await expect(page.locator('[data-member-only] [data-room]')).toHaveCount(0);
+    await expect(page.locator('[data-member-only] [data-frame]')).toHaveCount(0);
     for (const name of others) expect(scripts.filter((s) => s.url.includes(`/${name}.`)).map((s) => s.url)).toEqual([]);
 
     // The app's own code: its island's modules, less what the page's other islands and React share.

@@ -23,7 +23,7 @@ import {
   fromContent,
 } from '../../src/features/lounge/stillpoint/breathing';
 import patternsFile from '../../src/content/lounge/stillpoint/patterns.json';
-import { stillpointPatternSchema } from '../../src/features/lounge/schema';
+import { stillpointPatternSchema } from '../../src/features/lounge/stillpoint/schema';
 
 const lengths = (steps: Step[]) => steps.map((s) => [s.kind, s.end - s.start]);
 

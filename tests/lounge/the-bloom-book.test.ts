@@ -3,14 +3,12 @@
  * streak across midnight and time zones, search, and the Markdown export.
  */
 import { describe, expect, it } from 'vitest';
+import { addDays, dayIn, streak } from '../../src/features/lounge/shared/local-day';
 import {
-  addDays,
-  dayIn,
   isEmpty,
   partOfDay,
   promptOfDay,
   search,
-  streak,
   toMarkdown,
   tooLong,
   type Page,

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import resets from '../../src/content/lounge/the-reset-room/resets.json';
 import feelings from '../../src/content/lounge/the-reset-room/feelings.json';
-import { changeText, FEELINGS, fitsTwoToFive, helpedMost, isIntensity, RESET_SLUGS, suitableResets, type Reset, type ResetRecord } from '../../src/features/lounge/the-reset-room/resets';
+import { changeText, fitsTwoToFive, helpedMost, suitableResets, type Reset, type ResetRecord } from '../../src/features/lounge/the-reset-room/resets';
+import { RESET_FEELINGS as FEELINGS, RESET_KINDS as RESET_SLUGS } from '../../src/core/db/values';
+import { isRating as isIntensity } from '../../src/features/lounge/shared/ratings';
 
 const all = resets as Reset[];
 const rec = (reset: ResetRecord['reset'], before: number, after: number, feeling: ResetRecord['feeling'] = 'anxiety'): ResetRecord => ({ reset, before, after, feeling, at: '2026-11-25T08:00:00Z' });

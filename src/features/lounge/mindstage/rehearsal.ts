@@ -78,9 +78,6 @@ export function ownScenarioProblem(own: Omit<OwnScenario, 'id'>): string | null 
   return null;
 }
 
-/** Whether a rating is one the scale allows: a whole number from 0 to 10. */
-export const isRating = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 10;
-
 export interface Rehearsal {
   scenario: string;
   before: number;

@@ -1,23 +1,26 @@
 /**
- * The app room every Lounge app opens in (/lounge/<slug>/). Hydrated with `client:signedin`
- * inside the page's member-only part, so a visitor who never signed in downloads none of it and
- * reads the page's static "sign in" panel instead.
+ * The frame every Lounge app opens in on its home in the Lounge (/lounge/<slug>/): it decides
+ * who gets the app. Hydrated with `client:signedin` inside the page's member-only part, so a
+ * visitor who never signed in downloads none of it and reads the page's static sign-in panel
+ * (SignInPanel, rendered at build) instead.
  *
- * It decides who gets the app with the one access model (src/core/access/access.ts) through the shared
- * access store, as the library does: a member who has the app (bought, in their plan, Founding
- * Member) gets it; a signed-in member without it reads what the app is and the way in (buy it,
- * or the plan that includes every app); a stale sign-in hint ends on the sign-in panel.
+ * Access is the one access model (src/core/access/access.ts) through the shared access store, as
+ * in the library: a member who has the app (bought, in their plan, Founding Member) gets it; a
+ * signed-in member without it reads what the app is and the way in (buy it, or the plans that
+ * include every app); a payment still settling says so; a stale sign-in hint ends on the sign-in
+ * panel.
  */
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
 import { access, hasAccess, type AccessProduct } from '../../../core/access/access';
-import { signInToRoom, type LoungeSlug } from '../rooms';
+import { signInToLoungeHome, type LoungeSlug } from '../apps';
 import { PENDING_NOTE } from '../../../core/access/product-buttons';
 import type { AppUser } from '../../../core/session/user';
 import { $memberAccess, BUILT_IN_CATALOGUE } from '../../../core/access/store';
 import { useSession } from '../../../core/session/useSession';
 
-export interface RoomProps {
+/** What the frame knows of its app: read at build from the apps collection and the catalogue. */
+export interface FrameProps {
   slug: LoungeSlug;
   appName: string;
   /** One line on what the app is (the apps collection's description). */
@@ -27,29 +30,45 @@ export interface RoomProps {
   price: string;
 }
 
-export function SignInPanel({ slug, appName }: Pick<RoomProps, 'slug' | 'appName'>) {
+/**
+ * The way in for someone not signed in: sign in (and come straight back), or try the free
+ * preview. The page renders it at build for visitors; the frame shows it after a stale hint.
+ * `signInOpen` is false while sign-in is "Coming Soon" (the site-wide flag).
+ */
+export function SignInPanel({ slug, appName, signInOpen = true }: Pick<FrameProps, 'slug' | 'appName'> & { signInOpen?: boolean }) {
   return (
-    <div className="card p-8 text-center" data-room="sign-in">
+    <div className="card p-8 text-center" data-frame="sign-in">
       <h2 className="text-2xl font-semibold">Sign in to open {appName}</h2>
       <p className="mt-3 text-ink-soft">{appName} keeps what you do here in your account, so it opens once you are signed in. You come straight back here afterwards.</p>
-      <a href={signInToRoom(slug)} className="btn btn-gold mt-6">
-        Sign in
-      </a>
+      {signInOpen ? (
+        <a href={signInToLoungeHome(slug)} className="btn btn-gold mt-6">
+          Sign in
+        </a>
+      ) : (
+        <p className="mt-6 font-semibold text-plum-800">Sign-in opens soon.</p>
+      )}
+      <p className="mt-4 text-sm text-ink-soft">
+        New here?{' '}
+        <a href={`/app/${slug}`} className="font-semibold text-plum-700">
+          Try the free preview of {appName}
+        </a>
+        .
+      </p>
     </div>
   );
 }
 
-function WayIn({ slug, appName, description, price, pending }: RoomProps & { pending: boolean }) {
+function WayIn({ slug, appName, description, price, pending }: FrameProps & { pending: boolean }) {
   if (pending) {
     return (
-      <div className="card p-8 text-center" data-room="pending" role="status">
+      <div className="card p-8 text-center" data-frame="pending" role="status">
         <h2 className="text-2xl font-semibold">Your payment for {appName} is being processed</h2>
         <p className="mt-3 text-ink-soft">{PENDING_NOTE}</p>
       </div>
     );
   }
   return (
-    <div className="card p-8 sm:p-10" data-room="way-in">
+    <div className="card p-8 sm:p-10" data-frame="way-in">
       <h2 className="text-2xl font-semibold">{appName} is not in your library yet</h2>
       <p className="mt-3 text-lg text-ink-soft">{description}</p>
       <p className="mt-4 text-ink">There are two ways in:</p>
@@ -73,16 +92,17 @@ function WayIn({ slug, appName, description, price, pending }: RoomProps & { pen
   );
 }
 
+/** A line saying what is being opened or read, while it is. */
 export function Loading({ children }: { children: ReactNode }) {
   return (
-    <p className="py-10 text-center text-ink-soft" role="status" data-room="loading">
+    <p className="py-10 text-center text-ink-soft" role="status" data-frame="loading">
       {children}
     </p>
   );
 }
 
-/** The room: the app for a member who has it (`children` gets the member), the way in otherwise. */
-export default function LoungeRoom(props: RoomProps & { children: (user: AppUser) => ReactNode }) {
+/** The frame: the app for a member who has it (`children` gets the member), the way in otherwise. */
+export default function AppFrame(props: FrameProps & { children: (user: AppUser) => ReactNode }) {
   const session = useSession();
   const state = useStore($memberAccess);
   if (session.status === 'unknown') return <Loading>Opening {props.appName}…</Loading>;
