@@ -1,8 +1,9 @@
 /**
- * Mindstage for a member who has it (in its frame, on its home in the Lounge): choose one of the scenarios (or a
- * scene of their own, which they can add), rate their distress from 0 to 10 (SUDS), rehearse in
- * five guided steps with a timer they can pause or skip, rate again, and see each scenario's
- * ratings over time on a chart (an SVG with a table of the same numbers) and its trend.
+ * Mindstage for a member who has it (in its frame, on its home in the Lounge): choose one of the
+ * scenarios (or a scene of their own, which they can add), rate their distress from 0 to 10
+ * (SUDS), rehearse in five guided steps with a timer they can pause or skip, rate again, and see
+ * each scenario's ratings over time on a chart (an SVG with a table of the same numbers) and its
+ * trend.
  *
  * The steps come from the content gate; scenes and rehearsals go to rehearsal_scenarios and
  * rehearsals under row-level security (./api.ts). A failed save keeps what was entered (both

@@ -15,6 +15,7 @@ export function gatedAnswer<T>(app: string, item: string): Promise<{ data: T; er
 }
 
 /** One item of an app's gated content (the `data` of the gate's answer), or the error that stopped it. */
-export function gatedItem<T>(app: string, item: string): Promise<{ data: T; error: null } | { data: null; error: Error }> {
-  return gatedAnswer<{ data: T }>(app, item).then((answer) => (answer.error ? answer : { data: answer.data.data, error: null }));
+export async function gatedItem<T>(app: string, item: string): Promise<{ data: T; error: null } | { data: null; error: Error }> {
+  const answer = await gatedAnswer<{ data: T }>(app, item);
+  return answer.error ? answer : { data: answer.data.data, error: null };
 }

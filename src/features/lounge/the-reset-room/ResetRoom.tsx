@@ -1,9 +1,9 @@
 /**
- * The Reset Room for a member who has it (in its frame, on its home in the Lounge): pick what they feel and how
- * strongly (0 to 10), get the resets that suit it (best first; a safety note, where a reset has
- * one, is shown before it starts), do it step by step with a timer they can pause or skip, rate
- * the feeling again, and find it in their history with before and after, and which resets
- * helped them most. The crisis-help line is on the page itself (CrisisLine.astro), outside this
+ * The Reset Room for a member who has it (in its frame, on its home in the Lounge): pick what
+ * they feel and how strongly (0 to 10), get the resets that suit it (best first; a safety note,
+ * where a reset has one, is shown before it starts), do it step by step with a timer they can
+ * pause or skip, rate the feeling again, and find it in their history with before and after,
+ * and which resets helped them most. The crisis-help line is on the page itself (CrisisLine.astro), outside this
  * island, so it is there before and whatever happens here.
  *
  * The resets' steps come from the content gate; the resets done go to the resets table under

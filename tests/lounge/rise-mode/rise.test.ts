@@ -1,8 +1,12 @@
+/**
+ * Rise Mode's pure logic: the statement of the day in the member's own day (never repeated within
+ * 60 days), the brave action of the day, and the bounds of what the member writes.
+ */
 import { describe, expect, it } from 'vitest';
-import statements from '../../src/content/lounge/rise-mode/statements.json';
-import actions from '../../src/content/lounge/rise-mode/brave-actions.json';
-import { addDays, dayIn, streak } from '../../src/features/lounge/shared/local-day';
-import { braveActionOfDay, checkInProblem, LIMITS, morningProblem, NO_REPEAT_DAYS, ownStatementProblem, statementOfDay } from '../../src/features/lounge/rise-mode/rise';
+import statements from '../../../src/content/lounge/rise-mode/statements.json';
+import actions from '../../../src/content/lounge/rise-mode/brave-actions.json';
+import { addDays, dayIn } from '../../../src/features/lounge/shared/local-day';
+import { braveActionOfDay, checkInProblem, LIMITS, morningProblem, NO_REPEAT_DAYS, ownStatementProblem, statementOfDay } from '../../../src/features/lounge/rise-mode/rise';
 
 describe("the day's statement", () => {
   it('is the same all day in the member’s time zone, and the next one after their midnight', () => {
@@ -54,15 +58,6 @@ describe("the day's statement", () => {
   it('gives a brave action a day from the set', () => {
     expect(actions).toContainEqual(braveActionOfDay(actions, '2026-11-25'));
     expect(braveActionOfDay(actions, '2026-11-25')).not.toEqual(braveActionOfDay(actions, '2026-11-26'));
-  });
-});
-
-describe('the gentle streak', () => {
-  it('counts days in a row, keeps yesterday’s run until today is over, and breaks on a gap', () => {
-    expect(streak(['2026-11-23', '2026-11-24', '2026-11-25'], '2026-11-25')).toBe(3);
-    expect(streak(['2026-11-23', '2026-11-24'], '2026-11-25')).toBe(2);
-    expect(streak(['2026-11-21', '2026-11-24'], '2026-11-26')).toBe(0);
-    expect(streak(['2026-12-31', '2027-01-01'], '2027-01-01')).toBe(2);
   });
 });
 

@@ -17,7 +17,7 @@ import {
   splitSentences,
   timerDone,
   volumeAt,
-} from '../../src/features/lounge/whispers-before-sleep/speech';
+} from '../../../src/features/lounge/whispers-before-sleep/speech';
 
 describe('sentences', () => {
   it('splits at full stops, question and exclamation marks and ellipses, keeping closing quotes', () => {

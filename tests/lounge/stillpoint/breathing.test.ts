@@ -21,9 +21,9 @@ import {
   type Clock,
   type Step,
   fromContent,
-} from '../../src/features/lounge/stillpoint/breathing';
-import patternsFile from '../../src/content/lounge/stillpoint/patterns.json';
-import { stillpointPatternSchema } from '../../src/features/lounge/stillpoint/schema';
+} from '../../../src/features/lounge/stillpoint/breathing';
+import patternsFile from '../../../src/content/lounge/stillpoint/patterns.json';
+import { stillpointPatternSchema } from '../../../src/features/lounge/stillpoint/schema';
 
 const lengths = (steps: Step[]) => steps.map((s) => [s.kind, s.end - s.start]);
 

@@ -1,6 +1,10 @@
+/**
+ * The step timer of a guided practice (Mindstage's rehearsal, The Reset Room's resets): each step
+ * its own seconds, pause keeps what is left, skip, and no drift over a whole rehearsal, with fake timers.
+ */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import scenarios from '../../src/content/lounge/mindstage/scenarios.json';
-import { clock, createStepTimer, stepAt, totalSeconds, type StepTimerState } from '../../src/features/lounge/shared/step-timer';
+import scenarios from '../../../src/content/lounge/mindstage/scenarios.json';
+import { clock, createStepTimer, stepAt, totalSeconds, type StepTimerState } from '../../../src/features/lounge/shared/step-timer';
 
 const steps = scenarios[0]!.steps; // 60, 75, 120, 120, 60 seconds
 

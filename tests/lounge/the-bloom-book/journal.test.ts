@@ -1,9 +1,9 @@
 /**
- * The Bloom Book's pure logic: the member's day in their time zone, the prompt of the day, the
- * streak across midnight and time zones, search, and the Markdown export.
+ * The Bloom Book's pure logic: the part of the member's day, the prompt of the day, search, and
+ * the Markdown export. The member's day and the streak are the Lounge's (../shared/local-day.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { addDays, dayIn, streak } from '../../src/features/lounge/shared/local-day';
+import { addDays } from '../../../src/features/lounge/shared/local-day';
 import {
   isEmpty,
   partOfDay,
@@ -13,7 +13,7 @@ import {
   tooLong,
   type Page,
   type Prompt,
-} from '../../src/features/lounge/the-bloom-book/journal';
+} from '../../../src/features/lounge/the-bloom-book/journal';
 
 const PROMPTS: Prompt[] = [
   { id: 'morning-great', time: 'morning', text: 'What would make today great?' },
@@ -23,21 +23,7 @@ const PROMPTS: Prompt[] = [
   { id: 'evening-learn', time: 'evening', text: 'What did today teach you?' },
 ];
 
-describe('the day and its part', () => {
-  it('is the member’s own calendar day: the same instant is a different day in Auckland and Honolulu', () => {
-    const instant = new Date('2026-11-25T10:30:00Z');
-    expect(dayIn(instant, 'Pacific/Auckland')).toBe('2026-11-25');
-    expect(dayIn(instant, 'Pacific/Honolulu')).toBe('2026-11-25');
-    const lateUtc = new Date('2026-11-25T23:30:00Z');
-    expect(dayIn(lateUtc, 'Pacific/Auckland')).toBe('2026-11-26');
-    expect(dayIn(lateUtc, 'America/New_York')).toBe('2026-11-25');
-  });
-
-  it('turns at midnight local time, not UTC', () => {
-    expect(dayIn(new Date('2026-11-25T22:59:59Z'), 'Europe/Berlin')).toBe('2026-11-25');
-    expect(dayIn(new Date('2026-11-25T23:00:00Z'), 'Europe/Berlin')).toBe('2026-11-26');
-  });
-
+describe('the part of the day', () => {
   it('is morning until 2 pm and evening after, on the member’s clock', () => {
     expect(partOfDay(new Date('2026-11-25T12:59:00Z'), 'Europe/Berlin')).toBe('morning');
     expect(partOfDay(new Date('2026-11-25T13:00:00Z'), 'Europe/Berlin')).toBe('evening');
@@ -61,40 +47,6 @@ describe('the prompt of the day', () => {
     expect(seen).toEqual(new Set(['evening-well', 'any-small', 'evening-learn']));
     for (let i = 0; i < 6; i++) expect(promptOfDay(PROMPTS, addDays('2026-11-23', i), 'morning', 'morning-great')!.id).not.toBe('morning-great');
     expect(promptOfDay([], '2026-11-23', 'morning')).toBeNull();
-  });
-});
-
-describe('the streak', () => {
-  it('counts days in a row ending today', () => {
-    expect(streak(['2026-11-23', '2026-11-24', '2026-11-25'], '2026-11-25')).toBe(3);
-    expect(streak(['2026-11-21', '2026-11-24', '2026-11-25'], '2026-11-25')).toBe(2);
-  });
-
-  it('is kept until the day is over when today’s page is not written yet, and lost the day after', () => {
-    expect(streak(['2026-11-23', '2026-11-24'], '2026-11-25')).toBe(2);
-    expect(streak(['2026-11-23', '2026-11-24'], '2026-11-26')).toBe(0);
-  });
-
-  it('crosses months, years and a leap day', () => {
-    expect(streak(['2027-12-31', '2028-01-01', '2028-01-02'], '2028-01-02')).toBe(3);
-    expect(streak(['2028-02-28', '2028-02-29', '2028-03-01'], '2028-03-01')).toBe(3);
-  });
-
-  it('counts by the member’s own day across midnight and time zones', () => {
-    // Written at 23:50 and 00:10 Berlin time: two days in a row, though 20 minutes apart.
-    const written = [new Date('2026-11-24T22:50:00Z'), new Date('2026-11-24T23:10:00Z')].map((d) => dayIn(d, 'Europe/Berlin'));
-    expect(written).toEqual(['2026-11-24', '2026-11-25']);
-    expect(streak(written, dayIn(new Date('2026-11-25T08:00:00Z'), 'Europe/Berlin'))).toBe(2);
-    // A member flies from Tokyo to New York: each page keeps the day it was written on, and
-    // "today" is read on the member's clock now, so the streak holds.
-    const tokyo = dayIn(new Date('2026-11-24T12:00:00Z'), 'Asia/Tokyo');
-    const newYork = dayIn(new Date('2026-11-25T15:00:00Z'), 'America/New_York');
-    expect([tokyo, newYork]).toEqual(['2026-11-24', '2026-11-25']);
-    expect(streak([tokyo, newYork], newYork)).toBe(2);
-    // Late evening in Honolulu is already the next day in UTC: UTC would break the streak.
-    const honolulu = [new Date('2026-11-24T08:00:00Z'), new Date('2026-11-26T07:00:00Z')].map((d) => dayIn(d, 'Pacific/Honolulu'));
-    expect(honolulu).toEqual(['2026-11-23', '2026-11-25']);
-    expect(streak([...honolulu, '2026-11-24'], '2026-11-25')).toBe(3);
   });
 });
 
