@@ -1,7 +1,7 @@
 /**
  * Mindstage in the members build: an owner rehearses a scene with ratings before and after and
- * finds both on its chart after a reload (rehearsals); a member without the app is shown what it
- * is and the way in, and no scenario reaches the page.
+ * finds both on its chart after a reload (rehearsals). A member without it:
+ * ../shared/home.members.spec.ts.
  *
  * Nothing is intercepted: access is the member's purchase, written as the service role to the
  * local PostgREST endpoint over PGlite running our migrations (the content gate reads it there;
@@ -45,20 +45,5 @@ test('Mindstage: an owner rehearses a scene with ratings before and after, and f
   const cells = reloaded.getByRole('table').getByRole('row').nth(1).getByRole('cell');
   await expect(cells.nth(1)).toHaveText('8');
   await expect(cells.nth(2)).toHaveText('5');
-  await expectNoSeriousA11yViolations(page);
-});
-
-test('a member without Mindstage is shown what it is and the way in, and no scenario reaches the page', async ({ page }) => {
-  await signIn(page);
-  const gateCalls: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().includes('/api/content/')) gateCalls.push(r.url());
-  });
-  await page.goto('/lounge/mindstage/');
-  const wayIn = page.locator('[data-frame="way-in"]');
-  await expect(wayIn).toBeVisible({ timeout: SLOW });
-  await expect(wayIn.getByRole('link', { name: 'Get Mindstage' })).toHaveAttribute('href', '/app/mindstage#get-app');
-  await expect(wayIn.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/pricing');
-  expect(gateCalls).toEqual([]);
   await expectNoSeriousA11yViolations(page);
 });

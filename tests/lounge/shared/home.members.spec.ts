@@ -1,8 +1,9 @@
 /**
  * Every Lounge app's home in the Lounge (/lounge/<slug>/) and sales page (/app/<slug>) in the
- * members build: a visitor is asked to sign in on the home and comes back there; a visitor who
- * never signed in downloads no Firebase code on either page, within 80 KiB; an owner's home
- * loads only its own app (no other app's island), within 80 KiB of its own code.
+ * members build: a visitor is asked to sign in on the home and comes back there; a member
+ * without the app is shown what it is and the way in, and none of its content reaches the page;
+ * a visitor who never signed in downloads no Firebase code on either page, within 80 KiB; an
+ * owner's home loads only its own app (no other app's island), within 80 KiB of its own code.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
@@ -19,6 +20,26 @@ test('a visitor is asked to sign in on an app’s home in the Lounge, and the si
   await expect(panel.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?next=%2Flounge%2Fthe-bloom-book%2F');
   await expectNoSeriousA11yViolations(page);
 });
+
+for (const [slug, name, content] of [
+  ['whispers-before-sleep', 'Whispers Before Sleep', 'story'],
+  ['mindstage', 'Mindstage', 'scenario'],
+] as const) {
+  test(`a member without ${name} is shown what it is and the way in, and no ${content} reaches the page`, async ({ page }) => {
+    await signIn(page);
+    const gateCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/content/')) gateCalls.push(r.url());
+    });
+    await page.goto(`/lounge/${slug}/`);
+    const wayIn = page.locator('[data-frame="way-in"]');
+    await expect(wayIn).toBeVisible({ timeout: SLOW });
+    await expect(wayIn.getByRole('link', { name: `Get ${name}` })).toHaveAttribute('href', `/app/${slug}#get-app`);
+    await expect(wayIn.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/pricing');
+    expect(gateCalls).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
+  });
+}
 
 /** The scripts a page downloads (gzip size, and whether it is Firebase's). */
 async function scriptsOf(page: Page, path: string): Promise<{ url: string; gzip: number; firebase: boolean }[]> {

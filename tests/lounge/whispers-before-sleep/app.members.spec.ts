@@ -1,7 +1,7 @@
 /**
  * Whispers Before Sleep in the members build: an owner reads a story part way and finds the
- * place after a reload (one place a story: story_places' key); a member without the app is
- * shown what it is and the way in, and no story reaches the page.
+ * place after a reload (one place a story: story_places' key). A member without it:
+ * ../shared/home.members.spec.ts.
  *
  * Nothing is intercepted: access is the member's purchase, written as the service role to the
  * local PostgREST endpoint over PGlite running our migrations (the content gate reads it there;
@@ -58,19 +58,4 @@ test('Whispers Before Sleep: an owner reads a story part way and finds the place
   await page.getByRole('button', { name: `Continue: ${story.title}` }).click({ timeout: SLOW });
   await expect(marked).toHaveAttribute('data-paragraph', paragraph!, { timeout: SLOW });
   await expect(page.getByRole('button', { name: 'Read aloud from my place' })).toBeVisible();
-});
-
-test('a member without the app is shown what it is and the way in, and no story reaches the page', async ({ page }) => {
-  await signIn(page);
-  const gateCalls: string[] = [];
-  page.on('request', (r) => {
-    if (r.url().includes('/api/content/')) gateCalls.push(r.url());
-  });
-  await page.goto('/lounge/whispers-before-sleep/');
-  const wayIn = page.locator('[data-frame="way-in"]');
-  await expect(wayIn).toBeVisible({ timeout: SLOW });
-  await expect(wayIn.getByRole('link', { name: 'Get Whispers Before Sleep' })).toHaveAttribute('href', '/app/whispers-before-sleep#get-app');
-  await expect(wayIn.getByRole('link', { name: 'See the plans' })).toHaveAttribute('href', '/pricing');
-  expect(gateCalls).toEqual([]);
-  await expectNoSeriousA11yViolations(page);
 });

@@ -11,7 +11,7 @@
  * intentions (Gollwitzer 1999, American Psychologist 54:493-503).
  */
 import { dayNumber } from '../shared/local-day';
-import { isStorableText } from '../../../core/storable-text';
+import { fieldProblem } from '../shared/field-problem';
 import type { RISE_LIVED } from '../../../core/db/values';
 
 export interface Statement {
@@ -66,13 +66,6 @@ export const LIVED_LABELS: Record<Lived, string> = { yes: 'Yes', partly: 'Partly
 
 /** The bounds of rise_days and rise_statements. */
 export const LIMITS = { intention: 300, statement: 300, braveAction: 300, note: 1000 } as const;
-
-/** What a member cannot save, said plainly: a field too long or with a character Postgres cannot store. */
-export function fieldProblem(label: string, text: string, max: number): string | null {
-  if (text.length > max) return `${label} is longer than ${max} characters. Please shorten it.`;
-  if (!isStorableText(text)) return `${label} contains a character that cannot be saved (an invisible control character). Please remove it and save again.`;
-  return null;
-}
 
 export interface Morning {
   intention: string;

@@ -10,6 +10,7 @@
 import { formatLongDate } from '../../../core/dates';
 import { isStorableText } from '../../../core/storable-text';
 import { dayNumber } from '../shared/local-day';
+import { fieldProblem } from '../shared/field-problem';
 
 export interface Prompt {
   id: string;
@@ -75,10 +76,8 @@ export const UNSTORABLE_MESSAGE = 'Part of your page holds an invisible characte
 /** What stops a page from being saved (a field over its limit, a character that cannot be stored), or null. */
 export function tooLong(page: Pick<Page, 'gratitudes' | 'answer'>): string | null {
   if (![...page.gratitudes, page.answer].every(isStorableText)) return UNSTORABLE_MESSAGE;
-  const i = page.gratitudes.findIndex((g) => g.length > LIMITS.gratitude);
-  if (i >= 0) return `Gratitude ${i + 1} is longer than ${LIMITS.gratitude} characters. Please shorten it.`;
-  if (page.answer.length > LIMITS.answer) return `Your answer is longer than ${LIMITS.answer} characters. Please shorten it.`;
-  return null;
+  const gratitude = page.gratitudes.map((g, i) => fieldProblem(`Gratitude ${i + 1}`, g, LIMITS.gratitude)).find(Boolean);
+  return gratitude ?? fieldProblem('Your answer', page.answer, LIMITS.answer);
 }
 
 /** A line of Markdown that stays plain text (a leading "#", "-" or ">" is not read as markup). */
