@@ -17,13 +17,20 @@ const dirsIn = (/** @type {string} */ folder) =>
 /**
  * The house (docs/decisions/layers.md): src/pages and src/site compose features; each folder of
  * src/features is a feature, and so is each app of the Lounge (src/features/lounge/<app>, beside
- * the Lounge's own shared/ room); src/core is what several features use. Read from the folders
+ * the Lounge's own shared/ parts); src/core is what several features use. Read from the folders
  * when ESLint starts, so a feature or an app that arrives is covered without touching this file.
  */
 const FEATURES = dirsIn('src/features').filter((f) => f !== 'lounge');
 const LOUNGE_APPS = dirsIn('src/features/lounge').filter((f) => f !== 'shared');
-/** The files of the Lounge that are not an app's: its shared room and its top-level modules. */
-const LOUNGE_COMMON = [abs('src/features/lounge/shared/**'), abs('src/features/lounge/*.*')];
+/** The one module of the Lounge that imports its apps: what each app puts on its pages, for the pages. */
+const LOUNGE_APP_PAGES = 'app-pages.ts';
+/** The files of the Lounge that are not an app's: its shared parts and its top-level modules (but LOUNGE_APP_PAGES). */
+const LOUNGE_COMMON = [
+  abs('src/features/lounge/shared/**'),
+  ...(existsSync(abs('src/features/lounge')) ? readdirSync(abs('src/features/lounge'), { withFileTypes: true }) : [])
+    .filter((e) => e.isFile() && e.name !== LOUNGE_APP_PAGES)
+    .map((e) => abs(`src/features/lounge/${e.name}`)),
+];
 /** The only modules that load an SDK in the browser. */
 const SDK_MODULES = ['src/core/db/client.ts', 'src/core/session/firebase.ts'];
 
@@ -86,7 +93,7 @@ export default tseslint.config(
             {
               target: LOUNGE_COMMON,
               from: LOUNGE_APPS.map((app) => abs(`src/features/lounge/${app}`)),
-              message: "The Lounge's shared room imports no app.",
+              message: `The Lounge's shared parts import no app (only ${LOUNGE_APP_PAGES} does, for the pages).`,
             },
             {
               target: abs('scripts'),

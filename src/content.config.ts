@@ -1,8 +1,8 @@
 /**
  * Content collections. The schemas (a description on each field) live in src/content/schemas.ts
  * for the site-wide collections and in a feature's schema.ts for its own (journeys, story,
- * course, lounge), so unit tests can prove that bad content is rejected; this file only wires
- * loaders.
+ * course, and each Lounge app), so unit tests can prove that bad content is rejected; this file
+ * only wires loaders.
  */
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
@@ -10,19 +10,12 @@ import { appSchema, catalogueEntrySchema, coreValueSchema, faqSchema, programSch
 import { journeySchema } from './features/journeys/schema';
 import { storyChapterSchema } from './features/story/schema';
 import { courseModuleSchema, lessonSchema } from './features/course/schema';
-import {
-  bloomPromptSchema,
-  mindstageOwnScenarioSchema,
-  mindstageScenarioSchema,
-  resetCrisisSchema,
-  resetFeelingSchema,
-  resetSchema,
-  riseBraveActionSchema,
-  risePromptsSchema,
-  riseStatementSchema,
-  stillpointPatternSchema,
-  whispersStorySchema,
-} from './features/lounge/schema';
+import { stillpointPatternSchema } from './features/lounge/stillpoint/schema';
+import { bloomPromptSchema } from './features/lounge/the-bloom-book/schema';
+import { whispersStorySchema } from './features/lounge/whispers-before-sleep/schema';
+import { riseBraveActionSchema, risePromptsSchema, riseStatementSchema } from './features/lounge/rise-mode/schema';
+import { mindstageOwnScenarioSchema, mindstageScenarioSchema } from './features/lounge/mindstage/schema';
+import { resetCrisisSchema, resetFeelingSchema, resetSchema } from './features/lounge/the-reset-room/schema';
 
 /** A JSON file holding one object: one entry with the id given. */
 const single = (id: string) => (text: string) => [{ id, ...(JSON.parse(text) as object) }];
@@ -62,8 +55,10 @@ export const collections = {
     schema: courseModuleSchema,
   }),
   /**
-   * The Lounge apps' content. Pages may read the public parts only (never render a story's
-   * body, never list the prompts beyond the preview's): the rest is served by the content gate.
+   * The Lounge apps' content (src/content/lounge/<app>/), each file named, so the SOURCES.md
+   * notes beside them are never picked up. Pages may read the public parts only (never render a
+   * story's body, never list the prompts beyond the preview's): the rest is served by the
+   * content gate.
    */
   stillpointPatterns: defineCollection({ loader: file('src/content/lounge/stillpoint/patterns.json'), schema: stillpointPatternSchema }),
   bloomPrompts: defineCollection({ loader: file('src/content/lounge/the-bloom-book/prompts.json'), schema: bloomPromptSchema }),

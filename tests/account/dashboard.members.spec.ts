@@ -302,7 +302,7 @@ test.describe('your library', () => {
     await expect(items).toHaveCount(7);
     await expect(library(page).locator('[data-library-item="price_app_stillpoint"]')).toContainText('Included in Adventurer');
     await expect(library(page).getByRole('link', { name: 'Open: Stillpoint' })).toHaveAttribute('href', '/lounge/stillpoint/');
-    // Every app opens in its room in the Lounge now, Mindstage included.
+    // Every app opens at its home in the Lounge now, Mindstage included.
     await expect(library(page).getByRole('link', { name: 'Open: Mindstage' })).toHaveAttribute('href', '/lounge/mindstage/');
     await expect(library(page).locator('[data-library-item="price_master_alchemist_course"]')).toContainText('Purchased on November 2, 2026');
     await expect(page.getByRole('region', { name: 'Profile Information' })).toContainText('Adventurer');

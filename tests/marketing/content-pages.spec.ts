@@ -347,7 +347,7 @@ test.describe('app pages', () => {
       await expect(page.getByRole('heading', { level: 1, name: app.name })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Sound familiar?' })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Now imagine this' })).toBeVisible();
-      // A real preview anyone can try (its own tests: lounge-previews, lounge-app-previews), never "Coming Soon".
+      // A real preview anyone can try (its own tests: tests/lounge/<app>/preview.spec.ts), never "Coming Soon".
       await expect(page.locator(`[data-preview="${app.slug}"]`)).toBeVisible();
       await expect(page.getByText('Preview Coming Soon')).toHaveCount(0);
       await expect(page.getByRole('heading', { name: `What ${app.name} gives you` }).locator('xpath=..').getByRole('listitem')).toHaveCount(5);

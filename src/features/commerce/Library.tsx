@@ -13,7 +13,7 @@ import Card from '../../core/ui/Card';
 import MessageBanner from '../../core/ui/MessageBanner';
 
 export interface LibraryProps {
-  /** Where each app opens, by price id: its room /lounge/{slug}/ once open in the Lounge, else its /app/{slug} page. */
+  /** Where each app opens, by price id: its home in the Lounge (/lounge/{slug}/), else its /app/{slug} page. */
   accessLinks: Record<string, string>;
 }
 

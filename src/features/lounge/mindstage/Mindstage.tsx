@@ -1,8 +1,9 @@
 /**
- * Mindstage for a member who has it (inside the app room): choose one of the scenarios (or a
- * scene of their own, which they can add), rate their distress from 0 to 10 (SUDS), rehearse in
- * five guided steps with a timer they can pause or skip, rate again, and see each scenario's
- * ratings over time on a chart (an SVG with a table of the same numbers) and its trend.
+ * Mindstage for a member who has it (in its frame, on its home in the Lounge): choose one of the
+ * scenarios (or a scene of their own, which they can add), rate their distress from 0 to 10
+ * (SUDS), rehearse in five guided steps with a timer they can pause or skip, rate again, and see
+ * each scenario's ratings over time on a chart (an SVG with a table of the same numbers) and its
+ * trend.
  *
  * The steps come from the content gate; scenes and rehearsals go to rehearsal_scenarios and
  * rehearsals under row-level security (./api.ts). A failed save keeps what was entered (both
@@ -10,15 +11,18 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import type { AppUser } from '../../../core/session/user';
-import LoungeRoom, { Loading, type RoomProps } from '../shared/LoungeRoom';
-import { LoadFailed, gatedItem, useLoad, type Loaded } from '../shared/load';
+import AppFrame, { Loading, type FrameProps } from '../shared/AppFrame';
+import { gatedItem } from '../shared/gate-api';
+import { LoadFailed, openAll, useLoad } from '../shared/load';
+import Problem from '../shared/Problem';
 import Rating from '../shared/Rating';
+import { isRating } from '../shared/ratings';
 import { saveFailureMessage, useSave } from '../shared/useSave';
 import SaveStatus from '../shared/SaveStatus';
 import StepPlayer from '../shared/StepPlayer';
 import { addOwnScenario, fetchOwnScenarios, fetchRehearsals, logRehearsal } from './api';
 import Chart from './Chart';
-import { LIMITS, ownScenario, ownScenarioProblem, trend, trendSentence, type OwnScenario, type OwnTemplate, type Rehearsal, type Scenario, type Step } from './rehearsal';
+import { LIMITS, ownScenario, ownScenarioProblem, trend, trendSentence, type OwnTemplate, type Scenario, type Step } from './rehearsal';
 
 interface ContentScenario {
   slug: string;
@@ -27,7 +31,6 @@ interface ContentScenario {
   steps: Step[];
 }
 
-type Load = Loaded<{ builtIn: ContentScenario[]; template: OwnTemplate; own: OwnScenario[]; rehearsals: Rehearsal[] }>;
 type View = { at: 'list' } | { at: 'before'; scenario: Scenario } | { at: 'steps'; scenario: Scenario } | { at: 'after'; scenario: Scenario };
 
 const EMPTY_SCENE = { title: '', scene: '', goingWell: '', coping: '' };
@@ -43,15 +46,19 @@ export function Rehearsals({ user }: { user: AppUser }) {
   const rehearsalSave = useSave();
   const sceneSave = useSave();
 
-  const fetchAll = useCallback(async (): Promise<Load> => {
-    const [scenarios, template, own, rehearsals] = await Promise.all([gated<ContentScenario[]>('scenarios'), gated<OwnTemplate>('own-scenario'), fetchOwnScenarios(user.id), fetchRehearsals(user.id)]);
-    if (own.error || !own.data || rehearsals.error || !rehearsals.data) return { status: 'failed', message: 'Your rehearsals could not be opened just now.' };
-    if (scenarios.error || !scenarios.data) return { status: 'failed', message: scenarios.error?.message ?? 'The scenarios could not be loaded just now.' };
-    if (template.error || !template.data) return { status: 'failed', message: template.error?.message ?? 'The scenarios could not be loaded just now.' };
-    return { status: 'ready', builtIn: scenarios.data, template: template.data, own: own.data, rehearsals: rehearsals.data };
-  }, [user.id]);
+  const openRehearsals = useCallback(
+    () =>
+      openAll(
+        {
+          rows: { own: fetchOwnScenarios(user.id), rehearsals: fetchRehearsals(user.id) },
+          content: { builtIn: gated<ContentScenario[]>('scenarios'), template: gated<OwnTemplate>('own-scenario') },
+        },
+        { rows: 'Your rehearsals could not be opened just now.', content: 'The scenarios could not be loaded just now.' },
+      ),
+    [user.id],
+  );
 
-  const { load, setLoad, retry: reload } = useLoad(fetchAll);
+  const { load, setLoad, retry: reload } = useLoad(openRehearsals);
 
   const ready = load.status === 'ready' ? load : null;
   const scenarios: Scenario[] = useMemo(
@@ -72,7 +79,7 @@ export function Rehearsals({ user }: { user: AppUser }) {
   };
 
   const onSaveRehearsal = (scenario: Scenario) => {
-    if (before === null || after === null) return;
+    if (!isRating(before) || !isRating(after)) return;
     const b = before;
     const a = after;
     void rehearsalSave.save(async () => {
@@ -215,11 +222,7 @@ export function Rehearsals({ user }: { user: AppUser }) {
               )}
             </label>
           ))}
-          {sceneProblem ? (
-            <p role="alert" className="text-sm font-medium text-rose-600">
-              {sceneProblem}
-            </p>
-          ) : null}
+          <Problem text={sceneProblem} />
           <button type="submit" className="btn btn-outline" disabled={sceneSave.state.status === 'saving'}>
             {sceneSave.state.status === 'saving' ? 'Saving…' : 'Add this scene'}
           </button>
@@ -230,6 +233,6 @@ export function Rehearsals({ user }: { user: AppUser }) {
   );
 }
 
-export default function Mindstage(props: RoomProps) {
-  return <LoungeRoom {...props}>{(user) => <Rehearsals user={user} />}</LoungeRoom>;
+export default function Mindstage(props: FrameProps) {
+  return <AppFrame {...props}>{(user) => <Rehearsals user={user} />}</AppFrame>;
 }

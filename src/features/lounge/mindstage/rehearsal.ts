@@ -9,7 +9,7 @@
  * goes wrong, follows imagery rescripting (Landkroon et al. 2022, Behav. Res. Ther. 155:104130).
  * It is practice, not a treatment.
  */
-import { isStorableText } from '../../../core/storable-text';
+import { fieldProblem } from '../shared/field-problem';
 
 /** The scenario whose first step is the public preview on /app/mindstage. */
 export const PREVIEW_SCENARIO = 'speaking-up-in-a-meeting';
@@ -72,14 +72,11 @@ export function ownScenarioProblem(own: Omit<OwnScenario, 'id'>): string | null 
   ];
   for (const [label, text, max] of fields) {
     if (!text.trim()) return `${label} is empty: a sentence is enough.`;
-    if (text.length > max) return `${label} is longer than ${max} characters. Please shorten it.`;
-    if (!isStorableText(text)) return `${label} contains a character that cannot be saved (an invisible control character). Please remove it and save again.`;
+    const problem = fieldProblem(label, text, max);
+    if (problem) return problem;
   }
   return null;
 }
-
-/** Whether a rating is one the scale allows: a whole number from 0 to 10. */
-export const isRating = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 10;
 
 export interface Rehearsal {
   scenario: string;

@@ -1,8 +1,8 @@
 /**
- * Rise Mode for a member who has it (inside the app room). Morning, about two minutes: an
- * intention for the day, the day's statement (or one of their own), one small brave action.
- * Evening: "Did you live it?" with a short note. Their own statements, kept; the history of
- * their days; a gentle streak, off until they turn it on.
+ * Rise Mode for a member who has it (in its frame, on its home in the Lounge). Morning, about
+ * two minutes: an intention for the day, the day's statement (or one of their own), one small
+ * brave action. Evening: "Did you live it?" with a short note. Their own statements, kept; the
+ * history of their days; a gentle streak, off until they turn it on.
  *
  * The statements and brave actions come from the content gate; days and own statements go to
  * rise_days and rise_statements under row-level security (./api.ts). A failed save keeps every
@@ -11,34 +11,20 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { AppUser } from '../../../core/session/user';
 import { formatLongDate } from '../../../core/dates';
+import { RISE_LIVED } from '../../../core/db/values';
 import { dayIn, streak } from '../shared/local-day';
-import LoungeRoom, { Loading, type RoomProps } from '../shared/LoungeRoom';
-import { LoadFailed, gatedItem, useLoad, type Loaded } from '../shared/load';
+import AppFrame, { Loading, type FrameProps } from '../shared/AppFrame';
+import { gatedItem } from '../shared/gate-api';
+import { LoadFailed, openAll, useLoad } from '../shared/load';
+import Problem from '../shared/Problem';
+import StreakToggle from '../shared/StreakToggle';
 import { saveFailureMessage, useSave } from '../shared/useSave';
 import SaveStatus from '../shared/SaveStatus';
 import { addOwnStatement, fetchDays, fetchOwnStatements, removeOwnStatement, saveCheckIn, saveMorning, type Day, type OwnStatement } from './api';
-import { braveActionOfDay, checkInProblem, LIMITS, LIVED, LIVED_LABELS, morningProblem, ownStatementProblem, statementOfDay, type Lived, type Statement } from './rise';
+import { braveActionOfDay, checkInProblem, LIMITS, LIVED_LABELS, morningProblem, ownStatementProblem, statementOfDay, type Lived, type RisePrompts, type Statement } from './rise';
 
-export interface RisePrompts {
-  intention: string;
-  statement: string;
-  braveAction: string;
-  checkIn: string;
-  checkInNote: string;
-}
-
-/** The streak is shown only when the member turns it on (on this browser). */
+/** Where this browser keeps whether the member shows their streak. */
 export const STREAK_KEY = 'ia:rise-mode:streak';
-
-function readStreakSetting(): boolean {
-  try {
-    return localStorage.getItem(STREAK_KEY) === 'on';
-  } catch {
-    return false;
-  }
-}
-
-type Load = Loaded<{ statements: Statement[]; actions: Statement[]; days: Day[]; own: OwnStatement[] }>;
 
 const gated = (item: string) => gatedItem<Statement[]>('rise-mode', item);
 
@@ -49,21 +35,21 @@ export function Rise({ user, prompts, now = () => new Date() }: { user: AppUser;
   const [note, setNote] = useState<string | null>(null);
   const [ownText, setOwnText] = useState('');
   const [problem, setProblem] = useState<{ where: 'morning' | 'evening' | 'own'; text: string } | null>(null);
-  const [showStreak, setShowStreak] = useState(readStreakSetting);
   const [removeError, setRemoveError] = useState<string | null>(null);
   const morningSave = useSave();
   const eveningSave = useSave();
   const ownSave = useSave();
 
-  const fetchAll = useCallback(async (): Promise<Load> => {
-    const [statements, actions, days, own] = await Promise.all([gated('statements'), gated('brave-actions'), fetchDays(user.id), fetchOwnStatements(user.id)]);
-    if (days.error || !days.data || own.error || !own.data) return { status: 'failed', message: 'Your days could not be opened just now.' };
-    if (statements.error || !statements.data) return { status: 'failed', message: statements.error?.message ?? 'The statements could not be loaded just now.' };
-    if (actions.error || !actions.data) return { status: 'failed', message: actions.error?.message ?? 'The statements could not be loaded just now.' };
-    return { status: 'ready', statements: statements.data, actions: actions.data, days: days.data, own: own.data };
-  }, [user.id]);
+  const openDays = useCallback(
+    () =>
+      openAll(
+        { rows: { days: fetchDays(user.id), own: fetchOwnStatements(user.id) }, content: { statements: gated('statements'), actions: gated('brave-actions') } },
+        { rows: 'Your days could not be opened just now.', content: 'The statements could not be loaded just now.' },
+      ),
+    [user.id],
+  );
 
-  const { load, setLoad, retry: reload } = useLoad(fetchAll);
+  const { load, setLoad, retry: reload } = useLoad(openDays);
 
   const ready = load.status === 'ready' ? load : null;
   const todays = useMemo(() => (ready ? { statement: statementOfDay(ready.statements, today), action: braveActionOfDay(ready.actions, today) } : null), [ready, today]);
@@ -85,6 +71,8 @@ export function Rise({ user, prompts, now = () => new Date() }: { user: AppUser;
     days.map((d) => d.day),
     today,
   );
+
+  const problemAt = (where: 'morning' | 'evening' | 'own') => (problem?.where === where ? problem.text : null);
 
   const onMorning = () => {
     const p = morningProblem(form);
@@ -133,22 +121,6 @@ export function Rise({ user, prompts, now = () => new Date() }: { user: AppUser;
     if (error) return setRemoveError('That statement could not be removed just now. Please try again.');
     setLoad((l) => (l.status === 'ready' ? { ...l, own: l.own.filter((o) => o.id !== s.id) } : l));
   };
-
-  const toggleStreak = (on: boolean) => {
-    setShowStreak(on);
-    try {
-      localStorage.setItem(STREAK_KEY, on ? 'on' : 'off');
-    } catch {
-      /* the setting lasts for this visit */
-    }
-  };
-
-  const problemFor = (where: 'morning' | 'evening' | 'own') =>
-    problem?.where === where ? (
-      <p role="alert" className="text-sm font-medium text-rose-600">
-        {problem.text}
-      </p>
-    ) : null;
 
   return (
     <div className="grid gap-8 lg:grid-cols-[1.4fr_1fr]">
@@ -223,7 +195,7 @@ export function Rise({ user, prompts, now = () => new Date() }: { user: AppUser;
               ))}
             </datalist>
           </label>
-          {problemFor('morning')}
+          <Problem text={problemAt('morning')} />
           <button type="submit" className="btn btn-gold" disabled={morningSave.state.status === 'saving'}>
             {morningSave.state.status === 'saving' ? 'Saving…' : saved ? 'Save changes' : 'Start my day'}
           </button>
@@ -247,7 +219,7 @@ export function Rise({ user, prompts, now = () => new Date() }: { user: AppUser;
                 <legend className="font-semibold">{prompts.checkIn}</legend>
                 <p className="text-sm text-ink-soft">Your intention: {saved.intention}</p>
                 <div className="mt-2 flex flex-wrap gap-3">
-                  {LIVED.map((l) => (
+                  {RISE_LIVED.map((l) => (
                     <label key={l} className="inline-flex min-h-11 items-center gap-2">
                       <input type="radio" name="lived" className="size-5" value={l} checked={livedNow === l} onChange={() => setLived(l)} />
                       {LIVED_LABELS[l]}
@@ -260,7 +232,7 @@ export function Rise({ user, prompts, now = () => new Date() }: { user: AppUser;
                 <span className="mt-1 block text-sm text-ink-soft">{prompts.checkInNote}</span>
                 <textarea name="note" className="input mt-2 min-h-20 w-full" value={noteNow} maxLength={LIMITS.note + 100} onChange={(e) => setNote(e.target.value)} />
               </label>
-              {problemFor('evening')}
+              <Problem text={problemAt('evening')} />
               <button type="submit" className="btn btn-gold" disabled={eveningSave.state.status === 'saving'}>
                 {eveningSave.state.status === 'saving' ? 'Saving…' : 'Save my check-in'}
               </button>
@@ -273,33 +245,21 @@ export function Rise({ user, prompts, now = () => new Date() }: { user: AppUser;
       </div>
 
       <div className="space-y-6">
-        <section className="card p-6" aria-labelledby="rm-streak-heading">
-          <h2 id="rm-streak-heading" className="text-lg font-semibold">
-            Gentle streak
-          </h2>
-          <label className="mt-2 inline-flex min-h-11 items-center gap-2">
-            <input type="checkbox" className="size-5" checked={showStreak} onChange={(e) => toggleStreak(e.target.checked)} />
-            Show my streak
-          </label>
-          {showStreak ? (
-            <p className="mt-1" data-streak={count}>
-              {count === 0 ? 'Start today to begin a streak. Missing a day is fine: you simply begin again.' : `${count} ${count === 1 ? 'morning' : 'mornings'} in a row. Missing a day is fine.`}
-            </p>
-          ) : (
-            <p className="mt-1 text-sm text-ink-soft">Off. Some people like a count; some do not. Rise Mode is the same either way.</p>
-          )}
-        </section>
+        <StreakToggle
+          storageKey={STREAK_KEY}
+          heading="Gentle streak"
+          headingId="rm-streak-heading"
+          count={count}
+          countText={count === 0 ? 'Start today to begin a streak. Missing a day is fine: you simply begin again.' : `${count} ${count === 1 ? 'morning' : 'mornings'} in a row. Missing a day is fine.`}
+          offText="Off. Some people like a count; some do not. Rise Mode is the same either way."
+        />
 
         <section className="card space-y-3 p-6" aria-labelledby="rm-own-heading">
           <h2 id="rm-own-heading" className="text-lg font-semibold">
             Your own statements
           </h2>
           <p className="text-sm text-ink-soft">Words in your own voice: something you are learning, practising or moving toward.</p>
-          {removeError ? (
-            <p role="alert" className="text-sm font-medium text-rose-600">
-              {removeError}
-            </p>
-          ) : null}
+          <Problem text={removeError} />
           {own.length > 0 ? (
             <ul className="space-y-2" data-own-statements>
               {own.map((o) => (
@@ -323,7 +283,7 @@ export function Rise({ user, prompts, now = () => new Date() }: { user: AppUser;
               <span className="text-sm font-semibold">A new statement</span>
               <input name="ownStatement" className="input mt-1 w-full" value={ownText} maxLength={LIMITS.statement + 50} onChange={(e) => setOwnText(e.target.value)} placeholder="I am learning to…" />
             </label>
-            {problemFor('own')}
+            <Problem text={problemAt('own')} />
             <button type="submit" className="btn btn-outline" disabled={ownSave.state.status === 'saving'}>
               {ownSave.state.status === 'saving' ? 'Saving…' : 'Keep this statement'}
             </button>
@@ -380,7 +340,7 @@ export function Rise({ user, prompts, now = () => new Date() }: { user: AppUser;
   );
 }
 
-export default function RiseMode(props: RoomProps & { prompts: RisePrompts }) {
-  const { prompts, ...room } = props;
-  return <LoungeRoom {...room}>{(user) => <Rise user={user} prompts={prompts} />}</LoungeRoom>;
+export default function RiseMode(props: FrameProps & { prompts: RisePrompts }) {
+  const { prompts, ...frame } = props;
+  return <AppFrame {...frame}>{(user) => <Rise user={user} prompts={prompts} />}</AppFrame>;
 }

@@ -11,11 +11,21 @@
  * intentions (Gollwitzer 1999, American Psychologist 54:493-503).
  */
 import { dayNumber } from '../shared/local-day';
-import { isStorableText } from '../../../core/storable-text';
+import { fieldProblem } from '../shared/field-problem';
+import type { RISE_LIVED } from '../../../core/db/values';
 
 export interface Statement {
   id: string;
   text: string;
+}
+
+/** The app's own words around the practice (src/content/lounge/rise-mode/prompts.json). */
+export interface RisePrompts {
+  intention: string;
+  statement: string;
+  braveAction: string;
+  checkIn: string;
+  checkInNote: string;
 }
 
 /** No statement comes back sooner than this many days (the set must hold at least this many). */
@@ -50,20 +60,12 @@ export function braveActionOfDay<T extends Statement>(actions: readonly T[], day
   return actions[((n % actions.length) + actions.length) % actions.length]!;
 }
 
-/** How the member lived the day's intention, as rise_days.lived allows it. */
-export const LIVED = ['yes', 'partly', 'not-today'] as const;
-export type Lived = (typeof LIVED)[number];
+/** How the member lived the day's intention: one of RISE_LIVED, as rise_days.lived allows. */
+export type Lived = (typeof RISE_LIVED)[number];
 export const LIVED_LABELS: Record<Lived, string> = { yes: 'Yes', partly: 'Partly', 'not-today': 'Not today' };
 
 /** The bounds of rise_days and rise_statements. */
 export const LIMITS = { intention: 300, statement: 300, braveAction: 300, note: 1000 } as const;
-
-/** What a member cannot save, said plainly: a field too long or with a character Postgres cannot store. */
-export function fieldProblem(label: string, text: string, max: number): string | null {
-  if (text.length > max) return `${label} is longer than ${max} characters. Please shorten it.`;
-  if (!isStorableText(text)) return `${label} contains a character that cannot be saved (an invisible control character). Please remove it and save again.`;
-  return null;
-}
 
 export interface Morning {
   intention: string;

@@ -1,12 +1,12 @@
 /**
- * Opening a Lounge app, shared by the apps that read several things at once (the member's rows
- * and the app's gated content): `useLoad` reads them when the room mounts (a read that answers
- * after the room is gone changes nothing), `retry` reads them again from "loading", and the app
- * updates what is loaded after a save with `setLoad`. `LoadFailed` is the room's message with
- * Try again; `gatedItem` is one gated item, its failure as a value.
+ * Opening a Lounge app: every app reads what it opens with (the member's rows, the app's gated
+ * content through ./gate-api.ts) through `useLoad`, which reads when the app mounts (a read that
+ * answers after the app is gone changes nothing), `retry` reads again from "loading", and the
+ * app updates what is loaded after a save with `setLoad`. `openAll` reads rows and content at
+ * once and says the first failure in the member's words; `LoadFailed` is the message with Try
+ * again.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { fetchGated } from '../../../core/content-gate-api';
 
 export type Loaded<R> = { status: 'loading' } | { status: 'failed'; message: string } | ({ status: 'ready' } & R);
 
@@ -26,21 +26,37 @@ export function useLoad<R>(read: () => Promise<Loaded<R>>) {
   return { load, setLoad, retry };
 }
 
-export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+/** A read's answer: the rows of the database client, or an item of the content gate. */
+type Answer = { data: unknown; error: { message: string } | null };
+type Reads = Record<string, Promise<Answer>>;
+type Values<T extends Reads> = { [K in keyof T]: NonNullable<Awaited<T[K]>['data']> };
+
+/**
+ * Reads the member's `rows` and the app's gated `content` at once (every read starts now).
+ * Ready with every value; failed with `messages.rows` when a row read failed (the database's
+ * own words are never shown), else with the gate's message (how to get the app, say) or
+ * `messages.content`.
+ */
+export async function openAll<R extends Reads, C extends Reads = Record<never, never>>(
+  reads: { rows: R; content?: C },
+  messages: { rows: string; content?: string },
+): Promise<Loaded<Values<R> & Values<C>>> {
+  const settled = (group: Reads) => Promise.all(Object.entries(group).map(async ([key, answer]) => [key, await answer] as const));
+  const [rows, content] = await Promise.all([settled(reads.rows), settled(reads.content ?? {})]);
+  if (rows.some(([, r]) => r.error || !r.data)) return { status: 'failed', message: messages.rows };
+  const failed = content.find(([, c]) => c.error || !c.data);
+  if (failed) return { status: 'failed', message: failed[1].error?.message ?? messages.content ?? messages.rows };
+  return { status: 'ready', ...(Object.fromEntries([...rows, ...content].map(([key, r]) => [key, r.data])) as Values<R> & Values<C>) };
+}
+
+/** A failed read's message, and Try again. `className` gives it the look of where it stands. */
+export function LoadFailed({ message, onRetry, className = 'card p-6 text-center' }: { message: string; onRetry: () => void; className?: string }) {
   return (
-    <div className="card p-6 text-center" role="alert">
+    <div className={className} role="alert">
       <p>{message}</p>
       <button type="button" className="btn btn-outline mt-4" onClick={onRetry}>
         Try again
       </button>
     </div>
-  );
-}
-
-/** One item of an app's gated content (`{ data }` from the content gate), or the error that stopped it. */
-export function gatedItem<T>(app: string, item: string): Promise<{ data: T; error: null } | { data: null; error: Error }> {
-  return fetchGated<{ data: T }>(app, item).then(
-    (res) => ({ data: res.data, error: null }),
-    (error: Error) => ({ data: null, error }),
   );
 }

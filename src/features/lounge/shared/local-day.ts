@@ -1,7 +1,8 @@
 /**
- * The member's own calendar day, pure: Rise Mode's day (the statement of the day, the check-in,
- * the streak) and the dates on Mindstage's and The Reset Room's histories are the member's days
- * in their own time zone (the browser's), never the server's.
+ * The member's own calendar day, pure: The Bloom Book's page of the day, Rise Mode's day (the
+ * statement of the day, the check-in), both apps' streaks and the dates on Mindstage's and The
+ * Reset Room's histories are the member's days in their own time zone (the browser's), never
+ * the server's.
  */
 
 /** The member's calendar day ('YYYY-MM-DD') at `instant` in `timeZone` (the browser's by default). */
@@ -24,7 +25,8 @@ export function addDays(day: string, days: number): string {
 
 /**
  * Days in a row that have an entry, ending today, or yesterday while today's is not there yet
- * (a streak is not lost before the day is over).
+ * (a streak is not lost before the day is over). Days are the member's calendar days, so
+ * crossing midnight or flying across time zones counts by the day the member wrote on.
  */
 export function streak(days: Iterable<string>, today: string): number {
   const done = new Set(days);

@@ -3,7 +3,7 @@
  * cope, close) and The Reset Room's resets. Each step lasts its own `seconds`; the member can
  * pause, resume and skip a step. The clock is anchored to deadlines, not to counted ticks, so
  * it does not drift over a long practice, and a paused step resumes with exactly what was left.
- * Proven with fake timers in tests/lounge/step-timer.test.ts.
+ * Proven with fake timers in tests/lounge/shared/step-timer.test.ts.
  */
 
 export interface TimedStep {

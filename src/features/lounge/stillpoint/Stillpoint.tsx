@@ -1,16 +1,18 @@
 /**
- * Stillpoint for a member who has it (inside the app room): choose a pattern (box, 4-7-8,
- * cyclic sighing, resonance at 4.5 to 6.5 breaths a minute, or their own), a length (1, 3, 5
- * minutes or their own), breathe with the guide (<stillpoint-guide>), and find each finished
- * session in their history (breathing_sessions, through ./api.ts). A failed log says so and
- * Retry logs it again.
+ * Stillpoint for a member who has it (in its frame, on its home in the Lounge): choose a pattern
+ * (box, 4-7-8, cyclic sighing, resonance at 4.5 to 6.5 breaths a minute, or their own), a length
+ * (1, 3, 5 minutes or their own), breathe with the guide (<stillpoint-guide>), and find each
+ * finished session in their history (breathing_sessions, through ./api.ts). A failed log says
+ * so and Retry logs it again.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AppUser } from '../../../core/session/user';
-import LoungeRoom, { Loading, type RoomProps } from '../shared/LoungeRoom';
+import type { BreathingPatternId } from '../../../core/db/values';
+import AppFrame, { Loading, type FrameProps } from '../shared/AppFrame';
+import { openAll, useLoad } from '../shared/load';
 import { saveFailureMessage, useSave } from '../shared/useSave';
 import SaveStatus from '../shared/SaveStatus';
-import { fetchHistory, logSession, type LoggedSession } from './api';
+import { fetchHistory, logSession } from './api';
 import {
   CUSTOM_LIMITS,
   CUSTOM_MINUTES,
@@ -22,19 +24,11 @@ import {
   customPattern,
   fromContent,
   loggedSeconds,
-  type ContentPattern,
   type CustomSeconds,
+  type PatternCopy,
 } from './breathing';
 import { TAG, defineStillpointGuide } from './stillpoint-element';
 import './stillpoint.css';
-import type { BreathingPatternId } from '../../../core/db/database.types';
-
-export interface PatternCopy extends ContentPattern {
-  name: string;
-  summary: string;
-  howTo: string;
-  note: string;
-}
 
 const CUSTOM_NAME = 'My own pattern';
 
@@ -56,8 +50,6 @@ function App({ user, patterns }: { user: AppUser; patterns: PatternCopy[] }) {
   const [custom, setCustom] = useState<CustomSeconds>({ in: 4, hold: 2, out: 6, rest: 0 });
   const [length, setLength] = useState<string>('1');
   const [customMinutes, setCustomMinutes] = useState(10);
-  const [history, setHistory] = useState<LoggedSession[] | null>(null);
-  const [historyError, setHistoryError] = useState<string | null>(null);
   const { state, save, retry } = useSave();
   const guide = useRef<HTMLElement>(null);
 
@@ -68,19 +60,10 @@ function App({ user, patterns }: { user: AppUser; patterns: PatternCopy[] }) {
   );
   const minutes = length === 'custom' ? Math.min(CUSTOM_MINUTES.max, Math.max(CUSTOM_MINUTES.min, customMinutes || 1)) : Number(length);
 
-  const loadHistory = useCallback(
-    () =>
-      fetchHistory(user.id).then(({ data, error }) => {
-        setHistoryError(error ? 'Your history could not be loaded just now.' : null);
-        if (!error) setHistory(data ?? []);
-      }),
-    [user.id],
-  );
+  const openHistory = useCallback(() => openAll({ rows: { history: fetchHistory(user.id) } }, { rows: 'Your history could not be loaded just now.' }), [user.id]);
+  const { load, setLoad, retry: reloadHistory } = useLoad(openHistory);
 
-  useEffect(() => {
-    defineStillpointGuide();
-    void loadHistory();
-  }, [loadHistory]);
+  useEffect(() => defineStillpointGuide(), []);
 
   useEffect(() => {
     const el = guide.current;
@@ -92,13 +75,13 @@ function App({ user, patterns }: { user: AppUser; patterns: PatternCopy[] }) {
       void save(async () => {
         const { data, error } = await logSession(user.id, id, seconds);
         if (error || !data) return saveFailureMessage(error);
-        setHistory((h) => [data, ...(h ?? [])]);
+        setLoad((l) => ({ status: 'ready', history: [data, ...(l.status === 'ready' ? l.history : [])] }));
         return null;
       });
     };
     el.addEventListener('stillpoint-finished', finished);
     return () => el.removeEventListener('stillpoint-finished', finished);
-  }, [save, user.id]);
+  }, [save, setLoad, user.id]);
 
   const nameOf = (id: string) => (id === 'custom' ? CUSTOM_NAME : (patterns.find((p) => p.id === id)?.name ?? id));
 
@@ -217,22 +200,22 @@ function App({ user, patterns }: { user: AppUser; patterns: PatternCopy[] }) {
           <h2 id="sp-history" className="text-xl font-semibold">
             Your sessions
           </h2>
-          {historyError ? (
+          {load.status === 'failed' ? (
             <p className="mt-3 text-ink-soft" role="alert">
-              {historyError}{' '}
-              <button type="button" className="font-semibold text-plum-700 underline" onClick={() => void loadHistory()}>
+              {load.message}{' '}
+              <button type="button" className="font-semibold text-plum-700 underline" onClick={reloadHistory}>
                 Try again
               </button>
             </p>
-          ) : history === null ? (
+          ) : load.status === 'loading' ? (
             <p className="mt-3 text-ink-soft" role="status">
               Loading your sessions…
             </p>
-          ) : history.length === 0 ? (
+          ) : load.history.length === 0 ? (
             <p className="mt-3 text-ink-soft">Your finished sessions appear here.</p>
           ) : (
             <ul className="mt-3 divide-y divide-plum-100" data-history="">
-              {history.map((s) => (
+              {load.history.map((s) => (
                 <li key={s.finished_at + s.pattern} className="flex justify-between gap-3 py-2">
                   <span>{nameOf(s.pattern)}</span>
                   <span className="text-ink-soft">
@@ -250,8 +233,8 @@ function App({ user, patterns }: { user: AppUser; patterns: PatternCopy[] }) {
 
 const TAG_ELEMENT = TAG as 'stillpoint-guide';
 
-export default function Stillpoint(props: RoomProps & { patterns: PatternCopy[] }) {
-  const { patterns, ...room } = props;
+export default function Stillpoint(props: FrameProps & { patterns: PatternCopy[] }) {
+  const { patterns, ...frame } = props;
   if (patterns.length === 0) return <Loading>Stillpoint has no patterns to offer.</Loading>;
-  return <LoungeRoom {...room}>{(user) => <App user={user} patterns={patterns} />}</LoungeRoom>;
+  return <AppFrame {...frame}>{(user) => <App user={user} patterns={patterns} />}</AppFrame>;
 }

@@ -3,7 +3,7 @@
  * security: the member logs a finished session and reads their history. Answers the one result
  * type (src/core/db/result.ts), never throws, and logs nothing.
  */
-import type { BreathingPatternId } from '../../../core/db/database.types';
+import type { BreathingPatternId } from '../../../core/db/values';
 import { dbRequest, type DbResult } from '../../../core/db/client';
 
 export interface LoggedSession {

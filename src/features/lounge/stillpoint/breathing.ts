@@ -16,7 +16,7 @@
  * A known bug in open-source breathing apps times every phase with the first phase's length (a
  * 4-7-8 that runs 4-4-4); here each phase carries its own length, and tests prove it.
  */
-import type { BreathingPatternId } from '../../../core/db/database.types';
+import type { BreathingPatternId } from '../../../core/db/values';
 
 export type PhaseKind = 'in' | 'topUp' | 'hold' | 'out' | 'rest';
 
@@ -90,13 +90,27 @@ export function resonance(perMinute: number = RESONANCE_DEFAULT, labels: { in?: 
   return { id: 'resonance', phases: [phase('in', inhale, labels.in), phase('out', cycle - inhale, labels.out)] };
 }
 
+/** The patterns the content describes: every one the database allows but the member's own. */
+export type ContentPatternId = Exclude<BreathingPatternId, 'custom'>;
+
+/** The phases as the content names them (a double inhale's second breath is the top-up). */
+export const CONTENT_PHASE_KINDS = ['inhale', 'inhale-top-up', 'hold', 'exhale'] as const;
+
 /** A pattern as src/content/lounge/stillpoint/patterns.json gives it. */
 export interface ContentPattern {
-  id: 'box' | 'four-seven-eight' | 'cyclic-sighing' | 'resonance';
-  phases: readonly { kind: 'inhale' | 'inhale-top-up' | 'hold' | 'exhale'; seconds: number; label: string }[];
+  id: ContentPatternId;
+  phases: readonly { kind: (typeof CONTENT_PHASE_KINDS)[number]; seconds: number; label: string }[];
 }
 
-const CONTENT_KINDS = { inhale: 'in', 'inhale-top-up': 'topUp', hold: 'hold', exhale: 'out' } as const;
+/** A pattern with the words the member reads about it (the content's name, summary, how-to and note). */
+export interface PatternCopy extends ContentPattern {
+  name: string;
+  summary: string;
+  howTo: string;
+  note: string;
+}
+
+const CONTENT_KINDS: Record<(typeof CONTENT_PHASE_KINDS)[number], PhaseKind> = { inhale: 'in', 'inhale-top-up': 'topUp', hold: 'hold', exhale: 'out' };
 
 /**
  * The pattern the content describes, each phase with its own length and words. A hold after the

@@ -1,8 +1,8 @@
 /**
- * The Bloom Book for a member who has it (inside the app room): today's page (three things
- * they are grateful for, and the prompt of the day with their answer), past pages by date with
- * edit and delete, a search over their own pages, an optional streak (off until they turn it
- * on), and the whole book as Markdown from the page itself.
+ * The Bloom Book for a member who has it (in its frame, on its home in the Lounge): today's page
+ * (three things they are grateful for, and the prompt of the day with their answer), past pages
+ * by date with edit and delete, a search over their own pages, an optional streak (off until
+ * they turn it on), and the whole book as Markdown from the page itself.
  *
  * Private: pages go only to bloom_pages under row-level security (./api.ts); nothing here logs
  * them or sends them anywhere else. The prompt set comes from the content gate. A failed save
@@ -11,23 +11,19 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { AppUser } from '../../../core/session/user';
 import { formatLongDate } from '../../../core/dates';
-import LoungeRoom, { Loading, type RoomProps } from '../shared/LoungeRoom';
-import { LoadFailed, gatedItem, useLoad, type Loaded } from '../shared/load';
+import AppFrame, { Loading, type FrameProps } from '../shared/AppFrame';
+import { gatedItem } from '../shared/gate-api';
+import { LoadFailed, openAll, useLoad } from '../shared/load';
+import { dayIn, streak } from '../shared/local-day';
+import Problem from '../shared/Problem';
+import StreakToggle from '../shared/StreakToggle';
 import { saveFailureMessage, useSave } from '../shared/useSave';
 import SaveStatus from '../shared/SaveStatus';
 import { deletePage, fetchPages, savePage } from './api';
-import { LIMITS, dayIn, exportFileName, isEmpty, partOfDay, promptOfDay, search, streak, toMarkdown, tooLong, type Page, type Prompt } from './journal';
+import { LIMITS, exportFileName, isEmpty, partOfDay, promptOfDay, search, toMarkdown, tooLong, type Page, type Prompt } from './journal';
 
-/** The streak is shown only when the member turns it on (on this browser). */
+/** Where this browser keeps whether the member shows their streak. */
 export const STREAK_KEY = 'ia:bloom-book:streak';
-
-function readStreakSetting(): boolean {
-  try {
-    return localStorage.getItem(STREAK_KEY) === 'on';
-  } catch {
-    return false;
-  }
-}
 
 const blank = (day: string, prompt: Prompt | null): Page => ({ day, gratitudes: ['', '', ''], promptId: prompt?.id ?? '', promptText: prompt?.text ?? '', answer: '' });
 
@@ -42,28 +38,24 @@ function download(text: string, name: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-type Load = Loaded<{ pages: Page[]; prompts: Prompt[] }>;
-
 export function Book({ user, previewPromptId, now = () => new Date() }: { user: AppUser; previewPromptId: string; now?: () => Date }) {
   const today = dayIn(now());
   const [draft, setDraft] = useState<Page | null>(null);
   const [query, setQuery] = useState('');
-  const [showStreak, setShowStreak] = useState(readStreakSetting);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const { state, save, retry } = useSave();
 
-  const fetchBook = useCallback(async (): Promise<Load> => {
-    const [pages, prompts] = await Promise.all([
-      fetchPages(user.id),
-      gatedItem<Prompt[]>('the-bloom-book', 'prompts'),
-    ]);
-    if (pages.error || !pages.data) return { status: 'failed', message: 'Your book could not be opened just now.' };
-    if (prompts.error || !prompts.data) return { status: 'failed', message: prompts.error?.message ?? 'The prompts could not be loaded just now.' };
-    return { status: 'ready', pages: pages.data, prompts: prompts.data };
-  }, [user.id]);
+  const openBook = useCallback(
+    () =>
+      openAll(
+        { rows: { pages: fetchPages(user.id) }, content: { prompts: gatedItem<Prompt[]>('the-bloom-book', 'prompts') } },
+        { rows: 'Your book could not be opened just now.', content: 'The prompts could not be loaded just now.' },
+      ),
+    [user.id],
+  );
 
-  const { load, setLoad, retry: reload } = useLoad(fetchBook);
+  const { load, setLoad, retry: reload } = useLoad(openBook);
 
   const ready = load.status === 'ready' ? load : null;
   const todaysPrompt = useMemo(
@@ -100,15 +92,6 @@ export function Book({ user, previewPromptId, now = () => new Date() }: { user: 
     setLoad((l) => (l.status === 'ready' ? { ...l, pages: l.pages.filter((p) => p.day !== day) } : l));
     if (page.day === day) setDraft(blank(today, todaysPrompt));
     else if (draft === null && day === today) setDraft(blank(today, todaysPrompt));
-  };
-
-  const toggleStreak = (on: boolean) => {
-    setShowStreak(on);
-    try {
-      localStorage.setItem(STREAK_KEY, on ? 'on' : 'off');
-    } catch {
-      /* the setting lasts for this visit */
-    }
   };
 
   const found = search(pages, query);
@@ -160,11 +143,7 @@ export function Book({ user, previewPromptId, now = () => new Date() }: { user: 
             />
           </label>
         ) : null}
-        {problem ? (
-          <p role="alert" className="text-sm font-medium text-rose-600">
-            {problem}
-          </p>
-        ) : null}
+        <Problem text={problem} />
         <div className="flex flex-wrap items-center gap-3">
           <button type="submit" className="btn btn-gold" disabled={state.status === 'saving' || Boolean(problem) || isEmpty(page)}>
             {state.status === 'saving' ? 'Saving…' : 'Save page'}
@@ -180,22 +159,14 @@ export function Book({ user, previewPromptId, now = () => new Date() }: { user: 
       </form>
 
       <div className="space-y-6">
-        <section className="card p-6" aria-labelledby="bb-streak-heading">
-          <h2 id="bb-streak-heading" className="text-lg font-semibold">
-            Streak
-          </h2>
-          <label className="mt-2 inline-flex min-h-11 items-center gap-2">
-            <input type="checkbox" className="size-5" checked={showStreak} onChange={(e) => toggleStreak(e.target.checked)} />
-            Show my streak
-          </label>
-          {showStreak ? (
-            <p className="mt-1 text-ink" data-streak={days}>
-              {days === 0 ? 'Write today’s page to start a streak.' : `${days} ${days === 1 ? 'day' : 'days'} in a row.`}
-            </p>
-          ) : (
-            <p className="mt-1 text-sm text-ink-soft">Off. Some people like a count; some do not. Your book is the same either way.</p>
-          )}
-        </section>
+        <StreakToggle
+          storageKey={STREAK_KEY}
+          heading="Streak"
+          headingId="bb-streak-heading"
+          count={days}
+          countText={days === 0 ? 'Write today’s page to start a streak.' : `${days} ${days === 1 ? 'day' : 'days'} in a row.`}
+          offText="Off. Some people like a count; some do not. Your book is the same either way."
+        />
 
         <section className="card p-6" aria-labelledby="bb-past-heading">
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -210,11 +181,7 @@ export function Book({ user, previewPromptId, now = () => new Date() }: { user: 
             <span className="text-sm font-semibold">Search your pages</span>
             <input type="search" className="input mt-1 w-full" value={query} onChange={(e) => setQuery(e.target.value)} />
           </label>
-          {deleteError ? (
-            <p role="alert" className="mt-3 text-sm font-medium text-rose-600">
-              {deleteError}
-            </p>
-          ) : null}
+          <Problem text={deleteError} className="mt-3" />
           {pages.length === 0 ? (
             <p className="mt-4 text-ink-soft">Your saved pages appear here, newest first.</p>
           ) : found.length === 0 ? (
@@ -268,7 +235,7 @@ export function Book({ user, previewPromptId, now = () => new Date() }: { user: 
   );
 }
 
-export default function BloomBook(props: RoomProps & { previewPromptId: string }) {
-  const { previewPromptId, ...room } = props;
-  return <LoungeRoom {...room}>{(user) => <Book user={user} previewPromptId={previewPromptId} />}</LoungeRoom>;
+export default function BloomBook(props: FrameProps & { previewPromptId: string }) {
+  const { previewPromptId, ...frame } = props;
+  return <AppFrame {...frame}>{(user) => <Book user={user} previewPromptId={previewPromptId} />}</AppFrame>;
 }

@@ -1,7 +1,7 @@
 /**
- * The Bloom Book's pure logic: the member's own calendar day (in their time zone), the morning or
- * evening prompt of the day from the rotating set, the streak (optional: the member turns it on),
- * search over their own pages, the Markdown export, and the bounds the database also enforces.
+ * The Bloom Book's pure logic: the morning or evening prompt of the day from the rotating set,
+ * search over the member's own pages, the Markdown export, and the bounds the database also
+ * enforces. The day itself and the streak are the Lounge's (../shared/local-day.ts).
  *
  * Evidence, in our own words: writing down a few things one is grateful for raised positive
  * feelings in Emmons and McCullough 2003 (J. Pers. Soc. Psychol. 84:377-389). The page follows
@@ -9,6 +9,8 @@
  */
 import { formatLongDate } from '../../../core/dates';
 import { isStorableText } from '../../../core/storable-text';
+import { dayNumber } from '../shared/local-day';
+import { fieldProblem } from '../shared/field-problem';
 
 export interface Prompt {
   id: string;
@@ -28,13 +30,6 @@ export interface Page {
 /** The bounds of bloom_pages (supabase/migrations/20261125002000_lounge_apps.sql). */
 export const LIMITS = { gratitude: 1000, answer: 4000, promptText: 300 } as const;
 
-/** The member's calendar day ('YYYY-MM-DD') at `instant` in `timeZone` (their browser's by default). */
-export function dayIn(instant: Date, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
-
 /** The hour (0-23) at `instant` in `timeZone`. */
 function hourIn(instant: Date, timeZone?: string): number {
   const hour = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(instant);
@@ -44,17 +39,6 @@ function hourIn(instant: Date, timeZone?: string): number {
 /** Morning until 2 pm, evening from then on (the member's own clock). */
 export function partOfDay(instant: Date, timeZone?: string): 'morning' | 'evening' {
   return hourIn(instant, timeZone) < 14 ? 'morning' : 'evening';
-}
-
-/** Days since 1970-01-01 of a 'YYYY-MM-DD' day (a calendar count, free of time zones). */
-export function dayNumber(day: string): number {
-  const [y, m, d] = day.split('-').map(Number);
-  return Math.floor(Date.UTC(y!, m! - 1, d!) / 86_400_000);
-}
-
-/** The day before or after a 'YYYY-MM-DD' day. */
-export function addDays(day: string, days: number): string {
-  return new Date((dayNumber(day) + days) * 86_400_000).toISOString().slice(0, 10);
 }
 
 /**
@@ -67,23 +51,6 @@ export function promptOfDay(prompts: readonly Prompt[], day: string, when: 'morn
   if (fitting.length === 0) return null;
   const n = dayNumber(day);
   return fitting[((n % fitting.length) + fitting.length) % fitting.length]!;
-}
-
-/**
- * The streak on `today`: how many days in a row have a page, ending today, or yesterday while
- * today's page is not written yet (the streak is not lost before the day is over). Days are the
- * member's calendar days, so crossing midnight or flying across time zones counts by the day
- * the member wrote on.
- */
-export function streak(days: Iterable<string>, today: string): number {
-  const written = new Set(days);
-  let day = written.has(today) ? today : addDays(today, -1);
-  let count = 0;
-  while (written.has(day)) {
-    count++;
-    day = addDays(day, -1);
-  }
-  return count;
 }
 
 /** Folds case and accents, so "cafe" finds "Café". */
@@ -109,10 +76,8 @@ export const UNSTORABLE_MESSAGE = 'Part of your page holds an invisible characte
 /** What stops a page from being saved (a field over its limit, a character that cannot be stored), or null. */
 export function tooLong(page: Pick<Page, 'gratitudes' | 'answer'>): string | null {
   if (![...page.gratitudes, page.answer].every(isStorableText)) return UNSTORABLE_MESSAGE;
-  const i = page.gratitudes.findIndex((g) => g.length > LIMITS.gratitude);
-  if (i >= 0) return `Gratitude ${i + 1} is longer than ${LIMITS.gratitude} characters. Please shorten it.`;
-  if (page.answer.length > LIMITS.answer) return `Your answer is longer than ${LIMITS.answer} characters. Please shorten it.`;
-  return null;
+  const gratitude = page.gratitudes.map((g, i) => fieldProblem(`Gratitude ${i + 1}`, g, LIMITS.gratitude)).find(Boolean);
+  return gratitude ?? fieldProblem('Your answer', page.answer, LIMITS.answer);
 }
 
 /** A line of Markdown that stays plain text (a leading "#", "-" or ">" is not read as markup). */

@@ -1,9 +1,9 @@
 /**
- * The Reset Room for a member who has it (inside the app room): pick what they feel and how
- * strongly (0 to 10), get the resets that suit it (best first; a safety note, where a reset has
- * one, is shown before it starts), do it step by step with a timer they can pause or skip, rate
- * the feeling again, and find it in their history with before and after, and which resets
- * helped them most. The crisis-help line is on the page itself (CrisisLine.astro), outside this
+ * The Reset Room for a member who has it (in its frame, on its home in the Lounge): pick what
+ * they feel and how strongly (0 to 10), get the resets that suit it (best first; a safety note,
+ * where a reset has one, is shown before it starts), do it step by step with a timer they can
+ * pause or skip, rate the feeling again, and find it in their history with before and after,
+ * and which resets helped them most. The crisis-help line is on the page itself (CrisisLine.astro), outside this
  * island, so it is there before and whatever happens here.
  *
  * The resets' steps come from the content gate; the resets done go to the resets table under
@@ -14,25 +14,21 @@ import { useCallback, useMemo, useState } from 'react';
 import type { AppUser } from '../../../core/session/user';
 import { formatLongDate } from '../../../core/dates';
 import { dayIn } from '../shared/local-day';
-import LoungeRoom, { Loading, type RoomProps } from '../shared/LoungeRoom';
-import { LoadFailed, gatedItem, useLoad, type Loaded } from '../shared/load';
+import AppFrame, { Loading, type FrameProps } from '../shared/AppFrame';
+import { gatedItem } from '../shared/gate-api';
+import { LoadFailed, openAll, useLoad } from '../shared/load';
+import Problem from '../shared/Problem';
 import Rating from '../shared/Rating';
+import { isRating } from '../shared/ratings';
 import { saveFailureMessage, useSave } from '../shared/useSave';
 import SaveStatus from '../shared/SaveStatus';
 import StepPlayer from '../shared/StepPlayer';
 import { fetchResets, logReset } from './api';
-import { changeText, helpedMost, suitableResets, type Feeling, type Reset, type ResetRecord, type ResetSlug } from './resets';
+import { changeText, changeWords, helpedMost, suitableResets, type Feeling, type FeelingCopy, type Reset, type ResetSlug } from './resets';
 
-export interface FeelingCopy {
-  id: Feeling;
-  label: string;
-  description: string;
-}
-
-type Load = Loaded<{ resets: Reset[]; history: ResetRecord[] }>;
 type Stage = { at: 'pick' } | { at: 'choose' } | { at: 'doing'; reset: Reset } | { at: 'after'; reset: Reset };
 
-export function Room({ user, feelings }: { user: AppUser; feelings: FeelingCopy[] }) {
+export function Resets({ user, feelings }: { user: AppUser; feelings: FeelingCopy[] }) {
   const [feeling, setFeeling] = useState<Feeling | null>(null);
   const [before, setBefore] = useState<number | null>(null);
   const [after, setAfter] = useState<number | null>(null);
@@ -40,17 +36,16 @@ export function Room({ user, feelings }: { user: AppUser; feelings: FeelingCopy[
   const [pickError, setPickError] = useState<string | null>(null);
   const { state, save, retry, reset: resetSave } = useSave();
 
-  const fetchAll = useCallback(async (): Promise<Load> => {
-    const [history, resets] = await Promise.all([
-      fetchResets(user.id),
-      gatedItem<Reset[]>('the-reset-room', 'resets'),
-    ]);
-    if (history.error || !history.data) return { status: 'failed', message: 'Your resets could not be opened just now.' };
-    if (resets.error || !resets.data) return { status: 'failed', message: resets.error?.message ?? 'The resets could not be loaded just now.' };
-    return { status: 'ready', resets: resets.data, history: history.data };
-  }, [user.id]);
+  const openResets = useCallback(
+    () =>
+      openAll(
+        { rows: { history: fetchResets(user.id) }, content: { resets: gatedItem<Reset[]>('the-reset-room', 'resets') } },
+        { rows: 'Your resets could not be opened just now.', content: 'The resets could not be loaded just now.' },
+      ),
+    [user.id],
+  );
 
-  const { load, setLoad, retry: reload } = useLoad(fetchAll);
+  const { load, setLoad, retry: reload } = useLoad(openResets);
 
   const ready = load.status === 'ready' ? load : null;
   const suitable = useMemo(() => (ready && feeling && before !== null ? suitableResets(ready.resets, feeling, before) : []), [ready, feeling, before]);
@@ -63,7 +58,7 @@ export function Room({ user, feelings }: { user: AppUser; feelings: FeelingCopy[
   const best = helpedMost(history);
 
   const onSave = (reset: Reset) => {
-    if (!feeling || before === null || after === null) return;
+    if (!feeling || !isRating(before) || !isRating(after)) return;
     const record = { feeling, reset: reset.slug, before, after };
     void save(async () => {
       const { data, error } = await logReset(user.id, record);
@@ -131,11 +126,7 @@ export function Room({ user, feelings }: { user: AppUser; feelings: FeelingCopy[
                 if (stage.at === 'choose') setStage({ at: 'pick' });
               }}
             />
-            {pickError ? (
-              <p role="alert" className="text-sm font-medium text-rose-600">
-                {pickError}
-              </p>
-            ) : null}
+            <Problem text={pickError} />
             {stage.at === 'pick' ? (
               <button type="submit" className="btn btn-gold">
                 Find a reset
@@ -230,7 +221,7 @@ export function Room({ user, feelings }: { user: AppUser; feelings: FeelingCopy[
                 <li key={b.reset} className="flex flex-wrap justify-between gap-2">
                   <span className="font-semibold">{titles.get(b.reset) ?? b.reset}</span>
                   <span className="text-ink-soft">
-                    {b.meanDrop > 0 ? `down ${b.meanDrop}` : b.meanDrop < 0 ? `up ${-b.meanDrop}` : 'no change'} on average · {b.times} {b.times === 1 ? 'time' : 'times'}
+                    {changeWords(-b.meanDrop)} on average · {b.times} {b.times === 1 ? 'time' : 'times'}
                   </span>
                 </li>
               ))}
@@ -263,7 +254,7 @@ export function Room({ user, feelings }: { user: AppUser; feelings: FeelingCopy[
   );
 }
 
-export default function ResetRoom(props: RoomProps & { feelings: FeelingCopy[] }) {
-  const { feelings, ...room } = props;
-  return <LoungeRoom {...room}>{(user) => <Room user={user} feelings={feelings} />}</LoungeRoom>;
+export default function ResetRoom(props: FrameProps & { feelings: FeelingCopy[] }) {
+  const { feelings, ...frame } = props;
+  return <AppFrame {...frame}>{(user) => <Resets user={user} feelings={feelings} />}</AppFrame>;
 }

@@ -9,11 +9,19 @@
  * clinical practice without a randomised trial of its own. No reset is a treatment.
  */
 
-export const FEELINGS = ['anger', 'anxiety', 'sadness', 'overwhelm', 'shame', 'numbness'] as const;
-export type Feeling = (typeof FEELINGS)[number];
+import type { RESET_FEELINGS, RESET_KINDS } from '../../../core/db/values';
 
-export const RESET_SLUGS = ['grounding-five-senses', 'stop-pause', 'paced-breathing', 'paired-muscle-relaxation', 'cold-water-reset'] as const;
-export type ResetSlug = (typeof RESET_SLUGS)[number];
+/** A feeling the member can pick: one of RESET_FEELINGS, as the resets table allows. */
+export type Feeling = (typeof RESET_FEELINGS)[number];
+/** A reset: one of RESET_KINDS, as the resets table allows. */
+export type ResetSlug = (typeof RESET_KINDS)[number];
+
+/** A feeling as the picker shows it (src/content/lounge/the-reset-room/feelings.json). */
+export interface FeelingCopy {
+  id: Feeling;
+  label: string;
+  description: string;
+}
 
 export interface ResetStep {
   text: string;
@@ -51,13 +59,11 @@ export function suitableResets<T extends Pick<Reset, 'slug' | 'suits'>>(resets: 
   return resets.filter((r) => r.suits.includes(feeling)).sort((a, b) => rank(a.slug) - rank(b.slug));
 }
 
-/** Whether a reset is two to five minutes long, as the room promises. */
+/** Whether a reset is two to five minutes long, as the app promises (its content schema checks it). */
 export const fitsTwoToFive = (reset: Pick<Reset, 'steps'>): boolean => {
   const s = reset.steps.reduce((sum, step) => sum + step.seconds, 0);
   return s >= 120 && s <= 300;
 };
-
-export const isIntensity = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0 && n <= 10;
 
 /** One finished reset as the resets table keeps it. */
 export interface ResetRecord {
@@ -95,9 +101,10 @@ export function helpedMost(history: readonly ResetRecord[], feeling?: Feeling): 
     .sort((a, b) => b.meanDrop - a.meanDrop || b.times - a.times || a.reset.localeCompare(b.reset));
 }
 
+/** A change in rating, in words: "down 3", "up 1", "no change". */
+export const changeWords = (change: number): string => (change < 0 ? `down ${-change}` : change > 0 ? `up ${change}` : 'no change');
+
 /** The change in one reset, in words: "7 → 4 (down 3)". */
 export function changeText(before: number, after: number): string {
-  const d = after - before;
-  const how = d < 0 ? `down ${-d}` : d > 0 ? `up ${d}` : 'no change';
-  return `${before} → ${after} (${how})`;
+  return `${before} → ${after} (${changeWords(after - before)})`;
 }

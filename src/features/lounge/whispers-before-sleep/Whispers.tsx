@@ -1,21 +1,23 @@
 /**
- * Whispers Before Sleep for a member who has it (inside the app room): the stories (title, mood,
- * reading time), a night reading view (dim, large type), reading aloud sentence by sentence with
- * a voice and a pace, a sleep timer (10, 20, 30 minutes, or the end of the story) that fades out
- * and stops, and the place in each story kept for the member (story_places, ./api.ts): while
- * reading aloud, the sentence being read; while reading on the page, the paragraph at the top.
- * Story texts come from the content gate, never from the page.
+ * Whispers Before Sleep for a member who has it (in its frame, on its home in the Lounge): the
+ * stories (title, mood, reading time), a night reading view (dim, large type), reading aloud
+ * sentence by sentence with a voice and a pace, a sleep timer (10, 20, 30 minutes, or the end of
+ * the story) that fades out and stops, and the place in each story kept for the member
+ * (story_places, ./api.ts): while reading aloud, the sentence being read; while reading on the
+ * page, the paragraph at the top. Story texts come from the content gate, never from the page.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AppUser } from '../../../core/session/user';
-import { fetchGated } from '../../../core/content-gate-api';
-import LoungeRoom, { Loading, type RoomProps } from '../shared/LoungeRoom';
+import AppFrame, { Loading, type FrameProps } from '../shared/AppFrame';
+import { gatedAnswer } from '../shared/gate-api';
+import { LoadFailed, useLoad, type Loaded } from '../shared/load';
 import { saveFailureMessage, useSave } from '../shared/useSave';
 import SaveStatus from '../shared/SaveStatus';
 import { fetchPlaces, keepPlace } from './api';
 import { createReader, loadVoices, type Reader } from './reader';
 import { PACES, SLEEP_CHOICES, paragraphsFromHtml, sentencesOf, type Sentence, type SleepChoice } from './speech';
 
+/** A story as the shelf lists it (read at build: never its text). */
 export interface StoryListing {
   id: string;
   title: string;
@@ -23,12 +25,9 @@ export interface StoryListing {
   minutes: number;
 }
 
-type StoryText = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; paragraphs: string[] };
-
 const sleepLabel = (c: SleepChoice) => (c === 'off' ? 'Off' : c === 'end' ? 'End of story' : `${c} minutes`);
 
 function StoryView({ user, story, place, onPlace, onBack }: { user: AppUser; story: StoryListing; place: number; onPlace: (n: number) => void; onBack: () => void }) {
-  const [text, setText] = useState<StoryText>({ status: 'loading' });
   const [current, setCurrent] = useState(place);
   const [reading, setReading] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -41,27 +40,18 @@ function StoryView({ user, story, place, onPlace, onBack }: { user: AppUser; sto
   const lastSaved = useRef(place);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  const fetchText = useCallback(
-    () =>
-      fetchGated<{ html: string }>('whispers-before-sleep', story.id).then(
-        (item): StoryText => ({ status: 'ready', paragraphs: paragraphsFromHtml(item.html) }),
-        (error: Error): StoryText => ({ status: 'failed', message: error.message }),
+  const openText = useCallback(
+    (): Promise<Loaded<{ paragraphs: string[] }>> =>
+      gatedAnswer<{ html: string }>('whispers-before-sleep', story.id).then((answer) =>
+        answer.error ? { status: 'failed', message: answer.error.message } : { status: 'ready', paragraphs: paragraphsFromHtml(answer.data.html) },
       ),
     [story.id],
   );
-  const load = () => {
-    setText({ status: 'loading' });
-    void fetchText().then(setText);
-  };
+  const { load: text, retry: reloadText } = useLoad(openText);
 
   useEffect(() => {
-    let live = true;
-    void fetchText().then((next) => live && setText(next));
     void loadVoices().then((list) => setVoices(list.filter((v) => /^en\b/i.test(v.lang)).map((v) => ({ uri: v.voiceURI, name: `${v.name} (${v.lang})` }))));
-    return () => {
-      live = false;
-    };
-  }, [fetchText]);
+  }, []);
 
   const sentences: Sentence[] = useMemo(() => (text.status === 'ready' ? sentencesOf(text.paragraphs) : []), [text]);
   const firstOf = useMemo(() => {
@@ -226,12 +216,7 @@ function StoryView({ user, story, place, onPlace, onBack }: { user: AppUser; sto
           Opening the story…
         </p>
       ) : text.status === 'failed' ? (
-        <div role="alert" className="mt-8">
-          <p>{text.message}</p>
-          <button type="button" className="btn btn-outline mt-3" onClick={() => void load()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed message={text.message} onRetry={reloadText} className="mt-8" />
       ) : (
         <div ref={article} className="mt-8 max-w-[36em] space-y-6 font-serif text-xl leading-relaxed sm:text-2xl" data-story-text="">
           {text.paragraphs.map((p, i) => (
@@ -246,25 +231,24 @@ function StoryView({ user, story, place, onPlace, onBack }: { user: AppUser; sto
 }
 
 function Shelf({ user, stories }: { user: AppUser; stories: StoryListing[] }) {
-  const [places, setPlaces] = useState<Record<string, number> | null>(null);
   const [open, setOpen] = useState<StoryListing | null>(null);
-  const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    void fetchPlaces(user.id).then(({ data, error: failed }) => {
-      if (!live) return;
-      setError(failed ? 'Your places in the stories could not be loaded, so each story opens at its start.' : null);
-      setPlaces(failed ? {} : (data ?? {}));
-    });
-    return () => {
-      live = false;
-    };
-  }, [user.id]);
+  // Places that cannot be read are not a failure: each story then opens at its start, and says so.
+  const openPlaces = useCallback(
+    (): Promise<Loaded<{ places: Record<string, number>; error: string | null }>> =>
+      fetchPlaces(user.id).then(({ data, error }) => ({
+        status: 'ready',
+        places: error ? {} : (data ?? {}),
+        error: error ? 'Your places in the stories could not be loaded, so each story opens at its start.' : null,
+      })),
+    [user.id],
+  );
+  const { load, setLoad } = useLoad(openPlaces);
 
-  const setPlace = useCallback((n: number) => setPlaces((p) => (open ? { ...p, [open.id]: n } : p)), [open]);
+  const setPlace = useCallback((n: number) => setLoad((l) => (open && l.status === 'ready' ? { ...l, places: { ...l.places, [open.id]: n } } : l)), [open, setLoad]);
 
-  if (!places) return <Loading>Opening the stories…</Loading>;
+  if (load.status !== 'ready') return <Loading>Opening the stories…</Loading>;
+  const { places, error } = load;
   if (open) return <StoryView user={user} story={open} place={places[open.id] ?? 0} onPlace={setPlace} onBack={() => setOpen(null)} />;
   return (
     <section aria-labelledby="ws-stories" className="rounded-[var(--radius-card)] bg-plum-900 p-6 text-plum-100 sm:p-10">
@@ -297,7 +281,7 @@ function Shelf({ user, stories }: { user: AppUser; stories: StoryListing[] }) {
   );
 }
 
-export default function Whispers(props: RoomProps & { stories: StoryListing[] }) {
-  const { stories, ...room } = props;
-  return <LoungeRoom {...room}>{(user) => <Shelf user={user} stories={stories} />}</LoungeRoom>;
+export default function Whispers(props: FrameProps & { stories: StoryListing[] }) {
+  const { stories, ...frame } = props;
+  return <AppFrame {...frame}>{(user) => <Shelf user={user} stories={stories} />}</AppFrame>;
 }
