@@ -11,7 +11,11 @@
 import { defineConfig } from 'vitest/config';
 
 const SLOW = ['tests/**/*.db.test.ts', 'tests/**/*.function.test.ts', 'tests/local/**'];
-
+/**
+ * The projects on a database: the one migrated database (scripts/local/database.mjs) is
+ * migrated once per run (per kind) and each test file gets a copy (tests/support/database-setup.ts).
+ */
+const DATABASE = 'tests/support/database-setup.ts';
 export default defineConfig({
   test: {
     // Compiles the gated content the content function imports (scripts/compile-gated-content.mjs).
@@ -24,24 +28,26 @@ export default defineConfig({
         test: { name: 'components', include: ['tests/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/support/components-setup.ts'] },
       },
       {
-        test: { name: 'functions', include: ['tests/**/*.function.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+        test: { name: 'functions', include: ['tests/**/*.function.test.ts'], environment: 'node', globalSetup: [DATABASE], testTimeout: 30_000, hookTimeout: 60_000 },
       },
       // The local PostgREST-compatible endpoint over PGlite, the stand-ins and dev:members (scripts/local/).
       {
-        test: { name: 'local', include: ['tests/local/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+        test: { name: 'local', include: ['tests/local/**/*.test.ts'], environment: 'node', globalSetup: [DATABASE], testTimeout: 30_000, hookTimeout: 60_000 },
       },
       // The database tests run twice: on a project created today (no automatic grants: a
       // missing GRANT fails) and where grants are broad (row-level security alone must hold).
-      // grants.db.test.ts checks the grants themselves, so it runs on the first only.
+      // grants.db.test.ts checks the grants themselves and database-types.db.test.ts the schema's
+      // description (the same under both), so they run on the first only.
       {
-        test: { name: 'db', include: ['tests/**/*.db.test.ts'], environment: 'node', testTimeout: 60_000, env: { DB_GRANTS: 'current' } },
+        test: { name: 'db', include: ['tests/**/*.db.test.ts'], environment: 'node', globalSetup: [DATABASE], testTimeout: 60_000, env: { DB_GRANTS: 'current' } },
       },
       {
         test: {
           name: 'db-broad',
           include: ['tests/**/*.db.test.ts'],
-          exclude: ['tests/db/grants.db.test.ts'],
+          exclude: ['tests/db/grants.db.test.ts', 'tests/db/database-types.db.test.ts'],
           environment: 'node',
+          globalSetup: [DATABASE],
           testTimeout: 60_000,
           env: { DB_GRANTS: 'broad' },
         },
