@@ -16,6 +16,17 @@ const SLOW = ['tests/**/*.db.test.ts', 'tests/**/*.function.test.ts', 'tests/loc
  * migrated once per run (per kind) and each test file gets a copy (tests/support/database-setup.ts).
  */
 const DATABASE = 'tests/support/database-setup.ts';
+/** Database tests that run on a project created today only (see the db-broad project). */
+const ONCE = [
+  'tests/db/grants.db.test.ts', // the grants of a project created today, which broad grants replace
+  'tests/db/database-types.db.test.ts', // the schema's description
+  'tests/db/advisors.db.test.ts', // the policies as written, read from the catalogue
+  'tests/db/member-data.db.test.ts', // export and deletion, as the service role
+  'tests/commerce/webhook-order.db.test.ts', // the webhook's order rules, as the service role
+  'tests/commerce/webhook-races.db.test.ts', // racing webhook deliveries, as the service role
+  'tests/commerce/webhook-deleted-account.db.test.ts', // webhook events after a deletion, as the service role
+];
+
 export default defineConfig({
   test: {
     // Compiles the gated content the content function imports (scripts/compile-gated-content.mjs).
@@ -36,8 +47,9 @@ export default defineConfig({
       },
       // The database tests run twice: on a project created today (no automatic grants: a
       // missing GRANT fails) and where grants are broad (row-level security alone must hold).
-      // grants.db.test.ts checks the grants themselves and database-types.db.test.ts the schema's
-      // description (the same under both), so they run on the first only.
+      // ONCE run on the first only: the grants themselves, and what a second run cannot prove
+      // again (broad grants only add privileges, and row-level security decides nothing for the
+      // service role, which bypasses it, nor for the schema's catalogue).
       {
         test: { name: 'db', include: ['tests/**/*.db.test.ts'], environment: 'node', globalSetup: [DATABASE], testTimeout: 60_000, env: { DB_GRANTS: 'current' } },
       },
@@ -45,7 +57,7 @@ export default defineConfig({
         test: {
           name: 'db-broad',
           include: ['tests/**/*.db.test.ts'],
-          exclude: ['tests/db/grants.db.test.ts', 'tests/db/database-types.db.test.ts'],
+          exclude: ONCE,
           environment: 'node',
           globalSetup: [DATABASE],
           testTimeout: 60_000,
