@@ -8,6 +8,7 @@
  *   tests/local/*.test.ts   the local member side (scripts/local) and `npm run dev:members`
  * End-to-end specs (name.spec.ts, name.members.spec.ts) are Playwright's (playwright.config.ts).
  */
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const SLOW = ['tests/**/*.db.test.ts', 'tests/**/*.function.test.ts', 'tests/local/**'];
@@ -31,6 +32,9 @@ export default defineConfig({
   test: {
     // Compiles the gated content the content function imports (scripts/compile-gated-content.mjs).
     globalSetup: ['tests/support/global-setup.ts'],
+    // Vitest's default keeps a core for its main process: one worker on two cores, with the
+    // second mostly waiting (the main process and the Auth emulator need little). Two at least.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: { name: 'unit', include: ['tests/**/*.test.ts'], exclude: SLOW, environment: 'node' },
