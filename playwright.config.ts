@@ -1,8 +1,13 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
-/** The system Chromium when there is one (Debian's package, or CHROMIUM_PATH), else Playwright's. */
-const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+/**
+ * The browser: CHROMIUM_PATH, else the system's Chromium headless shell (Debian's
+ * chromium-headless-shell: the headless build Playwright itself runs by default, about a third
+ * less CPU a test than the full browser in headless mode), else the system's Chromium (Debian's
+ * chromium), else Playwright's own.
+ */
+const executablePath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
 
 export default defineConfig({
   // Specs live beside the other tests of their feature (tests/<feature>/): name.spec.ts runs on

@@ -8,14 +8,33 @@
  *   tests/local/*.test.ts   the local member side (scripts/local) and `npm run dev:members`
  * End-to-end specs (name.spec.ts, name.members.spec.ts) are Playwright's (playwright.config.ts).
  */
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const SLOW = ['tests/**/*.db.test.ts', 'tests/**/*.function.test.ts', 'tests/local/**'];
+/**
+ * The projects on a database: the one migrated database (scripts/local/database.mjs) is
+ * migrated once per run (per kind) and each test file gets a copy (tests/support/database-setup.ts).
+ */
+const DATABASE = 'tests/support/database-setup.ts';
+/** Database tests that run on a project created today only (see the db-broad project). */
+const ONCE = [
+  'tests/db/grants.db.test.ts', // the grants of a project created today, which broad grants replace
+  'tests/db/database-types.db.test.ts', // the schema's description
+  'tests/db/advisors.db.test.ts', // the policies as written, read from the catalogue
+  'tests/db/member-data.db.test.ts', // export and deletion, as the service role
+  'tests/commerce/webhook-order.db.test.ts', // the webhook's order rules, as the service role
+  'tests/commerce/webhook-races.db.test.ts', // racing webhook deliveries, as the service role
+  'tests/commerce/webhook-deleted-account.db.test.ts', // webhook events after a deletion, as the service role
+];
 
 export default defineConfig({
   test: {
     // Compiles the gated content the content function imports (scripts/compile-gated-content.mjs).
     globalSetup: ['tests/support/global-setup.ts'],
+    // Vitest's default keeps a core for its main process: one worker on two cores, with the
+    // second mostly waiting (the main process and the Auth emulator need little). Two at least.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: { name: 'unit', include: ['tests/**/*.test.ts'], exclude: SLOW, environment: 'node' },
@@ -24,24 +43,27 @@ export default defineConfig({
         test: { name: 'components', include: ['tests/**/*.test.tsx'], environment: 'jsdom', setupFiles: ['tests/support/components-setup.ts'] },
       },
       {
-        test: { name: 'functions', include: ['tests/**/*.function.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+        test: { name: 'functions', include: ['tests/**/*.function.test.ts'], environment: 'node', globalSetup: [DATABASE], testTimeout: 30_000, hookTimeout: 60_000 },
       },
       // The local PostgREST-compatible endpoint over PGlite, the stand-ins and dev:members (scripts/local/).
       {
-        test: { name: 'local', include: ['tests/local/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+        test: { name: 'local', include: ['tests/local/**/*.test.ts'], environment: 'node', globalSetup: [DATABASE], testTimeout: 30_000, hookTimeout: 60_000 },
       },
       // The database tests run twice: on a project created today (no automatic grants: a
       // missing GRANT fails) and where grants are broad (row-level security alone must hold).
-      // grants.db.test.ts checks the grants themselves, so it runs on the first only.
+      // ONCE run on the first only: the grants themselves, and what a second run cannot prove
+      // again (broad grants only add privileges, and row-level security decides nothing for the
+      // service role, which bypasses it, nor for the schema's catalogue).
       {
-        test: { name: 'db', include: ['tests/**/*.db.test.ts'], environment: 'node', testTimeout: 60_000, env: { DB_GRANTS: 'current' } },
+        test: { name: 'db', include: ['tests/**/*.db.test.ts'], environment: 'node', globalSetup: [DATABASE], testTimeout: 60_000, env: { DB_GRANTS: 'current' } },
       },
       {
         test: {
           name: 'db-broad',
           include: ['tests/**/*.db.test.ts'],
-          exclude: ['tests/db/grants.db.test.ts'],
+          exclude: ONCE,
           environment: 'node',
+          globalSetup: [DATABASE],
           testTimeout: 60_000,
           env: { DB_GRANTS: 'broad' },
         },

@@ -3,12 +3,14 @@
  * End-to-end tests against production builds served as Netlify serves them (`npm start`).
  *
  * 1. visitor: the default build (flag on, no accounts) -> no paid content in dist/
- *    (scripts/check-gated.mjs) -> HTML validity (Nu Html Checker) ->
- *    JavaScript budgets -> Playwright
- *    project "visitor" (every name.spec.ts under tests/) -> Lighthouse (mobile) on / and a journey page.
+ *    (scripts/check-gated.mjs) -> HTML validity (Nu Html Checker) and JavaScript budgets, while
+ *    the server starts -> Playwright project "visitor" (every name.spec.ts under tests/) ->
+ *    Lighthouse (mobile) on / and a journey page, on the same server.
  * 2. members: a build with the flag off, pointed at the Firebase Auth emulator, run inside
- *    `firebase emulators:exec --only auth` -> no paid content -> HTML validity -> Playwright project "members"
- *    (every name.members.spec.ts under tests/).
+ *    `firebase emulators:exec --only auth` (or the emulator `npm test` already runs) -> no paid
+ *    content -> HTML validity, while the server starts -> Playwright project "members" (every
+ *    name.members.spec.ts under tests/).
+ * Each phase ends with the time of its steps (wall; steps run side by side where they can).
  *
  *   node scripts/e2e.mjs [--phase visitor|members] [extra playwright args]
  */
@@ -37,6 +39,34 @@ function run(cmd, cmdArgs, env = {}) {
   });
 }
 
+const node = (script, scriptArgs = [], env = {}) => run(process.execPath, [path.join(root, script), ...scriptArgs], env);
+
+/** The steps of this phase and their wall time, printed when it ends. */
+const steps = [];
+async function step(name, work) {
+  const started = Date.now();
+  try {
+    return await work();
+  } finally {
+    steps.push([name, (Date.now() - started) / 1000]);
+  }
+}
+function printSteps(phase) {
+  console.log(`\ne2e ${phase}, by step (wall):`);
+  for (const [name, seconds] of steps.splice(0)) console.log(`  ${name.padEnd(40)} ${seconds.toFixed(1).padStart(6)} s`);
+}
+
+/**
+ * Settles every one of `works` before it answers, then throws the first failure: a step that
+ * fails beside others does not leave them running unseen.
+ */
+async function allOf(works) {
+  const results = await Promise.allSettled(works);
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  return results.map((r) => r.value);
+}
+
 async function serve(port, env = {}) {
   // Own process group, so stopping it stops everything it started.
   const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
@@ -45,50 +75,68 @@ async function serve(port, env = {}) {
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const stop = async () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* already gone */
+    }
+    await exited;
+  };
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error('the server exited before it was ready');
-    try {
-      const res = await fetch(url + '/');
-      if (res.ok) break;
-    } catch {
-      /* not up yet */
-    }
-    if (Date.now() > deadline) throw new Error(`the server did not answer on ${url}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  // The functions are bundled and started once the server is up (as a deploy builds them
-  // before it serves); one call each before the tests, so no test waits on a cold start.
-  await Promise.all(
-    readdirSync(path.join(root, 'netlify/functions'))
-      .filter((f) => /\.m?[jt]s$/.test(f))
-      .map((f) => fetch(`${url}/api/${f.replace(/\.m?[jt]s$/, '')}`, { method: 'OPTIONS' }).catch(() => undefined)),
-  );
-  return {
-    url,
-    stop: () => {
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error('the server exited before it was ready');
       try {
-        process.kill(-child.pid, 'SIGTERM');
+        const res = await fetch(url + '/');
+        if (res.ok) break;
       } catch {
-        /* already gone */
+        /* not up yet */
       }
-    },
-  };
+      if (Date.now() > deadline) throw new Error(`the server did not answer on ${url}`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    // The functions are bundled and started once the server is up (as a deploy builds them
+    // before it serves); one call each before the tests, so no test waits on a cold start.
+    await Promise.all(
+      readdirSync(path.join(root, 'netlify/functions'))
+        .filter((f) => /\.m?[jt]s$/.test(f))
+        .map((f) => fetch(`${url}/api/${f.replace(/\.m?[jt]s$/, '')}`, { method: 'OPTIONS' }).catch(() => undefined)),
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}
+
+/** Starts the server beside checks of the build that need no server; stops it if a check fails. */
+async function serveWhile(port, env, checks) {
+  const server = serve(port, env);
+  try {
+    await allOf([server, ...checks]);
+  } catch (error) {
+    await server.then((s) => s.stop()).catch(() => undefined);
+    throw error;
+  }
+  return server;
 }
 
 async function visitor() {
-  await run('npm', ['run', 'build'], { PUBLIC_FEATURES_DISABLED: '' });
-  await run(process.execPath, [path.join(root, 'scripts/check-gated.mjs'), 'dist']);
-  await run(process.execPath, [path.join(root, 'scripts/validate-html.mjs'), 'dist']);
-  await run(process.execPath, [path.join(root, 'scripts/budgets.mjs'), 'dist']);
-  const server = await serve(VISITOR_PORT);
+  await step('build', () => run('npm', ['run', 'build'], { PUBLIC_FEATURES_DISABLED: '' }));
+  await step('no paid content in dist/', () => node('scripts/check-gated.mjs', ['dist']));
+  const server = await step('HTML, budgets | server start', () =>
+    serveWhile(VISITOR_PORT, {}, [node('scripts/validate-html.mjs', ['dist']), node('scripts/budgets.mjs', ['dist'])]),
+  );
   try {
-    await run(bin('playwright'), ['test', '--project=visitor', ...extra], { BASE_URL: server.url });
+    await step('playwright (visitor)', () => run(bin('playwright'), ['test', '--project=visitor', ...extra], { BASE_URL: server.url }));
+    if (!extra.length) await step('lighthouse', () => node('scripts/lighthouse.mjs', [], { LIGHTHOUSE_URL: server.url }));
   } finally {
-    server.stop();
+    await server.stop();
+    printSteps('visitor');
   }
-  if (!extra.length) await run(process.execPath, [path.join(root, 'scripts/lighthouse.mjs')], { LIGHTHOUSE_PORT: String(VISITOR_PORT) });
 }
 
 /** Runs inside `scripts/with-auth-emulator.mjs`: the Auth emulator is up. */
@@ -109,22 +157,30 @@ async function membersInner() {
   // service role); the functions' Stripe is the double (scripts/local/stand-ins.mjs).
   // Started first: the build is pointed at the endpoint.
   const { startCommerceDoubles } = await import('./local/stand-ins.mjs');
-  const doubles = await startCommerceDoubles({ webhookUrl: `http://127.0.0.1:${MEMBERS_PORT}/api/stripe-webhook`, firebaseProjectId: EMULATOR_PROJECT });
+  const doubles = await step('stand-ins (Stripe, database)', () =>
+    startCommerceDoubles({ webhookUrl: `http://127.0.0.1:${MEMBERS_PORT}/api/stripe-webhook`, firebaseProjectId: EMULATOR_PROJECT }),
+  );
   let server;
   try {
     Object.assign(env, doubles.browserEnv);
-    await run('npm', ['run', 'build'], env);
-    await run(process.execPath, [path.join(root, 'scripts/check-gated.mjs'), 'dist']);
-    await run(process.execPath, [path.join(root, 'scripts/validate-html.mjs'), 'dist']);
-    server = await serve(MEMBERS_PORT, {
-      FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
-      FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
-      ...doubles.env,
-    });
-    await run(bin('playwright'), ['test', '--project=members', ...extra], { BASE_URL: server.url, ...env, ...doubles.testEnv });
+    await step('build', () => run('npm', ['run', 'build'], env));
+    await step('no paid content in dist/', () => node('scripts/check-gated.mjs', ['dist']));
+    server = await step('HTML | server start', () =>
+      serveWhile(
+        MEMBERS_PORT,
+        {
+          FIREBASE_PROJECT_ID: EMULATOR_PROJECT,
+          FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
+          ...doubles.env,
+        },
+        [node('scripts/validate-html.mjs', ['dist'])],
+      ),
+    );
+    await step('playwright (members)', () => run(bin('playwright'), ['test', '--project=members', ...extra], { BASE_URL: server.url, ...env, ...doubles.testEnv }));
   } finally {
-    server?.stop();
+    await server?.stop();
     await doubles.close();
+    printSteps('members');
   }
 }
 

@@ -4,7 +4,9 @@
  * Fails when a page scores under its thresholds. Expects `npm run build` to have run.
  *
  *   node scripts/lighthouse.mjs [route ...]     (default: / and a journey page)
- *   LIGHTHOUSE_PORT (default 4397), CHROME_PATH (default /usr/bin/chromium, else Playwright's Chromium)
+ *   LIGHTHOUSE_URL: a server of the build already running (scripts/e2e.mjs passes the one its
+ *   tests used), else one is started on LIGHTHOUSE_PORT (default 4397);
+ *   CHROME_PATH (default /usr/bin/chromium, else Playwright's Chromium)
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -28,12 +30,15 @@ async function findChrome() {
   return existsSync(own) ? own : undefined;
 }
 const chromePath = await findChrome();
-const server = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
-  env: { ...process.env, PORT: String(port) },
-  stdio: ['ignore', 'ignore', 'inherit'],
-  detached: true,
-});
-const base = `http://127.0.0.1:${port}`;
+const running = process.env.LIGHTHOUSE_URL?.replace(/\/$/, '');
+const server = running
+  ? null
+  : spawn(process.execPath, [path.join(root, 'scripts/serve.mjs')], {
+      env: { ...process.env, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+      detached: true,
+    });
+const base = running ?? `http://127.0.0.1:${port}`;
 for (let i = 0; ; i++) {
   try {
     if ((await fetch(base + '/')).ok) break;
@@ -82,7 +87,7 @@ try {
 } finally {
   chrome.kill();
   try {
-    process.kill(-server.pid, 'SIGTERM');
+    if (server) process.kill(-server.pid, 'SIGTERM');
   } catch {
     /* gone */
   }

@@ -2,12 +2,14 @@
 /**
  * Runs a command with the Firebase Auth emulator up (firebase emulators:exec, a demo- project,
  * so nothing reaches Google). AUTH_EMULATOR_PORT picks the port (default 9099); the command
- * gets FIREBASE_AUTH_EMULATOR_HOST and FIREBASE_PROJECT_ID.
+ * gets FIREBASE_AUTH_EMULATOR_HOST and FIREBASE_PROJECT_ID. Inside a command this script
+ * already runs (`npm test` runs vitest and the end-to-end tests inside one), the emulator that
+ * is up is used instead of starting another.
  *
  *   node scripts/with-auth-emulator.mjs vitest run
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,11 +23,20 @@ if (!command.length) {
   console.error('usage: with-auth-emulator.mjs <command...>');
   process.exit(2);
 }
+const bin = path.join(root, 'node_modules/.bin');
+/**
+ * Set for the command to the emulator's address, so a nested run knows the emulator it may use
+ * (and never one a developer happens to have running, such as npm run dev:members's).
+ */
+const OURS = 'INNER_ALCHEMY_AUTH_EMULATOR';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'ia-emulator-'));
-const config = path.join(dir, 'firebase.json');
-// The hub and logging emulators have fixed default ports (4400, 4500): give them free ones, so
-// several suites (parallel worktrees) can run side by side.
+/** Runs the command with the emulator this script started further up. */
+function runInside() {
+  const child = spawn(command[0], command.slice(1), { cwd: root, stdio: 'inherit', env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}` } });
+  child.on('exit', (code) => process.exit(code ?? 1));
+}
+
+/** The hub and logging emulators have fixed default ports (4400, 4500): free ones instead, so several suites (parallel worktrees) can run side by side. */
 const freePort = () =>
   new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -35,29 +46,38 @@ const freePort = () =>
       server.close(() => resolve(free));
     });
   });
-const emulators = {
-  auth: { host: '127.0.0.1', port },
-  hub: { host: '127.0.0.1', port: await freePort() },
-  logging: { host: '127.0.0.1', port: await freePort() },
-  ui: { enabled: false },
-  singleProjectMode: true,
-};
-writeFileSync(config, JSON.stringify({ emulators }));
 
-const quoted = command.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
-const child = spawn(
-  path.join(root, 'node_modules/.bin/firebase'),
-  ['emulators:exec', '--only', 'auth', '--project', PROJECT, '--config', config, quoted],
-  {
+async function startAndRun() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'ia-emulator-'));
+  const config = path.join(dir, 'firebase.json');
+  const emulators = {
+    auth: { host: '127.0.0.1', port },
+    hub: { host: '127.0.0.1', port: await freePort() },
+    logging: { host: '127.0.0.1', port: await freePort() },
+    ui: { enabled: false },
+    singleProjectMode: true,
+  };
+  writeFileSync(config, JSON.stringify({ emulators }));
+
+  const quoted = command.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
+  const host = `127.0.0.1:${port}`;
+  const child = spawn(path.join(bin, 'firebase'), ['emulators:exec', '--only', 'auth', '--project', PROJECT, '--config', config, quoted], {
     cwd: root,
     stdio: 'inherit',
     env: {
       ...process.env,
-      PATH: `${path.join(root, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}`,
-      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${port}`,
+      PATH: `${bin}${path.delimiter}${process.env.PATH}`,
+      FIREBASE_AUTH_EMULATOR_HOST: host,
       FIREBASE_PROJECT_ID: PROJECT,
       GCLOUD_PROJECT: PROJECT,
+      [OURS]: host,
     },
-  },
-);
-child.on('exit', (code) => process.exit(code ?? 1));
+  });
+  child.on('exit', (code) => {
+    rmSync(dir, { recursive: true, force: true });
+    process.exit(code ?? 1);
+  });
+}
+
+if (process.env[OURS] && process.env[OURS] === process.env.FIREBASE_AUTH_EMULATOR_HOST) runInside();
+else await startAndRun();

@@ -25,15 +25,10 @@
  *   query(sql, params)                   SQL as the owner (postgres), for what a test must check
  * Over HTTP too (end-to-end): GET /__requests, POST /__reset, POST /__fail.
  *
- * The migrated database is built once (a data-dir dump cached in the OS temp folder, keyed by
- * the migrations' contents) and each test file loads its own copy of it.
+ * Each start gets its own copy of the one migrated database (./database.mjs: migrated once per
+ * test run, copied per test file).
  */
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { ROOT, migrationNames, openDatabase } from './database.mjs';
+import { migratedDatabase } from './database.mjs';
 import { localKeys } from './jwt.mjs';
 import { startPostgrest } from './postgrest.mjs';
 
@@ -66,25 +61,8 @@ export interface LocalSupabase {
   close(): Promise<void>;
 }
 
-/** The cached dump of a freshly migrated database (built by the first test file that needs it). */
-async function migratedDump(): Promise<Blob> {
-  const hash = createHash('sha256');
-  for (const file of ['tests/support/supabase-bootstrap.sql', 'tests/support/supabase-current-defaults.sql', 'scripts/local/database.mjs', ...migrationNames().map((m) => `supabase/migrations/${m}`)]) {
-    hash.update(file).update(readFileSync(path.join(ROOT, file)));
-  }
-  const file = path.join(tmpdir(), `inner-alchemy-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
-  if (existsSync(file)) return new Blob([readFileSync(file)]);
-  const { db } = await openDatabase();
-  const dump = await db.dumpDataDir('none');
-  await db.close();
-  const partial = `${file}.${process.pid}`;
-  writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
-  renameSync(partial, file);
-  return dump;
-}
-
 export async function startLocalSupabase(options: { port?: number; host?: string; firebaseProjectId?: string } = {}): Promise<LocalSupabase> {
-  const db = await PGlite.create({ loadDataDir: await migratedDump() });
+  const db = await migratedDatabase({ grants: 'current' });
   const endpoint = await startPostgrest({
     db,
     testHooks: true,

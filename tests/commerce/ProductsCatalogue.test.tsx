@@ -94,11 +94,11 @@ describe('ProductsCatalogue: loading the catalogue', () => {
     products.mockReturnValue(new Promise(() => {}));
     render(<ProductsCatalogue {...props} />);
     expect(sectionTitles()).toEqual(['Membership Tiers', 'Inner Alchemy Apps', 'Courses & Programs']);
-    expect(screen.getByRole('heading', { level: 3, name: 'Whispers Before Sleep' })).toBeTruthy();
+    screen.getByRole('heading', { level: 3, name: 'Whispers Before Sleep' });
     expect(screen.queryByText(/Inner Alchemy App - /)).toBeNull();
-    expect(within(card('Adventurer Membership')).getByText('/month')).toBeTruthy();
-    expect(within(card('Explorer Membership')).getByText('Free')).toBeTruthy();
-    expect(within(card('Master Alchemist Course')).getByText('$999')).toBeTruthy();
+    within(card('Adventurer Membership')).getByText('/month');
+    within(card('Explorer Membership')).getByText('Free');
+    within(card('Master Alchemist Course')).getByText('$999');
     expect(within(card('Master Alchemist Course')).queryByText('/month')).toBeNull();
   });
 
@@ -120,15 +120,15 @@ describe('ProductsCatalogue: loading the catalogue', () => {
       products: [{ priceId: 'price_x', name: 'Oasis App: Quiet Harbor', description: 'Calm.', mode: 'payment', price: 12.5, currency: 'eur', productType: 'app' }],
     });
     render(<ProductsCatalogue {...props} />);
-    expect(await screen.findByRole('heading', { level: 3, name: 'Quiet Harbor' })).toBeTruthy();
+    await screen.findByRole('heading', { level: 3, name: 'Quiet Harbor' });
     expect(sectionTitles()).toEqual(['Inner Alchemy Apps']);
-    expect(within(card('Quiet Harbor')).getByText('€12.50')).toBeTruthy();
+    within(card('Quiet Harbor')).getByText('€12.50');
   });
 
   it('says "No Products Available" for an empty catalogue', async () => {
     products.mockResolvedValue({ kind: 'empty' });
     render(<ProductsCatalogue {...props} />);
-    expect(await screen.findByRole('heading', { name: 'No Products Available' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'No Products Available' });
     expect(screen.queryByRole('heading', { name: 'Membership Tiers' })).toBeNull();
   });
 
@@ -139,8 +139,8 @@ describe('ProductsCatalogue: loading the catalogue', () => {
     arrange();
     render(<ProductsCatalogue {...props} />);
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByRole('heading', { name: 'Unable to Load Products' })).toBeTruthy();
-    expect(within(alert).getByText('Failed to load products')).toBeTruthy();
+    within(alert).getByRole('heading', { name: 'Unable to Load Products' });
+    within(alert).getByText('Failed to load products');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
     expect(location.reload).toHaveBeenCalledTimes(1);
   });
@@ -183,8 +183,8 @@ describe('ProductsCatalogue: members by tier (after the access date)', () => {
     expect(access.textContent).toContain('Access Now');
     expect(access.textContent).not.toContain('Included');
     expect(access.getAttribute('href')).toBe('/app/stillpoint');
-    expect(within(card('Alchemist Membership')).getByRole('button', { name: /^Upgrade/ })).toBeTruthy();
-    expect(within(card('Master Alchemist Course')).getByRole('button', { name: /^Buy Now/ })).toBeTruthy();
+    within(card('Alchemist Membership')).getByRole('button', { name: /^Upgrade/ });
+    within(card('Master Alchemist Course')).getByRole('button', { name: /^Buy Now/ });
     expect(screen.queryByText('Premium content')).toBeNull();
   });
 
@@ -195,9 +195,9 @@ describe('ProductsCatalogue: members by tier (after the access date)', () => {
       expect(within(card(name)).getByRole('button', { name: /^Current Plan/ })).toHaveProperty('disabled', true);
     }
     // The table's "Current Plan" on the Adventurer plan and the Founding Membership says what the member has.
-    expect(within(card('Alchemist Membership')).getByRole('button', { name: /^Current Plan/, description: 'Your current plan' })).toBeTruthy();
-    expect(within(card('Adventurer Membership')).getByRole('button', { name: /^Current Plan/, description: 'Included in your Alchemist membership' })).toBeTruthy();
-    expect(within(card('Founding Membership')).getByRole('button', { name: /^Current Plan/, description: 'You have the Alchemist membership' })).toBeTruthy();
+    within(card('Alchemist Membership')).getByRole('button', { name: /^Current Plan/, description: 'Your current plan' });
+    within(card('Adventurer Membership')).getByRole('button', { name: /^Current Plan/, description: 'Included in your Alchemist membership' });
+    within(card('Founding Membership')).getByRole('button', { name: /^Current Plan/, description: 'You have the Alchemist membership' });
     expect(screen.getAllByRole('link', { name: /^Access Now \(Included\)/ })).toHaveLength(7);
     expect(within(card('Master Alchemist Course')).getByRole('link', { name: /Access Now \(Included\)/ }).getAttribute('href')).toBe('/course/');
     // A product without a page of its own opens the library.
@@ -234,7 +234,7 @@ describe('ProductsCatalogue: members by tier (after the access date)', () => {
     await renderAs('member', { price_id: 'price_adventurer_monthly', subscription_status: 'active' });
     const stillpoint = card('Stillpoint');
     expect(within(stillpoint).getByRole('button', { name: /^Access Now \(Coming Soon\)/ })).toHaveProperty('disabled', true);
-    expect(within(stillpoint).getByText('Your access begins on August 8th, 2025')).toBeTruthy();
+    within(stillpoint).getByText('Your access begins on August 8th, 2025');
     expect(screen.getAllByText('Your access begins on August 8th, 2025')).toHaveLength(6);
   });
 
@@ -259,7 +259,7 @@ describe('ProductsCatalogue with the site-wide flag on', () => {
     const buttons = screen.getAllByRole('button', { name: /^Coming Soon/ });
     expect(buttons).toHaveLength(fallback.length);
     expect(buttons.every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
-    expect(screen.getByText('Purchases are temporarily unavailable while we upgrade our systems.')).toBeTruthy();
+    screen.getByText('Purchases are temporarily unavailable while we upgrade our systems.');
     expect(screen.queryByRole('link', { name: /Sign In to Purchase/ })).toBeNull();
     expect(vi.mocked(watchSession)).not.toHaveBeenCalled();
     expect(customerRead).not.toHaveBeenCalled();
@@ -283,7 +283,7 @@ describe('ProductsCatalogue: members with purchases', () => {
     const link = within(stillpoint).getByRole('link', { name: /^Access Now/, description: 'You have lifetime access' });
     expect(link.getAttribute('href')).toBe('/app/stillpoint');
     expect(within(stillpoint).queryByText('Premium content')).toBeNull();
-    expect(within(card('Mindstage')).getByRole('button', { name: /^Buy Now/ })).toBeTruthy();
+    within(card('Mindstage')).getByRole('button', { name: /^Buy Now/ });
     expect(screen.getByText(/Current Tier/).textContent).toBe('Current Tier: Explorer');
   });
 
@@ -295,7 +295,7 @@ describe('ProductsCatalogue: members with purchases', () => {
   it('a Founding Member: the badge, everything included, Current Plan on the Founding Membership', async () => {
     await renderAs('member', null, {}, [bought('price_founding_membership', 'membership')]);
     expect(screen.getByText(/Current Tier/).textContent).toBe('Current Tier: Founding Member');
-    expect(within(card('Founding Membership')).getByRole('button', { name: /^Current Plan/, description: 'You are a Founding Member' })).toBeTruthy();
+    within(card('Founding Membership')).getByRole('button', { name: /^Current Plan/, description: 'You are a Founding Member' });
     expect(screen.getAllByRole('link', { name: /^Access Now \(Included\)/, description: 'Included in your Founding Membership' })).toHaveLength(7);
     expect(screen.queryByRole('button', { name: /^(Buy Now|Upgrade)/ })).toBeNull();
   });

@@ -1,17 +1,19 @@
 /**
  * The one list of member tables (netlify/functions/_shared/member-data.ts) against the schema our migrations
- * build, on a project created today and where grants are broad (harness.ts):
+ * build, on a project created today (only the migrations' grants; as the service role, which
+ * broad grants would only give more, it runs on that project alone):
  *   - "Download my data" and "Delete my account" run their real requests (the functions' own
  *     code in netlify/functions/_shared/member-data.ts, through the functions' own client) as
  *     service_role:
  *     every table and embedded resource they read or write has the grant it needs (the
- *     export's embedded coaching_sessions was refused with 42501 on a real database);
+ *     export's embedded coaching_sessions was once refused with 42501 on a real database);
  *   - a public table with a member id column (or a foreign key to a member table) that is not
  *     in the list fails here, so no table is left out of the export nor kept after a deletion.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
-import { anonymisedUserId, deleteMemberData, exportMemberData, MEMBER_ID_COLUMNS, MEMBER_TABLES } from '../../netlify/functions/_shared/member-data';
+import { MEMBER_ID_COLUMNS, MEMBER_TABLES } from '../../netlify/functions/_shared/member-data';
+import { anonymisedUserId, deleteMemberData, exportMemberData } from '../../netlify/functions/_shared/member-data';
 import { migratedDatabase, owner, rows } from '../support/db';
 import { dataApiClient } from '../support/postgrest';
 

@@ -1,18 +1,26 @@
 /**
- * Every request the site makes to the database, as PostgREST runs it, in the order a visitor
- * becomes a paying member: the browser's reads and writes (supabase-js with the anon key or a
- * member's token) and each function's service-role calls. Each must succeed, on a project
- * created today (only the migrations' grants) and where grants are broad (see harness.ts), so
- * a missing grant or an over-strict policy fails here before it fails in production.
+ * Every request the site makes to the database, sent as the site sends it (supabase-js's query
+ * builder, the calls copied from the code that makes them) to the local PostgREST-compatible
+ * endpoint (scripts/local/postgrest.mjs) over this test's Postgres, in the order a visitor becomes
+ * a paying member: the browser's reads and writes (the anon key or a member's token) and each
+ * function's service-role calls. Each must succeed, on a project created today (only the
+ * migrations' grants) and where grants are broad (scripts/local/database.mjs), so a missing
+ * grant or an over-strict policy fails here before it fails in production. What was stored is
+ * read back as the owner (SQL), whatever the API roles may read.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
-import { failure, member, migratedDatabase, rows, service, visitor, type Who } from '../support/db';
+import { member, migratedDatabase, owner, rows, visitor } from '../support/db';
 import { dataApiClient } from '../support/postgrest';
+import type { AdminDb } from '../../netlify/functions/_shared/supabase';
 import { anonymisedUserId, deleteMemberData, exportMemberData } from '../../netlify/functions/_shared/member-data';
 import { readMemberAccess } from '../../netlify/functions/_shared/member-access';
 
 let db: PGlite;
+/** The functions' service-role client, a visitor's (the anon key) and Ada's (her token). */
+let functions: AdminDb;
+let visitorClient: AdminDb;
+let adaClient: AdminDb;
 const SESSION = '00000000-0000-4000-8000-0000000000a1';
 const UID = 'firebase-uid-ada';
 const ada = member(UID);
@@ -21,102 +29,88 @@ beforeAll(async () => {
   db = await migratedDatabase();
   // The site owner adds sessions in the table editor (as postgres).
   await db.query(`insert into public.coaching_sessions (id, date, time, spots_available, max_spots) values ($1, current_date + 7, '6:00 PM CET', 10, 10)`, [SESSION]);
+  functions = dataApiClient(db);
+  visitorClient = dataApiClient(db, { who: visitor });
+  adaClient = dataApiClient(db, { who: ada });
 }, 60_000);
 
-/**
- * An insert as PostgREST writes it for supabase-js `insert()` / `upsert()` with
- * `Prefer: return=minimal`: the JSON body through json_populate_record, and for an upsert
- * `on conflict (...) do nothing` (ignoreDuplicates) or `do update set` every sent column.
- */
-function postgrestInsert(table: string, body: Record<string, unknown>, upsert?: { onConflict: string; ignoreDuplicates?: boolean }): [string, unknown[]] {
-  const columns = Object.keys(body).sort();
-  const list = columns.map((c) => `"${c}"`).join(', ');
-  let sql =
-    `insert into "public"."${table}" (${list}) ` +
-    `select ${columns.map((c) => `pgrst_body."${c}"`).join(', ')} ` +
-    `from (select $1::json as json_data) pgrst_payload, ` +
-    `lateral (select ${list} from json_populate_record(null::"public"."${table}", pgrst_payload.json_data)) pgrst_body`;
-  if (upsert) {
-    sql += upsert.ignoreDuplicates
-      ? ` on conflict ("${upsert.onConflict}") do nothing`
-      : ` on conflict ("${upsert.onConflict}") do update set ${columns.map((c) => `"${c}" = excluded."${c}"`).join(', ')}`;
-  }
-  return [sql, [JSON.stringify(body)]];
-}
-
-/** Runs the request as `who` and expects it to succeed (no SQLSTATE). */
-async function succeeds(who: Who, [sql, params]: [string, unknown[]]): Promise<void> {
-  expect(await failure(db, who, sql, params), sql).toBeNull();
-}
+/** Today as the browser sends it to the sessions query ('YYYY-MM-DD'). */
+const today = () => new Date().toISOString().slice(0, 10);
 
 describe('every request the site makes', () => {
   it('forms: the forms function stores the three future-page forms with the service role', async () => {
-    await succeeds(service, postgrestInsert('future_launch', { email: 'vi@example.com' }));
-    await succeeds(service, postgrestInsert('community_ideas', { name: null, email: 'vi@example.com', idea_message: 'A gratitude circle every Sunday' }));
-    await succeeds(service, postgrestInsert('community_ideas', { name: 'Vi', email: 'vi@example.com', idea_message: 'Audio versions of each journey' }));
-    await succeeds(
-      service,
-      postgrestInsert('partnership_requests', { name: 'Vi', email: 'vi@example.com', message: 'We run breathwork retreats in Lisbon.', partnership_type: 'brand' }),
-    );
+    expect((await functions.from('future_launch').insert({ email: 'vi@example.com' })).error).toBeNull();
+    expect((await functions.from('community_ideas').insert({ name: null, email: 'vi@example.com', idea_message: 'A gratitude circle every Sunday' })).error).toBeNull();
+    expect((await functions.from('community_ideas').insert({ name: 'Vi', email: 'vi@example.com', idea_message: 'Audio versions of each journey' })).error).toBeNull();
+    expect(
+      (await functions.from('partnership_requests').insert({ name: 'Vi', email: 'vi@example.com', message: 'We run breathwork retreats in Lisbon.', partnership_type: 'brand' })).error,
+    ).toBeNull();
   });
 
   it('forms: a second early-access signup with the same email fails with 23505, which the function answers as 409', async () => {
-    const [sql, params] = postgrestInsert('future_launch', { email: 'vi@example.com' });
-    expect(await failure(db, service, sql, params)).toBe('23505');
+    const { error } = await functions.from('future_launch').insert({ email: 'vi@example.com' });
+    expect(error?.code).toBe('23505');
   });
 
   it('visitors: the coaching sessions on the home page and the coaching dialog', async () => {
-    const sessions = await rows(
-      db,
-      visitor,
-      `select id, date, time, is_active, spots_available, max_spots from public.coaching_sessions where is_active = true and date >= current_date order by date`,
-    );
-    expect(sessions.map((s) => s.id)).toEqual([SESSION]);
+    // src/features/coaching/api.ts, fetchUpcomingSessions.
+    const { data, error } = await visitorClient
+      .from('coaching_sessions')
+      .select('id, date, time, is_active, spots_available, max_spots')
+      .eq('is_active', true)
+      .gte('date', today())
+      .order('date', { ascending: true });
+    expect(error).toBeNull();
+    expect(data?.map((s) => s.id)).toEqual([SESSION]);
   });
 
   it('newsletter-signup: stores the address with the service role', async () => {
-    await succeeds(service, postgrestInsert('monthly_newsletter', { email: 'vi@example.com' }));
+    expect((await functions.from('monthly_newsletter').insert({ email: 'vi@example.com' })).error).toBeNull();
   });
 
   it('auth-sync: creates the member’s Explorer profile, and a second sign-in leaves it alone', async () => {
-    const profile = { id: UID, email: 'ada@example.com', full_name: 'Ada Lovelace', membership_tier: 'Explorer' };
-    await succeeds(service, postgrestInsert('profiles', profile, { onConflict: 'id', ignoreDuplicates: true }));
-    await succeeds(service, postgrestInsert('profiles', { ...profile, full_name: 'Someone Else' }, { onConflict: 'id', ignoreDuplicates: true }));
-    expect(await rows(db, service, `select full_name from public.profiles where id = $1`, [UID])).toEqual([{ full_name: 'Ada Lovelace' }]);
+    const profile = { id: UID, email: 'ada@example.com', full_name: 'Ada Lovelace', membership_tier: 'Explorer' as const };
+    expect((await functions.from('profiles').upsert(profile, { onConflict: 'id', ignoreDuplicates: true })).error).toBeNull();
+    expect((await functions.from('profiles').upsert({ ...profile, full_name: 'Someone Else' }, { onConflict: 'id', ignoreDuplicates: true })).error).toBeNull();
+    expect(await rows(db, owner, `select full_name from public.profiles where id = $1`, [UID])).toEqual([{ full_name: 'Ada Lovelace' }]);
   });
 
   it('members: the dashboard and the nav badge read the profile', async () => {
-    expect(await rows(db, ada, `select * from public.profiles where id = $1`, [UID])).toMatchObject([{ id: UID, membership_tier: 'Explorer' }]);
+    // src/core/profile/api.ts.
+    const { data, error } = await adaClient.from('profiles').select('*').eq('id', UID).single();
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ id: UID, membership_tier: 'Explorer' });
   });
 
   it('members: sign up for a session, then read their signups with the session embedded', async () => {
-    await succeeds(ada, postgrestInsert('coaching_session_signups', { user_id: UID, session_id: SESSION, name: 'Ada Lovelace', email: 'ada@example.com' }));
-    const signups = await rows(
-      db,
-      ada,
-      `select s.id, s.name, s.email, s.created_at, to_jsonb(c) as coaching_sessions
-       from public.coaching_session_signups s
-       left join lateral (select c.id, c.date, c.time from public.coaching_sessions c where c.id = s.session_id) c on true
-       where s.user_id = $1 order by s.created_at desc`,
-      [UID],
-    );
-    expect(signups).toMatchObject([{ name: 'Ada Lovelace', coaching_sessions: { id: SESSION, time: '6:00 PM CET' } }]);
+    // src/features/coaching/api.ts, insertCoachingSignup and fetchCoachingSignups.
+    expect((await adaClient.from('coaching_session_signups').insert({ user_id: UID, session_id: SESSION, name: 'Ada Lovelace', email: 'ada@example.com' })).error).toBeNull();
+    const { data, error } = await adaClient
+      .from('coaching_session_signups')
+      .select('id, name, email, created_at, coaching_sessions(id, date, time)')
+      .eq('user_id', UID)
+      .order('created_at', { ascending: false });
+    expect(error).toBeNull();
+    expect(data).toMatchObject([{ name: 'Ada Lovelace', coaching_sessions: { id: SESSION, time: '6:00 PM CET' } }]);
   });
 
   it('stripe-checkout: finds no customer, records the new one, reads the subscription', async () => {
-    expect(await rows(db, service, `select customer_id from public.stripe_customers where user_id = $1`, [UID])).toEqual([]);
-    await succeeds(service, postgrestInsert('stripe_customers', { user_id: UID, customer_id: 'cus_Ada' }, { onConflict: 'user_id' }));
-    expect(await rows(db, service, `select price_id, subscription_status from public.stripe_subscriptions where customer_id = $1`, ['cus_Ada'])).toEqual([]);
+    const stored = await functions.from('stripe_customers').select('customer_id').eq('user_id', UID).maybeSingle();
+    expect(stored).toMatchObject({ data: null, error: null });
+    expect((await functions.from('stripe_customers').upsert({ user_id: UID, customer_id: 'cus_Ada' }, { onConflict: 'user_id' })).error).toBeNull();
+    expect(await readMemberAccess(functions, UID, 'cus_Ada')).toEqual({ subscription: null, purchases: [] });
   });
 
   it('stripe-webhook: records the customer, syncs the subscription and sets the tier', async () => {
-    await succeeds(service, postgrestInsert('stripe_customers', { user_id: UID, customer_id: 'cus_Ada' }, { onConflict: 'user_id' }));
-    expect(await rows(db, service, `select subscription_id, subscription_status from public.stripe_subscriptions where customer_id = $1`, ['cus_Ada'])).toEqual([]);
+    // netlify/functions/stripe-webhook.mts: rememberCustomer, syncSubscription, updateTier.
+    expect((await functions.from('stripe_customers').upsert({ user_id: UID, customer_id: 'cus_Ada' }, { onConflict: 'user_id' })).error).toBeNull();
+    const existing = await functions.from('stripe_subscriptions').select('subscription_id, subscription_status').eq('customer_id', 'cus_Ada').maybeSingle();
+    expect(existing).toMatchObject({ data: null, error: null });
     const subscription = {
       customer_id: 'cus_Ada',
       subscription_id: 'sub_Ada',
       price_id: 'price_alchemist_monthly',
-      subscription_status: 'active',
+      subscription_status: 'active' as const,
       current_period_start: 1_763_000_000,
       current_period_end: 1_765_600_000,
       cancel_at_period_end: false,
@@ -124,67 +118,94 @@ describe('every request the site makes', () => {
       payment_method_last4: '4242',
       updated_at: new Date().toISOString(),
     };
-    await succeeds(service, postgrestInsert('stripe_subscriptions', subscription, { onConflict: 'customer_id' }));
+    const written = await functions.from('stripe_subscriptions').upsert(subscription, { onConflict: 'customer_id' }).select('subscription_id, subscription_status');
+    expect(written.error).toBeNull();
+    expect(written.data).toEqual([{ subscription_id: 'sub_Ada', subscription_status: 'active' }]);
     // A later event of the same subscription updates the row in place.
-    await succeeds(service, postgrestInsert('stripe_subscriptions', { ...subscription, cancel_at_period_end: true }, { onConflict: 'customer_id' }));
-    expect(await rows(db, service, `select user_id from public.stripe_customers where customer_id = $1`, ['cus_Ada'])).toEqual([{ user_id: UID }]);
-    expect(await failure(db, service, `update public.profiles set membership_tier = $1 where id = $2`, ['Alchemist', UID])).toBeNull();
+    const later = await functions.from('stripe_subscriptions').upsert({ ...subscription, cancel_at_period_end: true }, { onConflict: 'customer_id' }).select('subscription_id, subscription_status');
+    expect(later.error).toBeNull();
+    const ownerOf = await functions.from('stripe_customers').select('user_id').eq('customer_id', 'cus_Ada').maybeSingle();
+    expect(ownerOf).toMatchObject({ data: { user_id: UID }, error: null });
+    expect((await functions.from('profiles').update({ membership_tier: 'Alchemist' }).eq('id', UID)).error).toBeNull();
+    expect(await rows(db, owner, `select customer_id, cancel_at_period_end from public.stripe_subscriptions`)).toEqual([{ customer_id: 'cus_Ada', cancel_at_period_end: true }]);
   });
 
   it('members: /products and the dashboard read their customer and subscription', async () => {
-    expect(await rows(db, ada, `select customer_id from public.stripe_customers where user_id = $1`, [UID])).toEqual([{ customer_id: 'cus_Ada' }]);
-    expect(
-      await rows(
-        db,
-        ada,
-        `select subscription_id, price_id, subscription_status, current_period_start, current_period_end, cancel_at_period_end, payment_method_brand, payment_method_last4
-         from public.stripe_subscriptions where customer_id = $1`,
-        ['cus_Ada'],
-      ),
-    ).toMatchObject([{ price_id: 'price_alchemist_monthly', subscription_status: 'active', cancel_at_period_end: true }]);
-    expect(await rows(db, ada, `select membership_tier from public.profiles where id = $1`, [UID])).toEqual([{ membership_tier: 'Alchemist' }]);
+    // src/core/access/api.ts, fetchCustomerId and fetchSubscription; src/core/profile/api.ts.
+    const customer = await adaClient.from('stripe_customers').select('customer_id').eq('user_id', UID).single();
+    expect(customer).toMatchObject({ data: { customer_id: 'cus_Ada' }, error: null });
+    const subscription = await adaClient
+      .from('stripe_subscriptions')
+      .select('subscription_id, price_id, subscription_status, current_period_start, current_period_end, cancel_at_period_end, payment_method_brand, payment_method_last4')
+      .eq('customer_id', 'cus_Ada')
+      .single();
+    expect(subscription.error).toBeNull();
+    expect(subscription.data).toMatchObject({ price_id: 'price_alchemist_monthly', subscription_status: 'active', cancel_at_period_end: true });
+    const profile = await adaClient.from('profiles').select('*').eq('id', UID).single();
+    expect(profile.data).toMatchObject({ membership_tier: 'Alchemist' });
   });
 
   it('stripe-webhook: records a one-time purchase on its session id, again on a repeat, then its refund', async () => {
+    // netlify/functions/_shared/purchases.ts: the purchase's row by session id, then the upsert.
     const session = 'cs_test_ada_stillpoint';
-    expect(await rows(db, service, `select status, refunded_at from public.purchases where checkout_session_id = $1`, [session])).toEqual([]);
+    const existing = await functions.from('purchases').select('status, refunded_at').eq('checkout_session_id', session).maybeSingle();
+    expect(existing).toMatchObject({ data: null, error: null });
     const purchase = {
       user_id: UID,
       price_id: 'price_app_stillpoint',
-      product_type: 'app',
+      product_type: 'app' as const,
       checkout_session_id: session,
       payment_intent_id: 'pi_ada',
       amount: 2900,
       currency: 'usd',
-      status: 'paid',
+      status: 'paid' as const,
       purchased_at: '2026-11-20T10:00:00.000Z',
       refunded_at: null,
     };
-    await succeeds(service, postgrestInsert('purchases', purchase, { onConflict: 'checkout_session_id' }));
-    await succeeds(service, postgrestInsert('purchases', purchase, { onConflict: 'checkout_session_id' }));
-    expect(await rows(db, service, `select checkout_session_id from public.purchases where payment_intent_id = $1`, ['pi_ada'])).toEqual([{ checkout_session_id: session }]);
-    await succeeds(service, postgrestInsert('purchases', { ...purchase, status: 'refunded', refunded_at: '2026-11-21T10:00:00.000Z' }, { onConflict: 'checkout_session_id' }));
+    for (let i = 0; i < 2; i += 1) {
+      const written = await functions.from('purchases').upsert(purchase, { onConflict: 'checkout_session_id' }).select('status');
+      expect(written).toMatchObject({ data: [{ status: 'paid' }], error: null });
+    }
+    // A refund finds the purchase by its payment intent.
+    const found = await functions.from('purchases').select('checkout_session_id').eq('payment_intent_id', 'pi_ada').maybeSingle();
+    expect(found).toMatchObject({ data: { checkout_session_id: session }, error: null });
+    const refunded = await functions.from('purchases').upsert({ ...purchase, status: 'refunded', refunded_at: '2026-11-21T10:00:00.000Z' }, { onConflict: 'checkout_session_id' }).select('status');
+    expect(refunded).toMatchObject({ data: [{ status: 'refunded' }], error: null });
     // The member buys it again later: a second session, a second row.
-    await succeeds(service, postgrestInsert('purchases', { ...purchase, checkout_session_id: 'cs_test_ada_again', payment_intent_id: 'pi_ada_2' }, { onConflict: 'checkout_session_id' }));
+    const again = await functions
+      .from('purchases')
+      .upsert({ ...purchase, checkout_session_id: 'cs_test_ada_again', payment_intent_id: 'pi_ada_2' }, { onConflict: 'checkout_session_id' })
+      .select('status');
+    expect(again).toMatchObject({ data: [{ status: 'paid' }], error: null });
+    expect(await rows(db, owner, `select count(*)::int as n from public.purchases where user_id = $1`, [UID])).toEqual([{ n: 2 }]);
   });
 
   it('stripe-checkout and checkout-summary: read the member’s purchases and a session’s purchase with the service role', async () => {
-    expect(await rows(db, service, `select price_id, product_type, status, purchased_at, refunded_at from public.purchases where user_id = $1`, [UID])).toHaveLength(2);
-    expect(await rows(db, service, `select status from public.purchases where checkout_session_id = $1`, ['cs_test_ada_again'])).toEqual([{ status: 'paid' }]);
-    expect(await rows(db, service, `select subscription_id from public.stripe_subscriptions where subscription_id = $1`, ['sub_Ada'])).toEqual([{ subscription_id: 'sub_Ada' }]);
+    expect((await readMemberAccess(functions, UID)).purchases).toHaveLength(2);
+    // netlify/functions/checkout-summary.mts.
+    expect(await functions.from('purchases').select('status').eq('checkout_session_id', 'cs_test_ada_again').maybeSingle()).toMatchObject({ data: { status: 'paid' }, error: null });
+    expect(await functions.from('stripe_subscriptions').select('subscription_id').eq('subscription_id', 'sub_Ada').maybeSingle()).toMatchObject({
+      data: { subscription_id: 'sub_Ada' },
+      error: null,
+    });
   });
 
   it('members: the library, /products, the app pages and the badge read their purchases', async () => {
-    expect(
-      await rows(db, ada, `select price_id, product_type, status, purchased_at, refunded_at, checkout_session_id from public.purchases where user_id = $1 order by purchased_at asc`, [UID]),
-    ).toMatchObject([
+    // src/core/access/api.ts, fetchPurchases.
+    const { data, error } = await adaClient
+      .from('purchases')
+      .select('price_id, product_type, status, purchased_at, refunded_at, checkout_session_id')
+      .eq('user_id', UID)
+      .order('purchased_at', { ascending: true });
+    expect(error).toBeNull();
+    expect(data).toMatchObject([
       { price_id: 'price_app_stillpoint', status: 'refunded' },
       { price_id: 'price_app_stillpoint', status: 'paid' },
     ]);
   });
 
   it('stripe-webhook: the upserts return the row stored (return=representation), which needs SELECT as well', async () => {
-    const client = dataApiClient(db);
+    const client = functions;
     const sub = await client
       .from('stripe_subscriptions')
       .upsert({ customer_id: 'cus_Ada', subscription_id: 'sub_Ada', subscription_status: 'active', price_id: 'price_alchemist_monthly' }, { onConflict: 'customer_id' })
@@ -200,11 +221,11 @@ describe('every request the site makes', () => {
   });
 
   it('billing-portal: finds the member’s customer with the service role', async () => {
-    expect(await rows(db, service, `select customer_id from public.stripe_customers where user_id = $1`, [UID])).toEqual([{ customer_id: 'cus_Ada' }]);
+    expect(await functions.from('stripe_customers').select('customer_id').eq('user_id', UID).maybeSingle()).toMatchObject({ data: { customer_id: 'cus_Ada' }, error: null });
   });
 
   it('members: the course player marks a lesson complete (twice: one row) and reads their progress', async () => {
-    const client = dataApiClient(db, { who: ada });
+    const client = adaClient;
     for (let i = 0; i < 2; i += 1) {
       const { error } = await client.from('lesson_progress').upsert({ member_id: UID, lesson_slug: 'the-weather-inside' }, { onConflict: 'member_id,lesson_slug', ignoreDuplicates: true });
       expect(error).toBeNull();
@@ -215,7 +236,7 @@ describe('every request the site makes', () => {
   });
 
   it('members: the Lounge apps log a breathing session, save a journal page twice (one page), and keep a place twice (one row)', async () => {
-    const client = dataApiClient(db, { who: ada });
+    const client = adaClient;
     // Stillpoint (src/features/lounge/stillpoint/api.ts): log a finished session, read the history.
     const logged = await client.from('breathing_sessions').insert({ user_id: UID, pattern: 'box', seconds: 60 }).select('pattern, seconds, finished_at').single();
     expect(logged.error).toBeNull();
@@ -250,7 +271,7 @@ describe('every request the site makes', () => {
   });
 
   it('members: Rise Mode saves the morning twice (one day, the check-in kept), checks in, keeps and removes a statement; Mindstage adds a scene and logs a rehearsal; The Reset Room logs a reset', async () => {
-    const client = dataApiClient(db, { who: ada });
+    const client = adaClient;
     // Rise Mode (src/features/lounge/rise-mode/api.ts).
     const morning = { user_id: UID, day: '2026-11-25', intention: 'Go gently', statement_id: 'feel-nervous-still-do-thing', statement_text: 'I can feel nervous and still do the thing.', brave_action: 'Ask one question' };
     expect((await client.from('rise_days').upsert(morning, { onConflict: 'user_id,day' })).error).toBeNull();
@@ -284,13 +305,13 @@ describe('every request the site makes', () => {
   });
 
   it('content gate and stripe-checkout: read the member’s subscription and purchases with the service role', async () => {
-    const rowsRead = await readMemberAccess(dataApiClient(db), UID);
+    const rowsRead = await readMemberAccess(functions, UID);
     expect(rowsRead.subscription).toMatchObject({ price_id: 'price_alchemist_monthly', subscription_status: 'active' });
     expect(rowsRead.purchases.map((p) => p.status).sort()).toEqual(['paid', 'refunded']);
   });
 
-  it('account-export: reads every member table, the signups with their session embedded (once refused with 42501)', async () => {
-    const result = await exportMemberData(dataApiClient(db), UID);
+  it('account-export: reads every member table, the signups with their session embedded', async () => {
+    const result = await exportMemberData(functions, UID);
     expect(result).toMatchObject({
       data: {
         profile: { id: UID },
@@ -306,9 +327,9 @@ describe('every request the site makes', () => {
   });
 
   it('account-delete: deletes the member’s rows and keeps their purchases anonymised', async () => {
-    expect(await deleteMemberData(dataApiClient(db), UID, anonymisedUserId(UID))).toBeNull();
-    expect(await rows(db, service, `select count(*)::int as n from public.purchases where user_id = $1`, [anonymisedUserId(UID)])).toEqual([{ n: 2 }]);
-    expect(await exportMemberData(dataApiClient(db), UID)).toEqual({
+    expect(await deleteMemberData(functions, UID, anonymisedUserId(UID))).toBeNull();
+    expect(await rows(db, owner, `select count(*)::int as n from public.purchases where user_id = $1`, [anonymisedUserId(UID)])).toEqual([{ n: 2 }]);
+    expect(await exportMemberData(functions, UID)).toEqual({
       data: {
         coaching_signups: [],
         purchases: [],

@@ -75,11 +75,11 @@ describe('EarlyAccessForm', () => {
     expect((screen.getByLabelText('Email address') as HTMLInputElement).disabled).toBe(true);
 
     await act(async () => answer.settle({ ok: true }));
-    expect(screen.getByText(/You’re on the list/)).toBeTruthy();
+    screen.getByText(/You’re on the list/);
     expect(screen.queryByLabelText('Email address')).toBeNull();
 
     act(() => vi.advanceTimersByTime(2999));
-    expect(screen.getByText(/You’re on the list/)).toBeTruthy();
+    screen.getByText(/You’re on the list/);
     act(() => vi.advanceTimersByTime(1));
     expect(screen.queryByText(/You’re on the list/)).toBeNull();
     expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('');
@@ -156,7 +156,7 @@ describe('IdeaModal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit Idea' }));
     await flush();
     expect(shareIdea).toHaveBeenCalledWith({ name: null, email: 'ada@example.com', idea_message: 'Sunday gratitude circles' }, { website: '', elapsed: expect.any(Number) });
-    expect(screen.getByText(/Thank you for sharing your idea/)).toBeTruthy();
+    screen.getByText(/Thank you for sharing your idea/);
 
     act(() => vi.advanceTimersByTime(2999));
     expect(dialog.open).toBe(true);

@@ -6,10 +6,10 @@
  * GOOGLE_APIS_STAND_IN (a server setting, loopback only). The functions are imported afresh for
  * each test, so no key set or access token is carried from one test to the next.
  */
-import { createHmac } from 'node:crypto';
-import { decodeProtectedHeader, UnsecuredJWT } from 'jose';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startGoogleDouble, KEYS_PATH, type GoogleDouble } from '../support/google-double';
+import { encodeJwt, firebaseIdToken } from '../../scripts/local/jwt.mjs';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
 import { call, expectNoLeak, spyOnLogs, type Handler, type LogSpies } from '../support/functions';
 
@@ -88,16 +88,11 @@ describe('ID tokens outside the emulator', () => {
     ['with a kid Google does not publish', (uid) => google.idToken(uid, { kid: 'not-a-published-kid' })],
     ['signed by another key under a published kid', async (uid) => google.idToken(uid, { key: google.newKey(), kid: kidOf(await google.idToken(uid)) })],
     ['without a kid', (uid) => google.idToken(uid, { kid: null })],
-    ['unsigned (alg none), as the emulator makes them', (uid) =>
-      Promise.resolve(new UnsecuredJWT({ aud: google.projectId, auth_time: now(), sub: uid, user_id: uid })
-        .setIssuer(`https://securetoken.google.com/${google.projectId}`).setIssuedAt(now()).setExpirationTime(now() + 3600).encode())],
+    ['unsigned (alg none), as the emulator makes them', (uid) => Promise.resolve(firebaseIdToken(uid, { projectId: google.projectId }))],
     ['signed HS256 with the public key as the secret', async (uid) => {
       const valid = await google.idToken(uid);
-      const payload = valid.split('.')[1];
-      const hsHeader = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT', kid: kidOf(valid) })).toString('base64url');
       const jwks = (await (await fetch(`${google.origin}${KEYS_PATH}`)).json()) as { keys: unknown[] };
-      const signature = createHmac('sha256', JSON.stringify(jwks.keys[0])).update(`${hsHeader}.${payload}`).digest('base64url');
-      return `${hsHeader}.${payload}.${signature}`;
+      return encodeJwt(decodeJwt(valid), { alg: 'HS256', secret: JSON.stringify(jwks.keys[0]), header: { kid: kidOf(valid) } });
     }],
     ['issued in the future (iat)', (uid) => google.idToken(uid, { claims: { iat: now() + 60 } })],
     ['from a sign-in in the future (auth_time)', (uid) => google.idToken(uid, { claims: { auth_time: now() + 60 } })],

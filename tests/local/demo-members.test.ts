@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MEMBERS, DEMO_PASSWORD, billingOnRecord, createDemoMembers, demoBilling } from '../../scripts/local/demo-members.mjs';
+import { claimsOf } from '../../scripts/local/jwt.mjs';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
 
 const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST;
@@ -19,8 +20,6 @@ async function signInAs(email: string, password: string): Promise<{ status: numb
   });
   return { status: res.status, ...((await res.json()) as { idToken?: string }) };
 }
-
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 
 describe('the demo members of npm run dev:members', () => {
   let db: LocalSupabase;

@@ -7,21 +7,17 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../scripts/local/database.mjs';
-import { signHs256 } from '../../scripts/local/jwt.mjs';
+import { DEMO_PROJECT, firebaseIdToken, signHs256 } from '../../scripts/local/jwt.mjs';
 import { startPostgrest } from '../../scripts/local/postgrest.mjs';
 
 type Endpoint = Awaited<ReturnType<typeof startPostgrest>>;
 let pg: Endpoint;
 let service: SupabaseClient;
 let anon: SupabaseClient;
-const PROJECT = 'demo-inner-alchemy';
+const PROJECT = DEMO_PROJECT;
 
 /** An ID token as the Auth emulator mints it (unsigned, alg none) for the demo project. */
-function emulatorToken(uid: string, claims: Record<string, unknown> = { role: 'authenticated' }): string {
-  const now = Math.floor(Date.now() / 1000);
-  const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  return `${part({ alg: 'none', typ: 'JWT' })}.${part({ iss: `https://securetoken.google.com/${PROJECT}`, aud: PROJECT, sub: uid, user_id: uid, iat: now, exp: now + 3600, ...claims })}.`;
-}
+const emulatorToken = (uid: string, claims: Record<string, unknown> = { role: 'authenticated' }) => firebaseIdToken(uid, { projectId: PROJECT, claims });
 
 const memberClient = (uid: string, claims?: Record<string, unknown>) =>
   createClient(pg.url, pg.keys.anon, { accessToken: async () => emulatorToken(uid, claims) });
@@ -236,8 +232,7 @@ describe('bad input', () => {
   });
 
   it('an emulator token for another project, or expired, is refused (401)', async () => {
-    const part = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-    const other = `${part({ alg: 'none' })}.${part({ iss: 'https://securetoken.google.com/demo-other', aud: 'demo-other', sub: 'x', role: 'service_role', exp: 9999999999 })}.`;
+    const other = firebaseIdToken('x', { projectId: 'demo-other', claims: { role: 'service_role', exp: 9999999999 } });
     expect((await raw('/rest/v1/coaching_sessions', { headers: { Authorization: `Bearer ${other}` } })).status).toBe(401);
     const expired = signHs256({ role: 'service_role', exp: 1000 });
     const res = await raw('/rest/v1/coaching_sessions', { headers: { Authorization: `Bearer ${expired}` } });

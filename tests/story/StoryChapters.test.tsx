@@ -50,11 +50,11 @@ describe('<story-chapters>', () => {
   it('renders every chapter, showing only the first', () => {
     renderStory();
     expect(customElements.get('story-chapters')).toBeDefined();
-    expect(screen.getByText('Chapter 1 of 3')).toBeTruthy();
+    screen.getByText('Chapter 1 of 3');
     expect(article('The Breaking Point').hidden).toBe(false);
     expect(article('The Mask I Wore').hidden).toBe(true);
     expect(article('The Silence').hidden).toBe(true);
-    expect(screen.getByText('Body of The Silence', { selector: 'p' })).toBeTruthy();
+    screen.getByText('Body of The Silence', { selector: 'p' });
     expect(button('Previous').disabled).toBe(true);
   });
 
@@ -63,12 +63,12 @@ describe('<story-chapters>', () => {
     renderStory();
     const next = button('Continue Reading');
     await user.click(next);
-    expect(screen.getByText('Chapter 2 of 3')).toBeTruthy();
+    screen.getByText('Chapter 2 of 3');
     expect(article('The Mask I Wore').hidden).toBe(false);
     expect(article('The Breaking Point').hidden).toBe(true);
     expect(button('Previous').disabled).toBe(false);
     await user.click(next);
-    expect(screen.getByText('Chapter 3 of 3')).toBeTruthy();
+    screen.getByText('Chapter 3 of 3');
     expect(next.disabled).toBe(true);
     expect(screen.getByRole('link', { name: 'Join the Community' }).getAttribute('href')).toBe('/signup');
     expect(article('The Silence').contains(screen.getByRole('link', { name: 'Join the Community' }))).toBe(true);
@@ -79,13 +79,13 @@ describe('<story-chapters>', () => {
     const user = userEvent.setup();
     renderStory();
     await user.click(button('Chapter 3: The Silence'));
-    expect(screen.getByText('Chapter 3 of 3')).toBeTruthy();
+    screen.getByText('Chapter 3 of 3');
     expect(button('Chapter 3: The Silence').getAttribute('aria-current')).toBe('step');
     expect(button('Chapter 1: The Breaking Point').hasAttribute('aria-current')).toBe(false);
     expect(button('Chapter 3: The Silence').querySelector('span')!.className).toBe(STORY_DOT_CLASS.current);
     expect(button('Chapter 1: The Breaking Point').querySelector('span')!.className).toBe(STORY_DOT_CLASS.other);
     await user.click(button('Previous'));
-    expect(screen.getByText('Chapter 2 of 3')).toBeTruthy();
+    screen.getByText('Chapter 2 of 3');
     expect(document.querySelectorAll('[aria-current]')).toHaveLength(1);
   });
 
@@ -94,13 +94,13 @@ describe('<story-chapters>', () => {
     renderStory();
     button('Continue Reading').focus();
     await user.keyboard('{Enter}');
-    expect(screen.getByText('Chapter 2 of 3')).toBeTruthy();
+    screen.getByText('Chapter 2 of 3');
     await user.keyboard(' ');
-    expect(screen.getByText('Chapter 3 of 3')).toBeTruthy();
+    screen.getByText('Chapter 3 of 3');
     expect(document.activeElement).toBe(button('Previous'));
     await user.keyboard('{Enter}');
     await user.keyboard('{Enter}');
-    expect(screen.getByText('Chapter 1 of 3')).toBeTruthy();
+    screen.getByText('Chapter 1 of 3');
     expect(button('Previous').disabled).toBe(true);
     expect(document.activeElement).toBe(button('Continue Reading'));
   });

@@ -1,61 +1,16 @@
 /**
- * An in-memory Postgres (PGlite) set up like a Supabase project: the bootstrap, then every
- * migration in order. `as()` runs statements the way PostgREST does, inside a transaction with
+ * The db tests' database and how they query it. The database is the one migrated-database
+ * fixture (scripts/local/database.mjs): a copy of the dump made once per test run, as a project
+ * created today (DB_GRANTS=current: no automatic grants, a missing GRANT fails) or where grants
+ * are broad (DB_GRANTS=broad: row-level security alone must hold); vitest runs the db tests once
+ * with each. `as()` runs statements the way PostgREST does, inside a transaction with
  * `set local role` and the request's JWT claims, so the row-level security policies apply.
- *
- * Two kinds of project, chosen by DB_GRANTS (vitest runs the db tests once with each):
- *   current  (default) a project created today: no automatic grants on public, so a role
- *            reaches a table only through the migrations' GRANTs; a missing grant fails.
- *   broad    the pre-2026 defaults, and every privilege on every public table granted again
- *            after the migrations (as on a project whose grants were widened by hand): row-level
- *            security alone must keep each caller to its rows.
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 
-const root = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
-export const MIGRATIONS_DIR = path.join(root, 'supabase/migrations');
-
-/** The migration files, in the order Supabase applies them (by their timestamp prefix). */
-export function migrationFiles(): string[] {
-  return readdirSync(MIGRATIONS_DIR)
-    .filter((f) => f.endsWith('.sql'))
-    .sort()
-    .map((f) => path.join(MIGRATIONS_DIR, f));
-}
-
+/** migratedDatabase({ grants?, before?, seed? }): a database of its own for a test file; GRANTS: this run's kind. */
+export { GRANTS, MIGRATIONS_DIR, migratedDatabase, migrationFiles } from '../../scripts/local/database.mjs';
 export type Grants = 'current' | 'broad';
-
-/** The kind of project this run models (DB_GRANTS; see the top of this file). */
-export const GRANTS: Grants = process.env.DB_GRANTS === 'broad' ? 'broad' : 'current';
-
-export interface DatabaseOptions {
-  /** Run supabase/seed.sql after the migrations. */
-  seed?: boolean;
-  /** The kind of project; the run's DB_GRANTS by default. */
-  grants?: Grants;
-  /** Apply only the migrations whose file name sorts before this one (to test an earlier state). */
-  before?: string;
-}
-
-export async function migratedDatabase(options: DatabaseOptions = {}): Promise<PGlite> {
-  const grants = options.grants ?? GRANTS;
-  const db = await PGlite.create();
-  await db.exec(readFileSync(path.join(root, 'tests/support/supabase-bootstrap.sql'), 'utf8'));
-  if (grants === 'current') await db.exec(readFileSync(path.join(root, 'tests/support/supabase-current-defaults.sql'), 'utf8'));
-  const before = options.before;
-  for (const file of migrationFiles().filter((f) => !before || path.basename(f) < before)) {
-    await db.exec(readFileSync(file, 'utf8'));
-  }
-  if (grants === 'broad') {
-    await db.exec(`grant all on all tables in schema public to anon, authenticated, service_role;
-                   grant all on all sequences in schema public to anon, authenticated, service_role;`);
-  }
-  if (options.seed) await db.exec(readFileSync(path.join(root, 'supabase/seed.sql'), 'utf8'));
-  return db;
-}
 
 /**
  * Who sends the request: a visitor (anon key), a signed-in member (Firebase uid), the service

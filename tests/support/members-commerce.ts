@@ -10,7 +10,7 @@
  * webhook would have written (`subscription`).
  */
 import { expect, type Page } from '@playwright/test';
-import { localKeys } from '../../scripts/local/jwt.mjs';
+import { claimsOf, localKeys } from '../../scripts/local/jwt.mjs';
 
 /** The local endpoint's service-role key (scripts/local/local-supabase.ts). */
 export const TEST_SERVICE_ROLE_KEY = localKeys().serviceRole;
@@ -201,14 +201,10 @@ export interface RecordedDbRequest {
 
 /** The uid in a bearer token's payload (a Firebase ID token's `user_id`), or null. */
 function uidOf(authorization: string | null): string | null {
-  const payload = /^Bearer\s+[\w-]+\.([\w-]+)\./i.exec(authorization ?? '')?.[1];
-  if (!payload) return null;
-  try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { user_id?: string; sub?: string };
-    return claims.user_id ?? claims.sub ?? null;
-  } catch {
-    return null;
-  }
+  const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+  const claims = token ? claimsOf(token) : null;
+  const uid = claims?.['user_id'] ?? claims?.['sub'];
+  return typeof uid === 'string' ? uid : null;
 }
 
 /** The requests the endpoint received with this member's ID token (the browser's own), in order. */

@@ -5,15 +5,15 @@
  * database tests' own setups (today's grants, or broad ones) answer them. Each request runs as
  * its role in its own transaction; grants, policies, constraints and triggers are Postgres's own.
  *
- * `who` picks the token: the service role (default), a visitor (the anon key) or a member (an
- * HS256 token with `role: authenticated` and the uid as `sub`, as Supabase's third-party auth
- * hands the claims to Postgres). `onRequest` lets a test hold a request (to make a race happen)
+ * `who` picks the token: the service role (default), a visitor (the anon key) or a member (their
+ * claims with `role: authenticated` and the uid as `sub`, as Supabase's third-party auth hands
+ * them to Postgres; scripts/local/jwt.mjs makes every test token). `onRequest` lets a test hold a request (to make a race happen)
  * before it is sent.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll } from 'vitest';
 import { adminDb, type AdminDb } from '../../netlify/functions/_shared/supabase';
-import { localKeys, signHs256 } from '../../scripts/local/jwt.mjs';
+import { localKeys, memberToken } from '../../scripts/local/jwt.mjs';
 import { startPostgrest } from '../../scripts/local/postgrest.mjs';
 import type { Who } from './db';
 
@@ -46,8 +46,7 @@ function tokenFor(who: Who): string {
   if (who === 'owner') throw new Error('the owner (postgres) does not reach the Data API: query the database directly');
   if (who === 'service') return keys.serviceRole;
   if (who === 'visitor') return keys.anon;
-  const now = Math.floor(Date.now() / 1000);
-  return signHs256({ sub: who.member, role: 'authenticated', iat: now, exp: now + 3600 });
+  return memberToken(who.member);
 }
 
 /** A fetch that sends /rest/v1/<table> requests to the endpoint over `db`, as `who`. */

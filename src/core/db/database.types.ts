@@ -8,7 +8,7 @@
  *
  * The types are derived from `SCHEMA` and `RELATIONSHIPS`, a runtime description of every
  * column (its Postgres type, whether it may be null, whether it has a default, and the values
- * a check constraint allows). tests/db/database-types.test.ts migrates an embedded Postgres
+ * a check constraint allows). tests/db/database-types.db.test.ts migrates an embedded Postgres
  * and asserts that this description equals the schema, so the types cannot drift from the
  * migrations: change a migration, and that test says what to change here.
  */

@@ -2,8 +2,8 @@
 -- their policies rely on: the API roles, their use of the public schema, Supabase's init-time
 -- default privileges (every privilege on what postgres creates in public, as projects had
 -- until 2026), and auth.jwt() reading the claims that PostgREST puts in request.jwt.claims.
--- tests/support/supabase-current-defaults.sql then takes those defaults away, as a project created
--- today has them (see harness.ts).
+-- supabase-current-defaults.sql (beside this file) then takes those defaults away, as a project created
+-- today has them (see database.mjs).
 
 create role anon nologin noinherit;
 create role authenticated nologin noinherit;
