@@ -64,6 +64,13 @@ export async function readJson(req: Request, limit = MAX_BODY_BYTES): Promise<un
   }
 }
 
+/** The body parsed as a JSON object (400 when it is not JSON, or JSON but not an object). */
+export async function readJsonObject(req: Request, limit = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
+  const body = await readJson(req, limit);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'Request body must be a JSON object.');
+  return body as Record<string, unknown>;
+}
+
 /** The bearer token of the Authorization header, or a 401. */
 export function bearerToken(req: Request): string {
   const header = req.headers.get('authorization') ?? '';
