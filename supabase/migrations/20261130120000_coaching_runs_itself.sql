@@ -10,8 +10,8 @@
 -- 3. Seats that add up. spots_available is always max_spots minus the signup rows: the old
 --    BEFORE INSERT trigger took a seat for an insert that `on conflict do nothing` then skipped
 --    (five repeated upserts emptied a session), so the seat is now taken AFTER the row exists, by
---    one UPDATE that only succeeds while a seat is left (its row lock orders racing signups), and
---    every update of a session recounts its signups.
+--    one UPDATE of the session that recounts its signups and refuses more than its seats (the
+--    row lock of that update orders racing signups); every update of a session recounts.
 -- 4. Cancelling: cancelled_at (the session closes, is_active false; registrants keep seeing it).
 -- 5. The join link: a per-session link and a standing link, in tables only the service role
 --    reaches (the functions coaching-join and coach-join-link), row-level security on.
@@ -127,8 +127,9 @@ revoke all on function private.coaching_time_label(timestamptz, timestamptz, tex
 
 -- Every write of a session: date and time from the instants (an unknown zone fails with 22023);
 -- a new session has all its seats; any other update recounts the signup rows, so no statement
--- (the seat triggers below, the coach's seat change, a hand edit) can make spots_available
--- disagree with them, and seats below those taken are refused.
+-- can make spots_available disagree with them. More signups than seats is refused: seats set
+-- below those taken (the coach's change), or a signup past the last seat (the update the seat
+-- trigger below makes; the row lock it takes makes racing signups count one after the other).
 create function private.coaching_session_derive()
 returns trigger
 language plpgsql
@@ -142,14 +143,17 @@ begin
   new.time := private.coaching_time_label(new.starts_at, new.ends_at, new.time_zone);
   if tg_op = 'INSERT' then
     new.spots_available := new.max_spots;
-  else
-    select count(*) into taken from public.coaching_session_signups s where s.session_id = new.id;
-    if new.max_spots < taken then
+    return new;
+  end if;
+  select count(*) into taken from public.coaching_session_signups s where s.session_id = new.id;
+  if taken > new.max_spots then
+    if new.max_spots is distinct from old.max_spots then
       raise exception 'coaching session % has % seats taken; it cannot have % seats', new.id, taken, new.max_spots
         using errcode = '23514', hint = 'seats_below_taken';
     end if;
-    new.spots_available := new.max_spots - taken;
+    raise exception 'coaching session % is full', new.id using errcode = '23514', hint = 'session_full';
   end if;
+  new.spots_available := new.max_spots - taken;
   return new;
 end;
 $$;
@@ -172,9 +176,11 @@ drop function private.take_coaching_spot();
 drop trigger coaching_session_signups_return_spot on public.coaching_session_signups;
 drop function private.return_coaching_spot();
 
--- A signup row that exists takes a seat: one UPDATE that succeeds only while the session is open
--- and has a seat (the row lock makes racing signups wait and see the seat gone); otherwise the
--- insert fails and nothing is written. A skipped insert (on conflict do nothing) fires nothing.
+-- A signup row that exists takes a seat: one UPDATE of its session, only while the session is
+-- open, whose recount (above) refuses a signup past the last seat. The update locks the session
+-- row, so racing signups are counted one after the other, each seeing the others' rows. A
+-- refused signup fails its insert and writes nothing; an insert skipped by `on conflict do
+-- nothing` fires nothing.
 create function private.coaching_seat_taken()
 returns trigger
 language plpgsql
@@ -184,20 +190,17 @@ as $$
 declare
   session record;
 begin
-  update public.coaching_sessions set spots_available = spots_available - 1
-  where id = new.session_id and is_active and spots_available > 0;
+  update public.coaching_sessions set spots_available = spots_available - 1 where id = new.session_id and is_active;
   if found then
     return null;
   end if;
-  select s.is_active, s.cancelled_at into session from public.coaching_sessions s where s.id = new.session_id;
+  select s.cancelled_at into session from public.coaching_sessions s where s.id = new.session_id;
   if not found then
     raise exception 'coaching session % does not exist', new.session_id using errcode = '23503';
   elsif session.cancelled_at is not null then
     raise exception 'coaching session % was cancelled', new.session_id using errcode = '23514', hint = 'session_cancelled';
-  elsif not session.is_active then
-    raise exception 'coaching session % is not open for signups', new.session_id using errcode = '23514', hint = 'session_closed';
   end if;
-  raise exception 'coaching session % is full', new.session_id using errcode = '23514', hint = 'session_full';
+  raise exception 'coaching session % is not open for signups', new.session_id using errcode = '23514', hint = 'session_closed';
 end;
 $$;
 revoke all on function private.coaching_seat_taken() from public;

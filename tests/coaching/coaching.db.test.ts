@@ -181,6 +181,16 @@ describe('seats that add up', () => {
     expect(await spots(cancelled)).toEqual({ spots_available: 5, max_spots: 5 });
   });
 
+  it('one statement with more signups than seats writes none of them', async () => {
+    const id = await session(25, 2);
+    const bulk = `insert into public.coaching_session_signups (user_id, session_id, name, email)
+                  select 'uid-bulk-' || g, $1, 'Guest', 'guest@example.com' from generate_series(1, $2::int) g`;
+    expect(await failure(db, owner, bulk, [id, 3])).toBe(CHECK_VIOLATION);
+    expect(await spots(id)).toEqual({ spots_available: 2, max_spots: 2 });
+    expect(await failure(db, owner, bulk, [id, 2])).toBeNull();
+    expect(await spots(id)).toEqual({ spots_available: 0, max_spots: 2 });
+  });
+
   it('keeps spots_available equal to the seats minus the signups, whatever a statement writes', async () => {
     const id = await session(14, 6);
     expect(await failure(db, member('uid-k'), signUp, ['uid-k', id, 'Kit', 'kit@example.com'])).toBeNull();

@@ -20,7 +20,7 @@ const ada = member(UID);
 beforeAll(async () => {
   db = await migratedDatabase();
   // The site owner adds sessions in the table editor (as postgres).
-  await db.query(`insert into public.coaching_sessions (id, date, time, spots_available, max_spots) values ($1, current_date + 7, '6:00 PM CET', 10, 10)`, [SESSION]);
+  await db.query(`insert into public.coaching_sessions (id, starts_at, ends_at, max_spots) values ($1, '2099-01-29T17:00:00Z', '2099-01-29T18:00:00Z', 10)`, [SESSION]);
 }, 60_000);
 
 /**
@@ -69,7 +69,8 @@ describe('every request the site makes', () => {
     const sessions = await rows(
       db,
       visitor,
-      `select id, date, time, is_active, spots_available, max_spots from public.coaching_sessions where is_active = true and date >= current_date order by date`,
+      `select id, date, time, is_active, spots_available, max_spots, starts_at, ends_at, time_zone from public.coaching_sessions
+       where is_active = true and ends_at > now() order by starts_at`,
     );
     expect(sessions.map((s) => s.id)).toEqual([SESSION]);
   });
@@ -96,11 +97,11 @@ describe('every request the site makes', () => {
       ada,
       `select s.id, s.name, s.email, s.created_at, to_jsonb(c) as coaching_sessions
        from public.coaching_session_signups s
-       left join lateral (select c.id, c.date, c.time from public.coaching_sessions c where c.id = s.session_id) c on true
+       left join lateral (select c.id, c.date, c.time, c.starts_at, c.ends_at, c.time_zone, c.cancelled_at from public.coaching_sessions c where c.id = s.session_id) c on true
        where s.user_id = $1 order by s.created_at desc`,
       [UID],
     );
-    expect(signups).toMatchObject([{ name: 'Ada Lovelace', coaching_sessions: { id: SESSION, time: '6:00 PM CET' } }]);
+    expect(signups).toMatchObject([{ name: 'Ada Lovelace', coaching_sessions: { id: SESSION, time: '6:00 PM – 7:00 PM CET', cancelled_at: null } }]);
   });
 
   it('stripe-checkout: finds no customer, records the new one, reads the subscription', async () => {
@@ -294,7 +295,7 @@ describe('every request the site makes', () => {
     expect(result).toMatchObject({
       data: {
         profile: { id: UID },
-        coaching_signups: [{ coaching_sessions: { time: '6:00 PM CET' } }],
+        coaching_signups: [{ coaching_sessions: { time: '6:00 PM – 7:00 PM CET' } }],
         stripe_customer: { customer_id: 'cus_Ada' },
         subscription: { subscription_id: 'sub_Ada' },
         lesson_progress: [{ lesson_slug: 'the-weather-inside' }],
