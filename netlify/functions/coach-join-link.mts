@@ -21,9 +21,9 @@ const NAME = 'coach-join-link';
 export default endpoint(NAME, async (req) => {
   requireMethod(req, 'PUT');
   requireSameSite(req);
-  await requireCoach(req);
-  const { session = null, url = null } = await readJsonObject(req);
   try {
+    await requireCoach(req);
+    const { session = null, url = null } = await readJsonObject(req);
     return json(await setJoinLink(supabaseAdmin(), session, url, new Date()));
   } catch (error) {
     if (error instanceof Upstream) return upstreamFailure(NAME, 502, error.publicMessage, error.detail);

@@ -17,8 +17,8 @@ const NAME = 'coach-registrants';
 
 export default endpoint(NAME, async (req) => {
   requireMethod(req, 'GET');
-  await requireCoach(req);
   try {
+    await requireCoach(req);
     const session = await coachSession(supabaseAdmin(), new URL(req.url).searchParams.get('session'));
     return new Response(registrantsCsv(session.registrants, session.time_zone), {
       headers: {

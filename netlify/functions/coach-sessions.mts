@@ -28,10 +28,10 @@ const NAME = 'coach-sessions';
 export default endpoint(NAME, async (req) => {
   requireMethod(req, 'GET', 'POST', 'PATCH');
   if (req.method !== 'GET') requireSameSite(req);
-  await requireCoach(req);
   const db = supabaseAdmin();
   const now = new Date();
   try {
+    await requireCoach(req);
     if (req.method === 'GET') return json(await coachOverview(db, now));
     const body = await readJsonObject(req);
     if (req.method === 'POST') return json({ session: await addSession(db, body, now) }, 201);
