@@ -18,6 +18,16 @@ type Load = { status: 'loading' } | { status: 'ready'; overview: CoachOverview }
 
 const errorText = (error: unknown) => (error instanceof Error && error.message ? error.message : 'That did not work just now. Please try again.');
 
+/** The coach's page as the function answers it, or why not (a 403: not the coach). */
+async function readOverview(): Promise<Load> {
+  try {
+    return { status: 'ready', overview: await fetchCoachOverview() };
+  } catch (error) {
+    return { status: 'failed', message: errorText(error), notCoach: (error as { status?: number }).status === 403 };
+  }
+}
+
+
 /** Runs one of the page's writes: its message while it runs, its error, or success and a fresh read. */
 function useAction(reload: () => Promise<void>) {
   const [busy, setBusy] = useState(false);
@@ -314,19 +324,17 @@ export default function CoachPage() {
   const session = useSession();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
 
-  const reload = useCallback(async () => {
-    try {
-      setLoad({ status: 'ready', overview: await fetchCoachOverview() });
-    } catch (error) {
-      const status = (error as { status?: number }).status;
-      setLoad({ status: 'failed', message: errorText(error), notCoach: status === 403 });
-    }
-  }, []);
+  const reload = useCallback(async () => setLoad(await readOverview()), []);
 
   const signedIn = session.status === 'signedIn';
   useEffect(() => {
-    if (signedIn) void reload();
-  }, [signedIn, reload]);
+    if (!signedIn) return;
+    let live = true;
+    void readOverview().then((next) => live && setLoad(next));
+    return () => {
+      live = false;
+    };
+  }, [signedIn]);
 
   if (session.status === 'unknown' || (signedIn && load.status === 'loading')) {
     return (
