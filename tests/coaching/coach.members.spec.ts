@@ -110,6 +110,7 @@ test('a visitor gets the static page, which loads no SDK', async ({ page }) => {
 });
 
 test('a registered member sees “Join now” when the link opens, an hour before the start; another member never does', async ({ page, browser }) => {
+  test.slow(); // two people sign in
   // The session really starts in half an hour: the join function (the server's clock) answers now.
   const session = sessionAt(Date.now() + 30 * MINUTE);
   await addSessions([session]);
@@ -144,6 +145,7 @@ test('a registered member sees “Join now” when the link opens, an hour befor
 });
 
 test('a session the coach cancels shows as cancelled on the member’s dashboard, and leaves the choice of sessions', async ({ page, browser }) => {
+  test.slow(); // two people sign in
   const session = sessionOn(8);
   await addSessions([session]);
   const ana = await createUser('Ana Lima');

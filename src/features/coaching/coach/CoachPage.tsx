@@ -27,7 +27,6 @@ async function readOverview(): Promise<Load> {
   }
 }
 
-
 /** Runs one of the page's writes: its message while it runs, its error, or success and a fresh read. */
 function useAction(reload: () => Promise<void>) {
   const [busy, setBusy] = useState(false);
