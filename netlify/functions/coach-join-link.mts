@@ -12,7 +12,7 @@ import type { Config } from '@netlify/functions';
 import { requireCoach } from './_shared/coach';
 import { setJoinLink } from './_shared/coaching-sessions';
 import { json, readJsonObject, requireMethod } from './_shared/http';
-import { endpoint, Upstream, upstreamFailure } from './_shared/log';
+import { endpoint } from './_shared/log';
 import { requireSameSite } from './_shared/origin';
 import { supabaseAdmin } from './_shared/supabase';
 
@@ -21,14 +21,9 @@ const NAME = 'coach-join-link';
 export default endpoint(NAME, async (req) => {
   requireMethod(req, 'PUT');
   requireSameSite(req);
-  try {
-    await requireCoach(req);
-    const { session = null, url = null } = await readJsonObject(req);
-    return json(await setJoinLink(supabaseAdmin(), session, url, new Date()));
-  } catch (error) {
-    if (error instanceof Upstream) return upstreamFailure(NAME, 502, error.publicMessage, error.detail);
-    throw error;
-  }
+  await requireCoach(req);
+  const { session = null, url = null } = await readJsonObject(req);
+  return json(await setJoinLink(supabaseAdmin(), session, url, new Date()));
 });
 
 export const config: Config = {

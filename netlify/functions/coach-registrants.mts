@@ -10,27 +10,22 @@ import { registrantsCsv, registrantsFileName } from '../../src/features/coaching
 import { requireCoach } from './_shared/coach';
 import { coachSession } from './_shared/coaching-sessions';
 import { requireMethod } from './_shared/http';
-import { endpoint, Upstream, upstreamFailure } from './_shared/log';
+import { endpoint } from './_shared/log';
 import { supabaseAdmin } from './_shared/supabase';
 
 const NAME = 'coach-registrants';
 
 export default endpoint(NAME, async (req) => {
   requireMethod(req, 'GET');
-  try {
-    await requireCoach(req);
-    const session = await coachSession(supabaseAdmin(), new URL(req.url).searchParams.get('session'));
-    return new Response(registrantsCsv(session.registrants, session.time_zone), {
-      headers: {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${registrantsFileName(session)}"`,
-        'Cache-Control': 'private, no-store',
-      },
-    });
-  } catch (error) {
-    if (error instanceof Upstream) return upstreamFailure(NAME, 502, error.publicMessage, error.detail);
-    throw error;
-  }
+  await requireCoach(req);
+  const session = await coachSession(supabaseAdmin(), new URL(req.url).searchParams.get('session'));
+  return new Response(registrantsCsv(session.registrants, session.time_zone), {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${registrantsFileName(session)}"`,
+      'Cache-Control': 'private, no-store',
+    },
+  });
 });
 
 export const config: Config = {

@@ -19,7 +19,7 @@ import type { Config } from '@netlify/functions';
 import { requireCoach } from './_shared/coach';
 import { addSession, cancelSession, coachOverview, setSeats } from './_shared/coaching-sessions';
 import { HttpError, json, readJsonObject, requireMethod } from './_shared/http';
-import { endpoint, Upstream, upstreamFailure } from './_shared/log';
+import { endpoint } from './_shared/log';
 import { requireSameSite } from './_shared/origin';
 import { supabaseAdmin } from './_shared/supabase';
 
@@ -30,18 +30,13 @@ export default endpoint(NAME, async (req) => {
   if (req.method !== 'GET') requireSameSite(req);
   const db = supabaseAdmin();
   const now = new Date();
-  try {
-    await requireCoach(req);
-    if (req.method === 'GET') return json(await coachOverview(db, now));
-    const body = await readJsonObject(req);
-    if (req.method === 'POST') return json({ session: await addSession(db, body, now) }, 201);
-    if (body.cancel === true) return json({ session: await cancelSession(db, body.id, now) });
-    if ('seats' in body) return json({ session: await setSeats(db, body.id, body.seats, now) });
-    throw new HttpError(400, 'Say what to change: { id, seats } or { id, cancel: true }.');
-  } catch (error) {
-    if (error instanceof Upstream) return upstreamFailure(NAME, 502, error.publicMessage, error.detail);
-    throw error;
-  }
+  await requireCoach(req);
+  if (req.method === 'GET') return json(await coachOverview(db, now));
+  const body = await readJsonObject(req);
+  if (req.method === 'POST') return json({ session: await addSession(db, body, now) }, 201);
+  if (body.cancel === true) return json({ session: await cancelSession(db, body.id, now) });
+  if ('seats' in body) return json({ session: await setSeats(db, body.id, body.seats, now) });
+  throw new HttpError(400, 'Say what to change: { id, seats } or { id, cancel: true }.');
 });
 
 export const config: Config = {

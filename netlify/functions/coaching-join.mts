@@ -11,7 +11,7 @@ import type { Config } from '@netlify/functions';
 import { verifyIdToken } from './_shared/auth';
 import { joinLinkFor } from './_shared/coaching-join';
 import { bearerToken, json, requireMethod } from './_shared/http';
-import { endpoint, Upstream, upstreamFailure } from './_shared/log';
+import { endpoint } from './_shared/log';
 import { supabaseAdmin } from './_shared/supabase';
 
 const NAME = 'coaching-join';
@@ -20,12 +20,7 @@ export default endpoint(NAME, async (req) => {
   requireMethod(req, 'GET');
   const user = await verifyIdToken(bearerToken(req));
   const session = new URL(req.url).searchParams.get('session') ?? '';
-  try {
-    return json(await joinLinkFor(supabaseAdmin(), user.uid, session, new Date()), 200, { 'Cache-Control': 'private, no-store' });
-  } catch (error) {
-    if (error instanceof Upstream) return upstreamFailure(NAME, 502, error.publicMessage, error.detail);
-    throw error;
-  }
+  return json(await joinLinkFor(supabaseAdmin(), user.uid, session, new Date()), 200, { 'Cache-Control': 'private, no-store' });
 });
 
 export const config: Config = {

@@ -11,7 +11,7 @@
 import type { Config } from '@netlify/functions';
 import { keepSchedule, scheduleLogLine } from './_shared/coaching-schedule';
 import { json, requireMethod } from './_shared/http';
-import { endpoint, Upstream, upstreamFailure } from './_shared/log';
+import { endpoint } from './_shared/log';
 import { supabaseAdmin } from './_shared/supabase';
 
 const NAME = 'coaching-schedule';
@@ -19,14 +19,9 @@ const NAME = 'coaching-schedule';
 export default endpoint(NAME, async (req) => {
   requireMethod(req, 'POST');
   const db = supabaseAdmin();
-  try {
-    const run = await keepSchedule(db, new Date());
-    console.log(`[${NAME}] ${scheduleLogLine(run)}`);
-    return json(run);
-  } catch (error) {
-    if (error instanceof Upstream) return upstreamFailure(NAME, 502, error.publicMessage, error.detail);
-    throw error;
-  }
+  const run = await keepSchedule(db, new Date());
+  console.log(`[${NAME}] ${scheduleLogLine(run)}`);
+  return json(run);
 });
 
 export const config: Config = {

@@ -19,31 +19,21 @@ import coachingJoin from '../../netlify/functions/coaching-join.mts';
 import { COACH_MESSAGES } from '../../src/features/coaching/coach/coach-rules';
 import { JOIN_MESSAGES } from '../../netlify/functions/_shared/coaching-join';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
-import { call, createEmulatorUser, emulatorClaims, emulatorHost, expectNoLeak, SITE, setEmulatorClaims, spyOnLogs, type EmulatorUser, type Handler, type LogSpies } from '../support/functions';
+import { call, createEmulatorUser, emulatorClaims, emulatorHost, expectNoLeak, SITE, setEmulatorClaims, withServiceDouble, type EmulatorUser, type Handler, type LogSpies } from '../support/functions';
 import { startGoogleDouble, type GoogleDouble } from '../support/google-double';
 
 let db: LocalSupabase;
 let logs: LogSpies;
 let info: MockInstance<typeof console.log>;
-const saved = { ...process.env };
-
-beforeAll(async () => {
-  db = await startLocalSupabase();
-});
-afterAll(async () => {
-  await db.close();
+withServiceDouble(startLocalSupabase, (double, spies) => {
+  db = double;
+  logs = spies;
 });
 beforeEach(() => {
-  Object.assign(process.env, db.env);
-  db.reset();
-  logs = spyOnLogs();
   info = vi.spyOn(console, 'log').mockImplementation(() => {});
 });
 afterEach(() => {
   vi.useRealTimers();
-  process.env = { ...saved };
-  logs.warn.mockRestore();
-  logs.error.mockRestore();
   info.mockRestore();
 });
 

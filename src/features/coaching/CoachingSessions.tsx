@@ -14,6 +14,7 @@ import { availability, COACHING_MESSAGES, splitSignups, type CoachingSession, ty
 import { joinState, nextJoinChange, readerTimeZone, sessionWhen } from './session-time';
 import { $mySignups, $nextSessions, giveSeatBack, loadJoinLink } from './store';
 import { useNow } from './useNow';
+import SessionWhen from './SessionWhen';
 import MessageBanner, { type Message } from '../../core/ui/MessageBanner';
 
 type Signup = CoachingSignupWithSession & { coaching_sessions: SignupSession };
@@ -33,20 +34,6 @@ function downloadCalendar(session: SignupSession): void {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/** The day, the coach's time, and the member's own time where it differs. */
-function When({ session, zone }: { session: Pick<SignupSession, 'starts_at' | 'ends_at' | 'time_zone'>; zone: string }) {
-  const when = sessionWhen(session, zone);
-  return (
-    <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-      <span className="font-semibold text-ink">{when.day}</span>
-      <span className="text-ink-soft">
-        {when.time}
-        {when.yours && <span className="block text-sm sm:text-right">Your time: {when.yours}</span>}
-      </span>
-    </div>
-  );
 }
 
 /** "Join now": the link, fetched from the join function when the window opens. */
@@ -87,7 +74,7 @@ function Upcoming({ signup, now, zone, onMessage }: { signup: Signup; now: numbe
 
   return (
     <li className="py-3" data-upcoming-session={session.id}>
-      <When session={session} zone={zone} />
+      <SessionWhen session={session} zone={zone} />
       {confirming ? (
         <div className="mt-2 rounded-xl border border-rose-600/30 bg-rose-100 p-3 text-sm" role="group" aria-label="Give back your seat">
           <p className="text-ink">Give back your seat for {day}? Someone else can take it, and you can sign up again while seats are left.</p>
@@ -125,7 +112,7 @@ function ComingUp({ sessions, registered, zone }: { sessions: CoachingSession[] 
     <ul className="mt-2 divide-y divide-plum-100" data-next-sessions>
       {sessions.map((s) => (
         <li key={s.id} className="py-3" data-next-session={s.id}>
-          <When session={s} zone={zone} />
+          <SessionWhen session={s} zone={zone} />
           <p className="mt-1 text-sm font-semibold text-plum-700">{registered.has(s.id) ? COACHING_MESSAGES.registered : availability(s.spots_available, s.max_spots)}</p>
         </li>
       ))}
@@ -167,7 +154,7 @@ export default function CoachingSessions() {
             <ul className="divide-y divide-plum-100" data-cancelled-sessions>
               {cancelled.map((s) => (
                 <li key={s.id} className="py-3" data-cancelled-session={s.coaching_sessions.id}>
-                  <When session={s.coaching_sessions} zone={zone} />
+                  <SessionWhen session={s.coaching_sessions} zone={zone} />
                   <p className="mt-1 text-sm text-rose-600">{COACHING_MESSAGES.sessionCancelled}</p>
                 </li>
               ))}
@@ -193,7 +180,7 @@ export default function CoachingSessions() {
             <ul className="divide-y divide-plum-100 text-ink-soft" data-past-sessions>
               {past.map((s) => (
                 <li key={s.id} className="py-3">
-                  <When session={s.coaching_sessions} zone={zone} />
+                  <SessionWhen session={s.coaching_sessions} zone={zone} />
                   {s.coaching_sessions.cancelled_at && <p className="mt-1 text-sm">Cancelled</p>}
                 </li>
               ))}

@@ -6,11 +6,12 @@
  * member without it reads that the page is the coach's, and nothing more. Each form says what is
  * wrong with its input before sending (the same rules the functions apply).
  */
-import { useCallback, useEffect, useState, type ReactNode, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useState, type InputHTMLAttributes, type ReactNode, type SubmitEvent } from 'react';
 import { useSession } from '../../../core/session/useSession';
 import MessageBanner, { type Message } from '../../../core/ui/MessageBanner';
 import { availability } from '../coaching';
 import { readerTimeZone, sessionWhen } from '../session-time';
+import SessionWhen from '../SessionWhen';
 import { addOneOffSession, cancelSession, changeSeats, fetchCoachOverview, fetchRegistrantsCsv, saveJoinLink } from './coach-api';
 import { checkJoinUrl, checkNewSession, checkSeats, COACH_MESSAGES, signedUpLabel, type CoachOverview, type CoachSession } from './coach-rules';
 
@@ -184,6 +185,38 @@ function Registrants({ session }: { session: CoachSession }) {
   );
 }
 
+/** A form of one labelled field, its message and its button (a session's link, its seats). */
+function OneFieldForm({
+  data,
+  id,
+  label,
+  input,
+  action,
+  submit,
+  onSubmit,
+}: {
+  data: 'data-session-link' | 'data-session-seats';
+  id: string;
+  label: string;
+  input: InputHTMLAttributes<HTMLInputElement>;
+  action: { busy: boolean; message: Message | null };
+  submit: string;
+  onSubmit: (event: SubmitEvent<HTMLFormElement>) => void;
+}) {
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-2" {...{ [data]: '' }}>
+      <label htmlFor={id} className="block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <input id={id} className="input w-full" {...input} />
+      <MessageBanner message={action.message} />
+      <button type="submit" className="btn btn-primary min-h-9 px-3 py-1 text-sm" disabled={action.busy}>
+        {action.busy ? 'Saving…' : submit}
+      </button>
+    </form>
+  );
+}
+
 function SessionCard({ session, upcoming, reload }: { session: CoachSession; upcoming: boolean; reload: () => Promise<void> }) {
   const [link, setLink] = useState(session.join_url ?? '');
   const [seats, setSeats] = useState(String(session.max_spots));
@@ -230,13 +263,7 @@ function SessionCard({ session, upcoming, reload }: { session: CoachSession; upc
 
   return (
     <li className="py-5" data-coach-session={id} data-cancelled={session.cancelled_at ? '' : undefined}>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 className="text-lg font-semibold">{when.day}</h3>
-        <span className="text-ink-soft">
-          {when.time}
-          {when.yours && <span className="block text-sm">Your time: {when.yours}</span>}
-        </span>
-      </div>
+      <SessionWhen session={session} zone={readerTimeZone()} dayAs="h3" />
       <p className="mt-1 text-sm text-ink-soft" data-seats>
         {session.cancelled_at ? (
           <strong className="text-rose-600">Cancelled</strong>
@@ -277,42 +304,24 @@ function SessionCard({ session, upcoming, reload }: { session: CoachSession; upc
       <MessageBanner message={cancelAction.message} />
       {changeable && (
         <div className="mt-4 grid gap-4 md:grid-cols-2">
-          <form noValidate onSubmit={onLink} className="space-y-2" data-session-link>
-            <label htmlFor={`link-${id}`} className="block text-sm font-semibold text-ink">
-              Join link for this session
-            </label>
-            <input
-              id={`link-${id}`}
-              type="url"
-              inputMode="url"
-              className="input w-full"
-              placeholder="Empty: the standing link"
-              value={link}
-              onChange={(e) => setLink(e.target.value)}
-            />
-            <MessageBanner message={linkAction.message} />
-            <button type="submit" className="btn btn-primary min-h-9 px-3 py-1 text-sm" disabled={linkAction.busy}>
-              {linkAction.busy ? 'Saving…' : 'Save link'}
-            </button>
-          </form>
-          <form noValidate onSubmit={onSeats} className="space-y-2" data-session-seats>
-            <label htmlFor={`seats-${id}`} className="block text-sm font-semibold text-ink">
-              Seats (at least {Math.max(taken, 1)})
-            </label>
-            <input
-              id={`seats-${id}`}
-              type="number"
-              inputMode="numeric"
-              min={Math.max(taken, 1)}
-              className="input w-full"
-              value={seats}
-              onChange={(e) => setSeats(e.target.value)}
-            />
-            <MessageBanner message={seatsAction.message} />
-            <button type="submit" className="btn btn-primary min-h-9 px-3 py-1 text-sm" disabled={seatsAction.busy}>
-              {seatsAction.busy ? 'Saving…' : 'Save seats'}
-            </button>
-          </form>
+          <OneFieldForm
+            data="data-session-link"
+            id={`link-${id}`}
+            label="Join link for this session"
+            input={{ type: 'url', inputMode: 'url', placeholder: 'Empty: the standing link', value: link, onChange: (e) => setLink(e.target.value) }}
+            action={linkAction}
+            submit="Save link"
+            onSubmit={onLink}
+          />
+          <OneFieldForm
+            data="data-session-seats"
+            id={`seats-${id}`}
+            label={`Seats (at least ${Math.max(taken, 1)})`}
+            input={{ type: 'number', inputMode: 'numeric', min: Math.max(taken, 1), value: seats, onChange: (e) => setSeats(e.target.value) }}
+            action={seatsAction}
+            submit="Save seats"
+            onSubmit={onSeats}
+          />
         </div>
       )}
     </li>
