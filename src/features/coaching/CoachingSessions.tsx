@@ -16,6 +16,7 @@ import { $mySignups, $nextSessions, giveSeatBack, loadJoinLink } from './store';
 import { useNow } from './useNow';
 import SessionWhen from './SessionWhen';
 import MessageBanner, { type Message } from '../../core/ui/MessageBanner';
+import { downloadText } from '../../core/ui/download';
 
 type Signup = CoachingSignupWithSession & { coaching_sessions: SignupSession };
 
@@ -25,15 +26,7 @@ function downloadCalendar(session: SignupSession): void {
     joinDetails: COACHING_JOIN.details,
     joinUrl: COACHING_JOIN.url,
   });
-  if (!text) return;
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = calendarFileName(session);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  if (text) downloadText(text, calendarFileName(session), 'text/calendar;charset=utf-8');
 }
 
 /** "Join now": the link, fetched from the join function when the window opens. */

@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useState, type InputHTMLAttributes, type ReactNode, type SubmitEvent } from 'react';
 import { useSession } from '../../../core/session/useSession';
 import MessageBanner, { type Message } from '../../../core/ui/MessageBanner';
+import { downloadText } from '../../../core/ui/download';
 import { availability } from '../coaching';
 import { readerTimeZone, sessionWhen } from '../session-time';
 import SessionWhen from '../SessionWhen';
@@ -46,17 +47,6 @@ function useAction(reload: () => Promise<void>) {
     }
   };
   return { busy, message, setMessage, run };
-}
-
-function download(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
@@ -257,7 +247,7 @@ function SessionCard({ session, upcoming, reload }: { session: CoachSession; upc
   const onCsv = () =>
     void csv.run(async () => {
       const { text, fileName } = await fetchRegistrantsCsv(id);
-      download(text, fileName, 'text/csv;charset=utf-8');
+      downloadText(text, fileName, 'text/csv;charset=utf-8');
       return 'The registrants are downloaded.';
     });
 
