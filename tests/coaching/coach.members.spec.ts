@@ -43,6 +43,7 @@ async function anotherPage(browser: Browser): Promise<Page> {
 }
 
 test('the coach opens /coach, reads who is coming, sets a session’s join link and downloads the registrants', async ({ page }) => {
+  test.slow(); // a sign-in, an accessibility check and five calls to the coach's functions
   const session = sessionOn(5);
   await addSessions([session], [2]);
   await signIn(page, await createCoach());
