@@ -13,7 +13,10 @@
  *     completes the session and sends the SIGNED checkout.session.completed to our webhook;
  *   - the site with the flag off (astro dev, the functions through Netlify's Vite plugin),
  *     pointed at all of the above, after scripts/compile-gated-content.mjs has compiled the gated
- *     content the content function serves (as `npm run dev` does).
+ *     content the content function serves (as `npm run dev` does);
+ *   - then the coaching schedule, once: the scheduled function coaching-schedule, as Netlify runs
+ *     it daily, so the next three last-Thursday sessions exist (the demo coach, coach@demo.local,
+ *     sees them on /coach).
  *
  * Ports (environment): DEV_MEMBERS_PORT (site, 4321), AUTH_EMULATOR_PORT (9099),
  * POSTGREST_PORT (54321, as `supabase start`), STRIPE_STANDIN_PORT (12111).
@@ -170,6 +173,13 @@ async function main() {
   await gated;
   const site = startChild(path.join(root, 'node_modules/.bin/astro'), ['dev', '--port', String(SITE_PORT), '--host', 'localhost'], env, 'site');
   await waitFor(`${SITE}/`, 'the site', site, 120_000);
+  // The daily schedule, run once now (Netlify's dev server runs a scheduled function at its
+  // address, as a POST); it logs its one line through the site.
+  const scheduled = await fetch(`${SITE}/.netlify/functions/coaching-schedule`, { method: 'POST' }).then(
+    async (res) => (res.ok ? /** @type {{ created: string[], kept: string[] }} */ (await res.json()) : `answered ${res.status}`),
+    (error) => `failed (${error instanceof Error ? error.message : error})`,
+  );
+  const schedule = typeof scheduled === 'string' ? `the schedule ${scheduled}` : `${scheduled.created.length + scheduled.kept.length} upcoming sessions (${scheduled.created.length} added now)`;
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`
@@ -178,8 +188,10 @@ dev:members ready in ${seconds} s${created ? ' (new database)' : ''}
   Auth emulator   http://127.0.0.1:${AUTH_PORT}  (project ${PROJECT})
   database API    ${endpoint.url}/rest/v1/  (PGlite in .local/pgdata; --reset starts over)
   Stripe stand-in ${stripe.url}  (its payment page opens from checkout)
-  demo members    ${DEMO_MEMBERS.map((m) => `${m.email} (${m.tier}${m.purchase ? `, ${m.purchase.price}` : ''})`).join(', ')}
+  demo members    ${DEMO_MEMBERS.filter((m) => !m.coach).map((m) => `${m.email} (${m.tier}${m.purchase ? `, ${m.purchase.price}` : ''})`).join(', ')}
+  demo coach      ${DEMO_MEMBERS.filter((m) => m.coach).map((m) => m.email).join(', ')} at ${SITE}/coach
                   password: ${DEMO_PASSWORD}
+  coaching        ${schedule}; by hand: curl -X POST ${SITE}/.netlify/functions/coaching-schedule
 Ctrl-C stops everything.`);
 }
 

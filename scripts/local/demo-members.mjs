@@ -4,16 +4,17 @@
  * uids on every start (the emulator keeps nothing between runs) through its Admin REST API, as
  * the project's owner (`Authorization: Bearer owner`, which the emulator accepts for a `demo-`
  * project; firebase-admin is not a dependency any more, docs/decisions/function-size.md), with
- * the `role: authenticated` claim auth-sync gives every member. Their rows (profile, Stripe
- * customer and subscription, purchase) are written once as the database owner and left alone
- * after that (`on conflict do nothing`), so what a developer did with them survives a restart.
+ * the `role: authenticated` claim auth-sync gives every member (and `coach: true` for the
+ * coach). Their rows (profile, Stripe customer and subscription, purchase) are written once as
+ * the database owner and left alone after that (`on conflict do nothing`), so what a developer
+ * did with them survives a restart.
  */
 
 export const DEMO_PASSWORD = 'inner-alchemy-demo';
 
 /**
  * @typedef {{ uid: string, email: string, name: string, tier: 'Explorer' | 'Adventurer' | 'Alchemist',
- *   plan?: string, purchase?: { price: string, type: 'app' | 'membership' | 'course', amount: number } }} DemoMember
+ *   plan?: string, purchase?: { price: string, type: 'app' | 'membership' | 'course', amount: number }, coach?: true }} DemoMember
  */
 
 /** @type {readonly DemoMember[]} */
@@ -23,6 +24,8 @@ export const DEMO_MEMBERS = [
   { uid: 'demo-alchemist', email: 'alchemist@demo.local', name: 'Alma Alchemist', tier: 'Alchemist', plan: 'price_alchemist_monthly' },
   { uid: 'demo-founding', email: 'founding@demo.local', name: 'Faye Founder', tier: 'Explorer', purchase: { price: 'price_founding_membership', type: 'membership', amount: 69000 } },
   { uid: 'demo-app-buyer', email: 'appbuyer@demo.local', name: 'Abe Appbuyer', tier: 'Explorer', purchase: { price: 'price_app_stillpoint', type: 'app', amount: 2900 } },
+  // The coach of Rapid Fire Coaching Live: the `coach` claim opens /coach (npm run coach:grant gives it in production).
+  { uid: 'demo-coach', email: 'coach@demo.local', name: 'Cora Coach', tier: 'Explorer', coach: true },
 ];
 
 /** The Stripe customer and subscription ids of a demo member with a plan (the stand-in knows them too). */
@@ -60,7 +63,8 @@ export async function createDemoMembers({ emulatorHost, projectId, query }) {
     if (!created.ok && !/DUPLICATE_LOCAL_ID|EMAIL_EXISTS/.test(created.message)) {
       throw new Error(`the Auth emulator refused the demo account ${m.email}: ${created.message}`);
     }
-    const claimed = await admin(emulatorHost, projectId, 'accounts:update', { localId: m.uid, customAttributes: JSON.stringify({ role: 'authenticated' }) });
+    const claims = { role: 'authenticated', ...(m.coach ? { coach: true } : {}) };
+    const claimed = await admin(emulatorHost, projectId, 'accounts:update', { localId: m.uid, customAttributes: JSON.stringify(claims) });
     if (!claimed.ok) throw new Error(`the Auth emulator refused the claims of ${m.email}: ${claimed.message}`);
 
     await query('insert into public.profiles (id, email, full_name, membership_tier) values ($1, $2, $3, $4) on conflict (id) do nothing', [m.uid, m.email, m.name, m.tier]);

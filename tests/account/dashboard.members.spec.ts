@@ -9,6 +9,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { asOwner, asServiceRole, customerOf, deleteAsServiceRole, failFor, holdFor, profile, requestsOf, rowsOf, subscription } from '../support/members-commerce';
 import { createUser, signIn, type TestUser } from '../support/members';
+import { instantOf } from '../../src/features/coaching/zoned-time';
+import { addSessions, COACH_ZONE, sessionAt } from '../coaching/sessions';
 
 const seconds = (y: number, m: number, d: number) => Math.floor(new Date(y, m - 1, d, 12).getTime() / 1000);
 
@@ -50,9 +52,10 @@ test('shows the profile, the member’s upcoming and past sessions apart with lo
       ['2025-01-30', '2025-01-20T10:00:00Z'],
     ];
     for (const [date, created_at] of signups) {
-      const id = crypto.randomUUID();
-      await asOwner('coaching_sessions', { id, date, time: '6:00 PM CET', is_active: true, spots_available: 10, max_spots: 20 });
-      await asOwner('coaching_session_signups', { user_id: user.uid, session_id: id, name: 'Ana', email: 'ana@example.com', created_at });
+      const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+      const session = sessionAt(instantOf({ year, month, day, hour: 18, minute: 0 }, COACH_ZONE));
+      await addSessions([session]);
+      await asOwner('coaching_session_signups', { user_id: user.uid, session_id: session.id, name: 'Ana', email: 'ana@example.com', created_at });
     }
   });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ana Maria Lima');
@@ -74,7 +77,7 @@ test('shows the profile, the member’s upcoming and past sessions apart with lo
   // Past sessions can be neither added to a calendar nor given back.
   await expect(page.locator('[data-past-sessions]').getByRole('button')).toHaveCount(0);
   const signupsQuery = (await requestsOf(user, 'coaching_session_signups')).find((r) => r.method === 'GET')!.query;
-  expect(signupsQuery.select).toBe('id,name,email,created_at,coaching_sessions(id,date,time)');
+  expect(signupsQuery.select).toBe('id,name,email,created_at,coaching_sessions(id,date,time,starts_at,ends_at,time_zone,cancelled_at)');
   expect(signupsQuery.order).toBe('created_at.desc');
   expect(signupsQuery.user_id).toBe(`eq.${user.uid}`);
 

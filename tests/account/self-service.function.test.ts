@@ -69,7 +69,7 @@ async function memberWithData(customer: string) {
     ...(db.tables.stripe_subscriptions ?? []),
     { customer_id: customer, subscription_id: `sub_${customer}`, price_id: 'price_adventurer_monthly', subscription_status: 'active' },
   ];
-  db.tables.coaching_sessions = [{ id: SESSION_ID, date: '2099-01-29', time: '6:00 PM CET', spots_available: 10, max_spots: 10 }];
+  db.tables.coaching_sessions = [{ id: SESSION_ID, starts_at: '2099-01-29T17:00:00Z', ends_at: '2099-01-29T18:00:00Z', max_spots: 10 }];
   db.tables.coaching_session_signups = [
     ...(db.tables.coaching_session_signups ?? []),
     { id: signupId(customer), user_id: member.uid, session_id: SESSION_ID, name: 'Ada', email: member.email, created_at: '2026-01-01T00:00:00Z' },
@@ -164,7 +164,7 @@ describe('account-export', () => {
     expect(res.body).toMatchObject({
       account: { id: member.uid, email: member.email },
       profile: { id: member.uid, full_name: 'Ada' },
-      coaching_signups: [{ id: signupId('cus_export_1'), session_id: SESSION_ID, coaching_sessions: { date: '2099-01-29', time: '6:00 PM CET' } }],
+      coaching_signups: [{ id: signupId('cus_export_1'), session_id: SESSION_ID, coaching_sessions: { date: '2099-01-29', time: '6:00 PM – 7:00 PM CET' } }],
       stripe_customer: { customer_id: 'cus_export_1' },
       subscription: { customer_id: 'cus_export_1', price_id: 'price_adventurer_monthly' },
       purchases: [{ checkout_session_id: 'cs_cus_export_1', price_id: 'price_app_stillpoint' }],

@@ -9,16 +9,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { asOwner, deleteAsServiceRole, doubles, requestsOf, rowsOf, subscription, TEST_SERVICE_ROLE_KEY } from '../support/members-commerce';
 import { createUser, EMULATOR, PASSWORD, signIn, uniqueEmail, type TestUser } from '../support/members';
+import { addSessions, sessionOn, type TestSession } from '../coaching/sessions';
 
 const STRIPE_KEY = 'sk_test_double_000000000000';
 const SERVICE_KEY = TEST_SERVICE_ROLE_KEY;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const isoDay = (offset: number) => {
-  const d = new Date();
-  d.setDate(d.getDate() + offset);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
 
 /** A row written into the local database the functions read, as the service role would. */
 async function seed(page: Page, table: string, row: Record<string, unknown>): Promise<void> {
@@ -99,15 +94,12 @@ test.describe('billing', () => {
 });
 
 test.describe('coaching seats', () => {
-  // The times as supabase/seed.sql writes them (a range with its zone); this test's own sessions
-  // (unique ids), as the staff add them in Supabase.
-  type Session = { id: string; date: string; time: string; is_active: boolean; spots_available: number; max_spots: number };
+  // This test's own sessions (unique ids), as the scheduler and the coach add them (instants on
+  // the coach's clock, tests/coaching/sessions.ts).
+  type Session = TestSession;
   async function openSessions(): Promise<Session[]> {
-    const sessions = [
-      { id: crypto.randomUUID(), date: isoDay(3), time: '6:00 PM – 7:00 PM CET', is_active: true, spots_available: 12, max_spots: 20 },
-      { id: crypto.randomUUID(), date: isoDay(10), time: '12:00 PM – 1:00 PM CET', is_active: true, spots_available: 5, max_spots: 20 },
-    ];
-    await asOwner('coaching_sessions', sessions);
+    const sessions = [sessionOn(3), sessionOn(10, { hour: 12 })];
+    await addSessions(sessions);
     return sessions;
   }
   /** The member's seat at `session` (its id returned). */
@@ -157,10 +149,11 @@ test.describe('coaching seats', () => {
     const ics = await readFile((await download.path())!, 'utf8');
     expect(ics.startsWith('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe(true);
     expect(ics).toContain(`UID:coaching-${SESSIONS[0]!.id}@`);
-    expect(ics).toMatch(new RegExp(`DTSTART:${SESSIONS[0]!.date.replace(/-/g, '')}T1[67]0000Z`));
-    // 7:00 PM in Berlin: 18:00 UTC in winter, 17:00 in summer, one hour after the start.
-    const start = /DTSTART:\d{8}T(\d{2})0000Z/.exec(ics)![1]!;
-    expect(ics).toContain(`DTEND:${SESSIONS[0]!.date.replace(/-/g, '')}T${String(Number(start) + 1).padStart(2, '0')}0000Z`);
+    // Written from the instants: 6:00 PM in Berlin is 17:00 UTC in winter, 16:00 in summer, an hour long.
+    const utc = (iso: string) => iso.replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+    expect(ics).toContain(`DTSTART:${utc(SESSIONS[0]!.starts_at)}\r\n`);
+    expect(ics).toContain(`DTEND:${utc(SESSIONS[0]!.ends_at)}\r\n`);
+    expect(ics).toMatch(new RegExp(`DTSTART:${SESSIONS[0]!.date.replace(/-/g, '')}T1[67]0\\d{3}Z`));
     expect(ics).toContain('SUMMARY:Rapid Fire Coaching Live');
 
     // Give back the second seat: asked first, then deleted by id; the list follows.

@@ -1,38 +1,35 @@
 /**
  * Rapid Fire Coaching Live on the members build: members choose a session in a dialog (labels
- * by availability, full sessions not selectable), the form's checks in the spec's order, the
- * insert, the success view that closes itself; visitors keep the prompts. The sessions and the
- * signups are the local database's (./commerce.ts).
+ * by availability, full sessions not selectable, each time on the coach's clock and on the
+ * member's), the form's checks in the spec's order, the insert, the success view that closes
+ * itself; visitors keep the prompts. The sessions and the signups are the local database's
+ * (./sessions.ts: the seats are taken by guests' signup rows).
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
-import { asOwner, failFor, requestsOf, rowsOf } from '../support/members-commerce';
+import { failFor, requestsOf, rowsOf } from '../support/members-commerce';
 import { createUser, signIn, type TestUser } from '../support/members';
+import { sessionTimeLabel } from '../../src/features/coaching/session-time';
+import { addSessions, sessionOn, type TestSession } from './sessions';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const isoDay = (offset: number) => {
-  const d = new Date();
-  d.setDate(d.getDate() + offset);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-};
-
-type Session = { id: string; date: string; time: string; is_active: boolean; spots_available: number; max_spots: number };
+type Session = TestSession;
 
 /**
- * Four open sessions of this test's own (unique ids), as the staff add them in Supabase. The
- * dialog lists every open session from today on, so other tests' sessions may be listed too:
- * the test looks at its own.
+ * Four open sessions of this test's own (unique ids), as the coach adds them, with 8, 15, 18 and
+ * 20 of their 20 seats taken by guests. The dialog lists every open session still to come, so
+ * other tests' sessions may be listed too: the test looks at its own.
  */
-const sessions = (): Session[] => [
-  { id: crypto.randomUUID(), date: isoDay(3), time: '6:00 PM CET', is_active: true, spots_available: 12, max_spots: 20 },
-  { id: crypto.randomUUID(), date: isoDay(10), time: '6:00 PM CET', is_active: true, spots_available: 5, max_spots: 20 },
-  { id: crypto.randomUUID(), date: isoDay(17), time: '7:00 PM CET', is_active: true, spots_available: 2, max_spots: 20 },
-  { id: crypto.randomUUID(), date: isoDay(24), time: '7:00 PM CET', is_active: true, spots_available: 0, max_spots: 20 },
-];
+async function sessions(): Promise<Session[]> {
+  const list = [sessionOn(3), sessionOn(10), sessionOn(17, { hour: 19 }), sessionOn(24, { hour: 19 })];
+  await addSessions(list, [8, 15, 18, 20]);
+  return list;
+}
+
+// New York: the dialog gives each session's time on the member's clock too.
+test.use({ timezoneId: 'America/New_York' });
 
 async function memberOnHome(page: Page, given: (user: TestUser) => Promise<void> = async () => {}): Promise<{ user: TestUser; SESSIONS: Session[] }> {
-  const SESSIONS = sessions();
-  await asOwner('coaching_sessions', SESSIONS);
+  const SESSIONS = await sessions();
   const user = await createUser('Ana Lima');
   await given(user);
   await signIn(page, user);
@@ -54,14 +51,18 @@ test('a member chooses a session and signs up', async ({ page }) => {
   const options = ours(dialog, SESSIONS);
   await expect(options).toHaveCount(4);
   await expect(options.locator('[data-availability]')).toHaveText(['Available', 'Limited', 'Almost Full', 'Full']);
+  // On the coach's clock with the zone's abbreviation for that date, and on the member's.
   await expect(options.nth(0)).toContainText(SESSIONS[0]!.time);
+  await expect(options.nth(0)).toContainText(`Your time: ${sessionTimeLabel(SESSIONS[0]!, 'America/New_York')}`);
+  expect(SESSIONS[0]!.time).toMatch(/^6:00 PM – 7:00 PM CES?T$/);
   await expect(options.nth(3).getByRole('radio')).toBeDisabled();
 
-  // The query: active sessions from today on, soonest first.
+  // The query: active sessions not over yet, soonest first (by their instants).
   const query = (await requestsOf(user, 'coaching_sessions')).find((r) => r.method === 'GET' && r.query.is_active)!.query;
   expect(query.is_active).toBe('eq.true');
-  expect(query.date).toBe(`gte.${isoDay(0)}`);
-  expect(query.order).toBe('date.asc');
+  expect(query.ends_at).toMatch(/^gt\.\d{4}-\d{2}-\d{2}T/);
+  expect(query.order).toBe('starts_at.asc');
+  expect(query.select).toBe('id,date,time,is_active,spots_available,max_spots,starts_at,ends_at,time_zone');
   await expectNoSeriousA11yViolations(page, { include: 'dialog' });
 
   // The checks, in the spec's order; editing a field clears the message.
@@ -98,6 +99,8 @@ test('a member chooses a session and signs up', async ({ page }) => {
   expect(await rowsOf('coaching_session_signups', { user_id: user.uid })).toMatchObject([
     { user_id: user.uid, session_id: SESSIONS[1]!.id, name: 'Ana Lima', email: 'ana.lima@example.com' },
   ]);
+  // The seat is counted from the rows: 15 guests and Ana.
+  expect(await rowsOf('coaching_sessions', { id: SESSIONS[1]!.id })).toMatchObject([{ spots_available: 4, max_spots: 20 }]);
 
   // The success view closes itself after 2 seconds.
   await expect(page.getByRole('dialog')).toBeVisible();

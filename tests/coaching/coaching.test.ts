@@ -53,12 +53,32 @@ describe('coaching signup validation', () => {
 
 describe('splitSignups and the duplicate message', async () => {
   const { splitSignups, COACHING_MESSAGES: M } = await import('../../src/features/coaching/coaching');
-  const at = (id: string, date: string | null) => ({ id, coaching_sessions: date ? { date } : null });
+  const at = (id: string, starts: string | null, cancelled = false) => ({
+    id,
+    coaching_sessions: starts
+      ? { starts_at: starts, ends_at: new Date(Date.parse(starts) + 3_600_000).toISOString(), cancelled_at: cancelled ? '2026-01-01T00:00:00Z' : null }
+      : null,
+  });
+  const now = Date.parse('2026-01-20T17:30:00Z');
 
-  it('lists upcoming soonest first (today counts), past latest first, and drops unknown sessions', () => {
-    const { upcoming, past } = splitSignups([at('a', '2026-01-10'), at('b', '2026-03-01'), at('c', '2026-02-01'), at('d', '2025-12-01'), at('e', null), at('f', '2026-01-20')], '2026-01-20');
+  it('lists upcoming soonest first (a session in progress counts), cancelled apart, past latest first, and drops unknown sessions', () => {
+    const { upcoming, cancelled, past } = splitSignups(
+      [
+        at('a', '2026-01-10T17:00:00Z'),
+        at('b', '2026-03-01T17:00:00Z'),
+        at('c', '2026-02-01T17:00:00Z'),
+        at('d', '2025-12-01T17:00:00Z'),
+        at('e', null),
+        at('f', '2026-01-20T17:00:00Z'),
+        at('g', '2026-02-26T17:00:00Z', true),
+        at('h', '2026-01-15T17:00:00Z', true),
+        at('i', '2026-01-20T16:00:00Z'),
+      ],
+      now,
+    );
     expect(upcoming.map((s) => s.id)).toEqual(['f', 'c', 'b']);
-    expect(past.map((s) => s.id)).toEqual(['a', 'd']);
+    expect(cancelled.map((s) => s.id)).toEqual(['g']);
+    expect(past.map((s) => s.id)).toEqual(['i', 'h', 'a', 'd']);
   });
 
   it('says a duplicate is already registered instead of "try again"', () => {

@@ -79,10 +79,11 @@ describe('coaching signup', () => {
     expect(await signUpForSession(input)).toBe('Failed to sign up for the session. Please try again.');
   });
 
-  it('asks for sessions from today on (local calendar) and reports a failure as null', async () => {
+  it('asks for the sessions not over at this instant (not by the reader’s calendar) and reports a failure as null', async () => {
     db.fetchUpcomingSessions.mockResolvedValueOnce({ data: [], error: null });
-    expect(await loadUpcomingSessions(new Date(2025, 0, 5, 23, 30))).toEqual([]);
-    expect(db.fetchUpcomingSessions).toHaveBeenCalledWith('2025-01-05');
+    const now = new Date('2025-01-05T23:30:00Z');
+    expect(await loadUpcomingSessions(now)).toEqual([]);
+    expect(db.fetchUpcomingSessions).toHaveBeenCalledWith(now, undefined);
     db.fetchUpcomingSessions.mockResolvedValueOnce({ data: null, error: { code: 'XX000', message: 'boom' } });
     expect(await loadUpcomingSessions()).toBeNull();
   });

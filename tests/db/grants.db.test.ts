@@ -23,8 +23,24 @@ const EXPECTED: Record<string, Partial<Record<Role, string[]>>> = {
   coaching_sessions: {
     anon: ['SELECT'],
     authenticated: ['SELECT'],
-    // account-export embeds the session of each signup (id joined, date and time read).
-    service_role: ['SELECT(date, id, time)'],
+    // The scheduler and the coach add sessions; the coach changes seats and cancels; the coach's
+    // page, the join function and account-export read them.
+    service_role: [
+      'SELECT',
+      'INSERT(ends_at, is_active, max_spots, starts_at, time_zone)',
+      'UPDATE(cancelled_at, is_active, max_spots)',
+    ],
+  },
+  // The join links are secrets of the sessions: the coach's functions write them, coaching-join
+  // reads them; visitors and members hold nothing. What changed is read by the email functions.
+  coaching_join_links: {
+    service_role: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
+  },
+  coaching_standing_link: {
+    service_role: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
+  },
+  coaching_session_changes: {
+    service_role: ['SELECT'],
   },
   coaching_session_signups: {
     authenticated: ['DELETE', 'SELECT', 'INSERT(email, name, session_id, user_id)'],

@@ -51,7 +51,7 @@ async function memberWithData(uid: string, customer: string): Promise<void> {
 
 beforeAll(async () => {
   db = await migratedDatabase();
-  await db.query(`insert into public.coaching_sessions (id, date, time, spots_available, max_spots) values ($1, current_date + 7, '6:00 PM – 7:00 PM CET', 10, 10)`, [SESSION]);
+  await db.query(`insert into public.coaching_sessions (id, starts_at, ends_at, max_spots) values ($1, '2099-01-29T17:00:00Z', '2099-01-29T18:00:00Z', 10)`, [SESSION]);
   await memberWithData(ADA, 'cus_ada');
   await memberWithData(BEA, 'cus_bea');
 }, 60_000);

@@ -28,14 +28,11 @@ const ada = member(UID);
 beforeAll(async () => {
   db = await migratedDatabase();
   // The site owner adds sessions in the table editor (as postgres).
-  await db.query(`insert into public.coaching_sessions (id, date, time, spots_available, max_spots) values ($1, current_date + 7, '6:00 PM CET', 10, 10)`, [SESSION]);
+  await db.query(`insert into public.coaching_sessions (id, starts_at, ends_at, max_spots) values ($1, '2099-01-29T17:00:00Z', '2099-01-29T18:00:00Z', 10)`, [SESSION]);
   functions = dataApiClient(db);
   visitorClient = dataApiClient(db, { who: visitor });
   adaClient = dataApiClient(db, { who: ada });
 }, 60_000);
-
-/** Today as the browser sends it to the sessions query ('YYYY-MM-DD'). */
-const today = () => new Date().toISOString().slice(0, 10);
 
 describe('every request the site makes', () => {
   it('forms: the forms function stores the three future-page forms with the service role', async () => {
@@ -56,10 +53,10 @@ describe('every request the site makes', () => {
     // src/features/coaching/api.ts, fetchUpcomingSessions.
     const { data, error } = await visitorClient
       .from('coaching_sessions')
-      .select('id, date, time, is_active, spots_available, max_spots')
+      .select('id, date, time, is_active, spots_available, max_spots, starts_at, ends_at, time_zone')
       .eq('is_active', true)
-      .gte('date', today())
-      .order('date', { ascending: true });
+      .gt('ends_at', new Date().toISOString())
+      .order('starts_at', { ascending: true });
     expect(error).toBeNull();
     expect(data?.map((s) => s.id)).toEqual([SESSION]);
   });
@@ -87,11 +84,11 @@ describe('every request the site makes', () => {
     expect((await adaClient.from('coaching_session_signups').insert({ user_id: UID, session_id: SESSION, name: 'Ada Lovelace', email: 'ada@example.com' })).error).toBeNull();
     const { data, error } = await adaClient
       .from('coaching_session_signups')
-      .select('id, name, email, created_at, coaching_sessions(id, date, time)')
+      .select('id, name, email, created_at, coaching_sessions(id, date, time, starts_at, ends_at, time_zone, cancelled_at)')
       .eq('user_id', UID)
       .order('created_at', { ascending: false });
     expect(error).toBeNull();
-    expect(data).toMatchObject([{ name: 'Ada Lovelace', coaching_sessions: { id: SESSION, time: '6:00 PM CET' } }]);
+    expect(data).toMatchObject([{ name: 'Ada Lovelace', coaching_sessions: { id: SESSION, time: '6:00 PM – 7:00 PM CET', cancelled_at: null } }]);
   });
 
   it('stripe-checkout: finds no customer, records the new one, reads the subscription', async () => {
@@ -315,7 +312,7 @@ describe('every request the site makes', () => {
     expect(result).toMatchObject({
       data: {
         profile: { id: UID },
-        coaching_signups: [{ coaching_sessions: { time: '6:00 PM CET' } }],
+        coaching_signups: [{ coaching_sessions: { time: '6:00 PM – 7:00 PM CET' } }],
         stripe_customer: { customer_id: 'cus_Ada' },
         subscription: { subscription_id: 'sub_Ada' },
         lesson_progress: [{ lesson_slug: 'the-weather-inside' }],

@@ -11,8 +11,11 @@ beforeAll(async () => {
 const TABLES = [
   'bloom_pages',
   'breathing_sessions',
+  'coaching_join_links',
+  'coaching_session_changes',
   'coaching_session_signups',
   'coaching_sessions',
+  'coaching_standing_link',
   'community_ideas',
   'future_launch',
   'lesson_progress',

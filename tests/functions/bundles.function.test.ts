@@ -41,6 +41,11 @@ const BAD_REQUEST: Record<string, { method: string; allow: string }> = {
   'auth-sync': { method: 'GET', allow: 'POST' },
   'billing-portal': { method: 'GET', allow: 'POST' },
   'checkout-summary': { method: 'POST', allow: 'GET' },
+  'coach-join-link': { method: 'GET', allow: 'PUT' },
+  'coach-registrants': { method: 'POST', allow: 'GET' },
+  'coach-sessions': { method: 'PUT', allow: 'GET, POST, PATCH' },
+  'coaching-join': { method: 'POST', allow: 'GET' },
+  'coaching-schedule': { method: 'GET', allow: 'POST' },
   content: { method: 'POST', allow: 'GET' },
   forms: { method: 'GET', allow: 'POST' },
   'newsletter-signup': { method: 'GET', allow: 'POST' },
@@ -91,7 +96,7 @@ describe('the functions as Netlify bundles them, under AWS Lambda\'s Node flags'
     const res = await fn!.invoke({ url: `http://localhost:4321/api/${name}`, method, headers: { accept: 'application/json' } });
     expect(res.status).toBe(405);
     expect(res.headers['allow']).toBe(allow);
-    expect(JSON.parse(Buffer.from(res.body).toString('utf8'))).toEqual({ error: `Method ${method} is not allowed; use ${allow}.` });
+    expect(JSON.parse(Buffer.from(res.body).toString('utf8'))).toEqual({ error: `Method ${method} is not allowed; use ${allow.split(', ').join(' or ')}.` });
   });
 
   it('auth-sync on a server without Firebase settings answers 503 with a clear message, never 500', async () => {

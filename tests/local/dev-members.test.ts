@@ -80,6 +80,12 @@ describe('npm run dev:members', { timeout: 120_000 }, () => {
     expect(readySeconds).toBeGreaterThan(0);
     for (const m of DEMO_MEMBERS) expect(output).toContain(m.email);
     expect(output).toContain(DEMO_PASSWORD);
+    expect(output).toMatch(/demo coach\s+coach@demo\.local at http:\/\/localhost:\d+\/coach/);
+  });
+
+  it('runs the coaching schedule at start: the next three sessions exist, and the function logged its line', () => {
+    expect(output).toMatch(/coaching\s+3 upcoming sessions \(\d added now\)/);
+    expect(output).toContain('[coaching-schedule] coaching schedule:');
   });
 
   it('serves the sign-in page, the database API with the seed, and the Stripe stand-in that knows the demo plans', async () => {

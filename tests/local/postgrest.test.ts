@@ -275,14 +275,14 @@ describe('test hooks (end-to-end faults), never a different answer from Postgres
     const before = await count('coaching_sessions');
     const id = '0e2e0000-0000-4000-8000-000000000001';
     const insert = (table: string, rows: unknown) => fetch(`${pg.url}/__insert`, { method: 'POST', body: JSON.stringify({ table, rows }) });
-    expect((await insert('coaching_sessions', [{ id, date: '2099-01-01', time: '6:00 PM CET', spots_available: 3, max_spots: 20 }])).status).toBe(201);
+    expect((await insert('coaching_sessions', [{ id, starts_at: '2099-01-01T17:00:00Z', ends_at: '2099-01-01T18:00:00Z', max_spots: 3 }])).status).toBe(201);
     expect(await count('coaching_sessions')).toBe(before + 1);
     // The signup trigger takes a spot, as for a member's own signup.
     expect((await insert('coaching_session_signups', { user_id: 'm-four', session_id: id, name: 'Ana', email: 'ana@example.com' })).status).toBe(201);
     expect((await pg.db.query<{ spots_available: number }>('select spots_available from public.coaching_sessions where id = $1', [id])).rows[0]?.spots_available).toBe(2);
     const refused = await insert('coaching_sessions', [
-      { date: '2099-01-02', time: '6:00 PM CET', spots_available: 3, max_spots: 20 },
-      { date: '2099-01-03', time: '6:00 PM CET', spots_available: 30, max_spots: 20 },
+      { starts_at: '2099-01-02T17:00:00Z', ends_at: '2099-01-02T18:00:00Z', max_spots: 20 },
+      { starts_at: '2099-01-03T17:00:00Z', ends_at: '2099-01-03T16:00:00Z', max_spots: 20 },
     ]);
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { code: string }).code).toBe('23514');

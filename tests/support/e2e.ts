@@ -16,7 +16,7 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { inclu
  * Pages a visitor can open that the sitemap leaves out (not indexed). /dashboard is not among
  * them: a visitor never sees it, the guard sends them on to /login.
  */
-export const UNLISTED_ROUTES = ['/success?session_id=cs_test_a1B2c3', '/debug', '/404'] as const;
+export const UNLISTED_ROUTES = ['/success?session_id=cs_test_a1B2c3', '/debug', '/coach', '/404'] as const;
 
 /** The routes of the built site listed in its sitemap. */
 export async function builtRoutes(page: { request: APIRequestContext }): Promise<string[]> {

@@ -20,6 +20,8 @@ import type { Who } from './db';
 export interface DataApiOptions {
   /** Not 'owner': the site owner does not use the Data API. */
   who?: Who;
+  /** Custom claims a member's token carries besides `sub` and `role` (`{ coach: true }`). */
+  claims?: Record<string, unknown>;
   /** Awaited before each request is sent: `${method} ${table}`. */
   onRequest?: (request: string) => Promise<void> | void;
 }
@@ -41,18 +43,18 @@ function endpointFor(db: PGlite) {
   return endpoint;
 }
 
-function tokenFor(who: Who): string {
+function tokenFor(who: Who, claims: Record<string, unknown> = {}): string {
   const keys = localKeys();
   if (who === 'owner') throw new Error('the owner (postgres) does not reach the Data API: query the database directly');
   if (who === 'service') return keys.serviceRole;
   if (who === 'visitor') return keys.anon;
-  return memberToken(who.member);
+  return memberToken(who.member, { claims });
 }
 
 /** A fetch that sends /rest/v1/<table> requests to the endpoint over `db`, as `who`. */
 export function dataApiFetch(db: PGlite, options: DataApiOptions = {}): typeof fetch {
   const who = options.who ?? 'service';
-  const token = tokenFor(who);
+  const token = tokenFor(who, options.claims);
   // The apikey header is the project's key; a member's own token goes in Authorization.
   const apikey = who === 'service' ? token : localKeys().anon;
   return (async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -6,8 +6,8 @@
  *   the Identity Toolkit API live. GOOGLE_APIS_STAND_IN (tests only; server-side environment,
  *   nothing a request carries) serves all three from one local origin, and is refused unless
  *   it is a loopback address, so no setting can send tokens or keys to another host.
- * - `userAdmin()`: the three Admin API calls the site makes (read an account, set its custom
- *   claims, delete it) on the Identity Toolkit REST API, as firebase-admin makes them. With a
+ * - `userAdmin()`: the Admin API calls the site makes (read an account by uid or email, set its
+ *   custom claims, delete it) on the Identity Toolkit REST API, as firebase-admin makes them. With a
  *   service account, each call carries an OAuth2 access token minted from it (a JWT signed
  *   with its private key, exchanged at Google's token endpoint, cached until 5 minutes before
  *   it expires); against the Auth emulator, `Authorization: Bearer owner` at the emulator.
@@ -74,6 +74,7 @@ export interface AuthUser {
 /** The Admin API calls the functions make, named as firebase-admin's Auth names them. */
 export interface UserAdmin {
   getUser(uid: string): Promise<AuthUser>;
+  getUserByEmail(email: string): Promise<AuthUser>;
   setCustomUserClaims(uid: string, claims: Record<string, unknown> | null): Promise<void>;
   deleteUser(uid: string): Promise<void>;
 }
@@ -178,23 +179,31 @@ export function userAdmin(projectId: string, credential: FirebaseCredential): Us
     return data as T;
   }
 
+  /** The account `lookup` answered, as firebase-admin's UserRecord gives it; USER_NOT_FOUND when none matched. */
+  function userOf(user: LookupUser | undefined): AuthUser {
+    if (!user) throw adminError(400, 'USER_NOT_FOUND');
+    let customClaims: Record<string, unknown> | undefined;
+    if (user.customAttributes) {
+      const parsed: unknown = JSON.parse(user.customAttributes);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) customClaims = parsed as Record<string, unknown>;
+    }
+    return {
+      uid: user.localId,
+      disabled: user.disabled === true,
+      ...(user.email ? { email: user.email } : {}),
+      ...(customClaims ? { customClaims } : {}),
+      ...(user.validSince ? { tokensValidAfterTime: new Date(Number(user.validSince) * 1000).toISOString() } : {}),
+    };
+  }
+
   return {
     async getUser(uid) {
       const { users } = await call<{ users?: LookupUser[] }>('lookup', { localId: [uid] });
-      const user = users?.find((u) => u.localId === uid);
-      if (!user) throw adminError(400, 'USER_NOT_FOUND');
-      let customClaims: Record<string, unknown> | undefined;
-      if (user.customAttributes) {
-        const parsed: unknown = JSON.parse(user.customAttributes);
-        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) customClaims = parsed as Record<string, unknown>;
-      }
-      return {
-        uid,
-        disabled: user.disabled === true,
-        ...(user.email ? { email: user.email } : {}),
-        ...(customClaims ? { customClaims } : {}),
-        ...(user.validSince ? { tokensValidAfterTime: new Date(Number(user.validSince) * 1000).toISOString() } : {}),
-      };
+      return userOf(users?.find((u) => u.localId === uid));
+    },
+    async getUserByEmail(email) {
+      const { users } = await call<{ users?: LookupUser[] }>('lookup', { email: [email] });
+      return userOf(users?.find((u) => u.email?.toLowerCase() === email.toLowerCase()));
     },
     async setCustomUserClaims(uid, claims) {
       await call('update', { localId: uid, customAttributes: JSON.stringify(claims ?? {}) });

@@ -74,6 +74,11 @@ export function parseJsonObject(text: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+/** The body parsed as a JSON object (400 when it is not JSON, or JSON but not an object). */
+export async function readJsonObject(req: Request, limit = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
+  return parseJsonObject(await readText(req, limit));
+}
+
 /** The bearer token of the Authorization header, or a 401. */
 export function bearerToken(req: Request): string {
   const header = req.headers.get('authorization') ?? '';

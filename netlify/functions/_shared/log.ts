@@ -6,9 +6,19 @@
  */
 import { errorResponse, handle } from './http';
 
-/** `handle(name, fn)` plus a warning line for every 4xx answer (method, path, status, message). */
+/**
+ * `handle(name, fn)` plus a warning line for every 4xx answer (method, path, status, message),
+ * and an `Upstream` error thrown anywhere in `fn` answered as `upstreamFailure(name, 502, ...)`.
+ */
 export function endpoint(name: string, fn: (req: Request) => Promise<Response>): (req: Request) => Promise<Response> {
-  const handled = handle(name, fn);
+  const handled = handle(name, async (req) => {
+    try {
+      return await fn(req);
+    } catch (error) {
+      if (error instanceof Upstream) return upstreamFailure(name, 502, error.publicMessage, error.detail);
+      throw error;
+    }
+  });
   return async (req) => {
     const res = await handled(req);
     if (res.status >= 400 && res.status < 500) {

@@ -16,6 +16,7 @@ import { PRODUCT_TYPES } from '../access/product';
 import { TIERS } from '../access/tiers';
 import {
   BREATHING_PATTERNS,
+  COACHING_CHANGE_KINDS,
   PARTNERSHIP_TYPES,
   PURCHASE_STATUSES,
   RESET_FEELINGS,
@@ -30,6 +31,7 @@ import {
 
 export {
   BREATHING_PATTERNS,
+  COACHING_CHANGE_KINDS,
   PARTNERSHIP_TYPES,
   PURCHASE_STATUSES,
   RESET_FEELINGS,
@@ -44,7 +46,7 @@ export {
 
 /** A column: its type as information_schema names it, nullability, default, allowed values. */
 export interface ColumnSpec {
-  readonly type: 'text' | 'uuid' | 'integer' | 'bigint' | 'boolean' | 'date' | 'timestamp with time zone';
+  readonly type: 'text' | 'uuid' | 'integer' | 'bigint' | 'boolean' | 'date' | 'timestamp with time zone' | 'jsonb';
   readonly nullable?: true;
   readonly default?: true;
   readonly values?: readonly string[];
@@ -63,14 +65,20 @@ export const SCHEMA = {
     project_id: { type: 'text', nullable: true },
     created_at: TIMESTAMP,
   },
+  // date, time and spots_available are the database's (derived from the instants and the
+  // signup rows by a trigger); their defaults only let an insert leave them out.
   coaching_sessions: {
     id: UUID_ID,
-    date: { type: 'date' },
-    time: { type: 'text' },
+    date: { type: 'date', default: true },
+    time: { type: 'text', default: true },
     is_active: { type: 'boolean', default: true },
-    spots_available: { type: 'integer' },
+    spots_available: { type: 'integer', default: true },
     max_spots: { type: 'integer' },
     created_at: TIMESTAMP,
+    starts_at: { type: 'timestamp with time zone' },
+    ends_at: { type: 'timestamp with time zone' },
+    time_zone: { type: 'text', default: true },
+    cancelled_at: { type: 'timestamp with time zone', nullable: true },
   },
   coaching_session_signups: {
     id: UUID_ID,
@@ -211,6 +219,25 @@ export const SCHEMA = {
     intensity_after: { type: 'integer' },
     finished_at: TIMESTAMP,
   },
+  // The join links (service role only) and what registrants must be told.
+  coaching_join_links: {
+    session_id: { type: 'uuid' },
+    url: { type: 'text' },
+    updated_at: TIMESTAMP,
+  },
+  coaching_standing_link: {
+    id: { type: 'boolean', default: true },
+    url: { type: 'text' },
+    updated_at: TIMESTAMP,
+  },
+  coaching_session_changes: {
+    id: UUID_ID,
+    session_id: { type: 'uuid' },
+    kind: { type: 'text', values: COACHING_CHANGE_KINDS },
+    before: { type: 'jsonb', nullable: true },
+    after: { type: 'jsonb', nullable: true },
+    changed_at: TIMESTAMP,
+  },
 } as const satisfies Record<string, Record<string, ColumnSpec>>;
 
 /** The foreign keys, as supabase-js needs them to type nested selects such as `coaching_sessions(id, date, time)`. */
@@ -250,10 +277,32 @@ export const RELATIONSHIPS = {
   rehearsal_scenarios: [],
   rehearsals: [],
   resets: [],
+  coaching_join_links: [
+    {
+      foreignKeyName: 'coaching_join_links_session_id_fkey',
+      columns: ['session_id'],
+      isOneToOne: true,
+      referencedRelation: 'coaching_sessions',
+      referencedColumns: ['id'],
+    },
+  ],
+  coaching_standing_link: [],
+  coaching_session_changes: [
+    {
+      foreignKeyName: 'coaching_session_changes_session_id_fkey',
+      columns: ['session_id'],
+      isOneToOne: false,
+      referencedRelation: 'coaching_sessions',
+      referencedColumns: ['id'],
+    },
+  ],
 } as const satisfies Record<keyof typeof SCHEMA, readonly unknown[]>;
 
 type Schema = typeof SCHEMA;
 export type TableName = keyof Schema;
+
+/** A jsonb value as PostgREST answers it. */
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
 
 type TsType<C extends ColumnSpec> = C extends { values: readonly (infer V)[] }
   ? V
@@ -261,7 +310,9 @@ type TsType<C extends ColumnSpec> = C extends { values: readonly (infer V)[] }
     ? number
     : C['type'] extends 'boolean'
       ? boolean
-      : string;
+      : C['type'] extends 'jsonb'
+        ? Json
+        : string;
 type Value<C extends ColumnSpec> = TsType<C> | (C extends { nullable: true } ? null : never);
 type Optional<T> = { [K in keyof T]: T[K] extends { nullable: true } | { default: true } ? K : never }[keyof T];
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
@@ -297,6 +348,7 @@ export type TablesUpdate<T extends TableName> = Database['public']['Tables'][T][
 export type Profile = Tables<'profiles'>;
 export type CoachingSession = Tables<'coaching_sessions'>;
 export type CoachingSessionSignup = Tables<'coaching_session_signups'>;
+export type CoachingSessionChange = Tables<'coaching_session_changes'>;
 export type StripeCustomer = Tables<'stripe_customers'>;
 export type StripeSubscription = Tables<'stripe_subscriptions'>;
 export type CommunityIdea = Tables<'community_ideas'>;

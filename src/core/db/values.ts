@@ -45,3 +45,7 @@ export const RISE_LIVED = ['yes', 'partly', 'not-today'] as const;
 /** The Reset Room's feelings and resets, as the resets table allows them (src/features/lounge/the-reset-room/resets.ts). */
 export const RESET_FEELINGS = ['anger', 'anxiety', 'sadness', 'overwhelm', 'shame', 'numbness'] as const;
 export const RESET_KINDS = ['grounding-five-senses', 'stop-pause', 'paced-breathing', 'paired-muscle-relaxation', 'cold-water-reset'] as const;
+
+/** What coaching_session_changes records for registrants: a session cancelled, moved, or its join link changed. */
+export const COACHING_CHANGE_KINDS = ['cancelled', 'moved', 'join_link'] as const;
+export type CoachingChangeKind = (typeof COACHING_CHANGE_KINDS)[number];

@@ -1,46 +1,61 @@
 /**
- * "Your Coaching Sessions" on the dashboard: upcoming seats (soonest first) with "Add to
- * calendar" and "Give back my seat", then past sessions. Giving a seat back asks first, then
- * deletes the member's signup (the database returns the seat to the session).
+ * "Your Coaching Sessions" on the dashboard: the member's upcoming seats (soonest first), each
+ * with its time on the coach's clock and on theirs, "Join now" from an hour before the start
+ * until the end (the link asked of the coaching-join function only then), "Add to calendar" and
+ * "Give back my seat"; sessions the coach cancelled, marked so; the next open sessions; then past
+ * sessions. Giving a seat back asks first, then deletes the member's signup (the database returns
+ * the seat to the session).
  */
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { COACHING_JOIN } from '../../core/config/site';
 import { calendarFileName, sessionCalendar } from './calendar';
-import { COACHING_MESSAGES, splitSignups } from './coaching';
-import { formatLongDate, todayIsoDate } from '../../core/dates';
-import type { CoachingSignupWithSession } from './coaching';
-import { $mySignups, giveSeatBack } from './store';
+import { availability, COACHING_MESSAGES, splitSignups, type CoachingSession, type CoachingSignupWithSession, type SignupSession } from './coaching';
+import { joinState, nextJoinChange, readerTimeZone, sessionWhen } from './session-time';
+import { $mySignups, $nextSessions, giveSeatBack, loadJoinLink } from './store';
+import { useNow } from './useNow';
+import SessionWhen from './SessionWhen';
 import Card from '../../core/ui/Card';
 import MessageBanner, { type Message } from '../../core/ui/MessageBanner';
+import { downloadText } from '../../core/ui/download';
 
-type Signup = CoachingSignupWithSession & { coaching_sessions: NonNullable<CoachingSignupWithSession['coaching_sessions']> };
+type Signup = CoachingSignupWithSession & { coaching_sessions: SignupSession };
 
-function downloadCalendar(signup: Signup): void {
-  const text = sessionCalendar(signup.coaching_sessions, {
+function downloadCalendar(session: SignupSession): void {
+  const text = sessionCalendar(session, {
     host: window.location.host,
     joinDetails: COACHING_JOIN.details,
     joinUrl: COACHING_JOIN.url,
   });
-  if (!text) return;
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/calendar;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = calendarFileName(signup.coaching_sessions);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  if (text) downloadText(text, calendarFileName(session), 'text/calendar;charset=utf-8');
 }
 
-function when(signup: Signup): string {
-  return formatLongDate(signup.coaching_sessions.date) ?? signup.coaching_sessions.date;
+/** "Join now": the link, fetched from the join function when the window opens. */
+function JoinNow({ sessionId }: { sessionId: string }) {
+  const [answer, setAnswer] = useState<{ url: string } | { error: string } | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadJoinLink(sessionId).then((a) => live && setAnswer(a));
+    return () => {
+      live = false;
+    };
+  }, [sessionId]);
+  if (!answer) return <span className="text-sm text-ink-soft" role="status">Getting your join link…</span>;
+  if ('error' in answer) return <p className="text-sm text-rose-600" data-join-error>{answer.error}</p>;
+  return (
+    <a href={answer.url} target="_blank" rel="noopener noreferrer" className="btn btn-gold min-h-9 px-4 py-1 text-sm" data-join-now>
+      Join now
+    </a>
+  );
 }
 
-function Upcoming({ signup, onMessage }: { signup: Signup; onMessage: (m: Message | null) => void }) {
+function Upcoming({ signup, now, zone, onMessage }: { signup: Signup; now: number; zone: string; onMessage: (m: Message | null) => void }) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const calendar = sessionCalendar(signup.coaching_sessions, { host: 'x', joinDetails: '' }) !== null;
+  const session = signup.coaching_sessions;
+  const state = joinState(session, now);
+  const started = Date.parse(session.starts_at) <= now;
+  const day = sessionWhen(session, zone).day;
 
   const giveBack = async () => {
     setBusy(true);
@@ -52,16 +67,11 @@ function Upcoming({ signup, onMessage }: { signup: Signup; onMessage: (m: Messag
   };
 
   return (
-    <li className="py-3" data-upcoming-session={signup.coaching_sessions.id}>
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <span className="font-semibold text-ink">{when(signup)}</span>
-        <span className="text-ink-soft">{signup.coaching_sessions.time}</span>
-      </div>
+    <li className="py-3" data-upcoming-session={session.id}>
+      <SessionWhen session={session} zone={zone} />
       {confirming ? (
         <div className="mt-2 rounded-xl border border-rose-600/30 bg-rose-100 p-3 text-sm" role="group" aria-label="Give back your seat">
-          <p className="text-ink">
-            Give back your seat for {when(signup)}? Someone else can take it, and you can sign up again while seats are left.
-          </p>
+          <p className="text-ink">Give back your seat for {day}? Someone else can take it, and you can sign up again while seats are left.</p>
           <div className="mt-2 flex flex-wrap gap-2">
             <button type="button" className="btn btn-primary min-h-9 px-3 py-1 text-sm" disabled={busy} onClick={() => void giveBack()}>
               {busy ? 'Giving back…' : 'Yes, give it back'}
@@ -72,59 +82,100 @@ function Upcoming({ signup, onMessage }: { signup: Signup; onMessage: (m: Messag
           </div>
         </div>
       ) : (
-        <div className="mt-2 flex flex-wrap gap-2">
-          {calendar && (
-            <button type="button" className="btn btn-outline min-h-9 px-3 py-1 text-sm" onClick={() => downloadCalendar(signup)}>
-              Add to calendar
+        <div className="mt-2 flex flex-wrap items-center gap-2">
+          {state === 'open' && <JoinNow sessionId={session.id} />}
+          <button type="button" className="btn btn-outline min-h-9 px-3 py-1 text-sm" onClick={() => downloadCalendar(session)}>
+            Add to calendar
+          </button>
+          {!started && (
+            <button type="button" className="btn btn-outline min-h-9 px-3 py-1 text-sm" onClick={() => setConfirming(true)}>
+              Give back my seat
             </button>
           )}
-          <button type="button" className="btn btn-outline min-h-9 px-3 py-1 text-sm" onClick={() => setConfirming(true)}>
-            Give back my seat
-          </button>
         </div>
       )}
     </li>
   );
 }
 
+/** The next open sessions (three), each marked when the member holds a seat. */
+function ComingUp({ sessions, registered, zone }: { sessions: CoachingSession[] | null; registered: Set<string>; zone: string }) {
+  if (sessions === null) return <p className="mt-2 text-ink-soft">The next sessions could not be loaded just now.</p>;
+  if (sessions.length === 0) return <p className="mt-2 text-ink-soft">No sessions are open yet. New dates are added every month.</p>;
+  return (
+    <ul className="mt-2 divide-y divide-plum-100" data-next-sessions>
+      {sessions.map((s) => (
+        <li key={s.id} className="py-3" data-next-session={s.id}>
+          <SessionWhen session={s} zone={zone} />
+          <p className="mt-1 text-sm font-semibold text-plum-700">{registered.has(s.id) ? COACHING_MESSAGES.registered : availability(s.spots_available, s.max_spots)}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function CoachingSessions() {
   const state = useStore($mySignups);
+  const next = useStore($nextSessions);
   const [message, setMessage] = useState<Message | null>(null);
+  const signups = state.status === 'ready' ? (state.value.filter((s) => s.coaching_sessions) as Signup[]) : [];
+  const now = useNow((at) => nextJoinChange(signups.map((s) => s.coaching_sessions), at));
+  const zone = readerTimeZone();
 
   let body: React.ReactNode;
   if (state.status === 'loading') {
     body = <p className="text-ink-soft">Loading your sessions…</p>;
   } else {
-    const { upcoming, past } = splitSignups(state.value as Signup[], todayIsoDate());
+    const { upcoming, cancelled, past } = splitSignups(signups, now);
     body = (
       <div className="space-y-6">
         <MessageBanner message={message} />
         <div>
           <h3 className="text-lg font-semibold">Upcoming</h3>
           {upcoming.length === 0 ? (
-            <p className="mt-2 text-ink-soft">
-              You haven’t saved a seat yet. Rapid Fire Coaching Live meets on the last Thursday of every month.{' '}
-              <a href="/#coaching-signup" className="font-semibold text-plum-700">
-                Choose a session
-              </a>
-              .
-            </p>
+            <p className="mt-2 text-ink-soft">You haven’t saved a seat yet. Rapid Fire Coaching Live meets on the last Thursday of every month.</p>
           ) : (
             <ul className="divide-y divide-plum-100" data-my-sessions>
               {upcoming.map((s) => (
-                <Upcoming key={s.id} signup={s} onMessage={setMessage} />
+                <Upcoming key={s.id} signup={s} now={now} zone={zone} onMessage={setMessage} />
               ))}
             </ul>
           )}
+        </div>
+        {cancelled.length > 0 && (
+          <div>
+            <h3 className="text-lg font-semibold">Cancelled</h3>
+            <ul className="divide-y divide-plum-100" data-cancelled-sessions>
+              {cancelled.map((s) => (
+                <li key={s.id} className="py-3" data-cancelled-session={s.coaching_sessions.id}>
+                  <SessionWhen session={s.coaching_sessions} zone={zone} />
+                  <p className="mt-1 text-sm text-rose-600">{COACHING_MESSAGES.sessionCancelled}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <div>
+          <h3 className="text-lg font-semibold">Coming up</h3>
+          {next.status === 'loading' ? (
+            <p className="mt-2 text-ink-soft">Loading the next sessions…</p>
+          ) : (
+            <ComingUp sessions={next.value} registered={new Set(signups.map((s) => s.coaching_sessions.id))} zone={zone} />
+          )}
+          <p className="mt-2">
+            <a href="/#coaching-signup" className="font-semibold text-plum-700">
+              Choose a session
+            </a>
+          </p>
         </div>
         {past.length > 0 && (
           <div>
             <h3 className="text-lg font-semibold">Past sessions</h3>
             <ul className="divide-y divide-plum-100 text-ink-soft" data-past-sessions>
               {past.map((s) => (
-                <li key={s.id} className="flex flex-wrap items-baseline justify-between gap-2 py-3">
-                  <span className="font-semibold">{when(s)}</span>
-                  <span>{s.coaching_sessions.time}</span>
+                <li key={s.id} className="py-3">
+                  <SessionWhen session={s.coaching_sessions} zone={zone} />
+                  {s.coaching_sessions.cancelled_at && <p className="mt-1 text-sm">Cancelled</p>}
                 </li>
               ))}
             </ul>

@@ -1,14 +1,15 @@
 /**
  * Rapid Fire Coaching Live for members (#coaching-signup): "Choose Your Session" opens a
- * dialog with the active sessions from today on and their availability, the signup form, and
+ * dialog with the active sessions still to come (their time on the coach's clock and on the
+ * member's) and their availability, the signup form, and
  * a success view that closes itself after 2 seconds. Hydrated with `client:signedin`; visitors
  * keep the static sign-up and login prompts of CoachingLive.astro.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { availability, COACHING_MESSAGES, isSelectable, validateCoachingSignup } from './coaching';
-import { formatLongDate } from '../../core/dates';
 import type { CoachingSession } from './coaching';
+import { readerTimeZone, sessionWhen } from './session-time';
 import { $mySignups, loadUpcomingSessions, signUpForSession } from './store';
 import { $profile } from '../../core/profile/store';
 import Field from '../../core/ui/Field';
@@ -43,6 +44,7 @@ function SessionOption({
 }) {
   const label = availability(session.spots_available, session.max_spots);
   const selectable = !registered && isSelectable(session.spots_available, session.max_spots);
+  const when = sessionWhen(session, readerTimeZone());
   return (
     <li>
       <label
@@ -52,8 +54,9 @@ function SessionOption({
       >
         <input type="radio" name={name} value={session.id} checked={checked} disabled={!selectable} onChange={onChoose} className="size-4 accent-plum-700" />
         <span className="flex-1">
-          <span className="block font-semibold text-ink">{formatLongDate(session.date) ?? session.date}</span>
-          <span className="block text-sm text-ink-soft">{session.time}</span>
+          <span className="block font-semibold text-ink">{when.day}</span>
+          <span className="block text-sm text-ink-soft">{when.time}</span>
+          {when.yours && <span className="block text-sm text-ink-soft">Your time: {when.yours}</span>}
         </span>
         {registered ? (
           <span className="rounded-full bg-plum-100 px-2.5 py-0.5 text-xs font-bold text-plum-800" data-registered-label>
@@ -143,6 +146,7 @@ export default function CoachingSignup() {
     mySignups.status === 'ready' ? mySignups.value.flatMap((s) => (s.coaching_sessions ? [s.coaching_sessions.id] : [])) : [],
   );
   const chosen = Array.isArray(sessions) ? sessions.find((s) => s.id === sessionId) : undefined;
+  const chosenWhen = chosen ? sessionWhen(chosen, readerTimeZone()) : null;
 
   return (
     <div data-coaching-member>
@@ -171,8 +175,8 @@ export default function CoachingSignup() {
           {state === 'success' ? (
             <div role="status" className="mt-4 space-y-2" data-coaching-success>
               <p>
-                Your seat is saved{chosen ? ` for ${formatLongDate(chosen.date) ?? chosen.date} at ${chosen.time}` : ''}. We’ll send the
-                details to {email.trim().toLowerCase()}.
+                Your seat is saved{chosenWhen ? ` for ${chosenWhen.day}, ${chosenWhen.time}` : ''}. We’ll
+                send the details to {email.trim().toLowerCase()}.
               </p>
               <p className="text-ink-soft">Bring a question, however big or small. We can’t wait to see you there.</p>
             </div>

@@ -1,9 +1,11 @@
 /**
- * Coaching's rows through the browser's database client: the upcoming sessions (readable by
- * anyone), and the member's own signups (row-level security: their own only).
+ * Coaching's calls: its rows through the browser's database client (the upcoming sessions,
+ * readable by anyone; the member's own signups under row-level security), and the join link
+ * through the coaching-join function (a secret the database never hands the browser).
  */
 import type { TablesInsert } from '../../core/db/database.types';
 import { dbRequest, type DbError, type DbResult } from '../../core/db/client';
+import { callAsMember } from '../../core/member-api';
 import type { CoachingSession, CoachingSignupWithSession } from './coaching';
 
 /** The member's coaching signups with their session, newest first. */
@@ -11,24 +13,27 @@ export function fetchCoachingSignups(userId: string): Promise<DbResult<CoachingS
   return dbRequest((db) =>
     db
       .from('coaching_session_signups')
-      .select('id, name, email, created_at, coaching_sessions(id, date, time)')
+      .select('id, name, email, created_at, coaching_sessions(id, date, time, starts_at, ends_at, time_zone, cancelled_at)')
       .eq('user_id', userId)
-      .order('created_at', { ascending: false })
-      ,
+      .order('created_at', { ascending: false }),
   );
 }
 
-/** Active sessions dated `today` ('YYYY-MM-DD') or later, soonest first. */
-export function fetchUpcomingSessions(today: string): Promise<DbResult<CoachingSession[]>> {
-  return dbRequest((db) =>
-    db
+/**
+ * Active sessions not over at `now`, soonest first (the spec's "active sessions dated today or
+ * later", decided by the instant: a session late tonight in Berlin is still to come for a member
+ * whose calendar already says tomorrow). `limit` keeps the first few.
+ */
+export function fetchUpcomingSessions(now: Date, limit?: number): Promise<DbResult<CoachingSession[]>> {
+  return dbRequest((db) => {
+    const query = db
       .from('coaching_sessions')
-      .select('id, date, time, is_active, spots_available, max_spots')
+      .select('id, date, time, is_active, spots_available, max_spots, starts_at, ends_at, time_zone')
       .eq('is_active', true)
-      .gte('date', today)
-      .order('date', { ascending: true })
-      ,
-  );
+      .gt('ends_at', now.toISOString())
+      .order('starts_at', { ascending: true });
+    return limit ? query.limit(limit) : query;
+  });
 }
 
 /** A signup as the member sends it (the id and time are the database's). */
@@ -40,10 +45,18 @@ export async function insertCoachingSignup(row: NewCoachingSignup): Promise<{ er
 }
 
 /**
- * Deletes one of the member's signups (row-level security: their own, for a session from today
- * on). `deleted` is false when no row matched (already gone, or not theirs to delete).
+ * Deletes one of the member's signups (row-level security: their own, for a session not yet
+ * started). `deleted` is false when no row matched (already gone, or not theirs to delete).
  */
 export async function deleteCoachingSignup(signupId: string): Promise<{ error: DbError | null; deleted: boolean }> {
   const { data, error } = await dbRequest((db) => db.from('coaching_session_signups').delete().eq('id', signupId).select('id'));
   return { error, deleted: Array.isArray(data) && data.length > 0 };
+}
+
+/** The join link of a session the member is registered for, while it is open; throws with the function's message otherwise. */
+export async function fetchJoinLink(sessionId: string, fallback: string): Promise<string> {
+  const res = await callAsMember(`/api/coaching-join?session=${encodeURIComponent(sessionId)}`, { method: 'GET' }, fallback);
+  const body = (await res.json()) as { url?: unknown };
+  if (typeof body.url !== 'string') throw new Error(fallback);
+  return body.url;
 }

@@ -1,12 +1,22 @@
 /** Rapid Fire Coaching Live: its rows as the pages read them, availability labels and the signup form's rules. */
 import type { Tables } from '../../core/db/database.types';
 
-/** A coaching_sessions row as the pages read it (`date` is 'YYYY-MM-DD'). */
-export type CoachingSession = Pick<Tables<'coaching_sessions'>, 'id' | 'date' | 'time' | 'is_active' | 'spots_available' | 'max_spots'>;
+/**
+ * A coaching_sessions row as the pages read it: the spec's columns (`date` is 'YYYY-MM-DD' and
+ * `time` '6:00 PM – 7:00 PM CET', both written by the database from the instants) and the
+ * instants themselves, which everything shown is computed from.
+ */
+export type CoachingSession = Pick<
+  Tables<'coaching_sessions'>,
+  'id' | 'date' | 'time' | 'is_active' | 'spots_available' | 'max_spots' | 'starts_at' | 'ends_at' | 'time_zone'
+>;
+
+/** The session of a signup, as the dashboard reads it (cancelled_at set when the coach cancelled it). */
+export type SignupSession = Pick<Tables<'coaching_sessions'>, 'id' | 'date' | 'time' | 'starts_at' | 'ends_at' | 'time_zone' | 'cancelled_at'>;
 
 /** A signup as the dashboard reads it, with its session nested. */
 export type CoachingSignupWithSession = Pick<Tables<'coaching_session_signups'>, 'id' | 'name' | 'email' | 'created_at'> & {
-  coaching_sessions: Pick<CoachingSession, 'id' | 'date' | 'time'> | null;
+  coaching_sessions: SignupSession | null;
 };
 
 export const COACHING_MESSAGES = {
@@ -21,18 +31,27 @@ export const COACHING_MESSAGES = {
   registered: 'You’re registered',
   cancelFailed: 'Your seat could not be given back. Please try again.',
   cancelled: 'Your seat has been given back. Thank you for making room for someone else.',
+  /** A session the coach cancelled, on the member's dashboard. */
+  sessionCancelled: 'Cancelled by the coach. We’re sorry: your seat for the next session is yours to choose.',
+  joinFailed: 'The join link could not be fetched just now. Please try again in a moment.',
 } as const;
 
-/** A member's signups split at `today` ('YYYY-MM-DD'): upcoming soonest first, past latest first. */
-export function splitSignups<T extends { coaching_sessions: { date: string } | null }>(
-  signups: readonly T[],
-  today: string,
-): { upcoming: T[]; past: T[] } {
-  const dated = signups.filter((s) => s.coaching_sessions);
-  const date = (s: T) => s.coaching_sessions!.date;
+type Timed = { coaching_sessions: Pick<SignupSession, 'starts_at' | 'ends_at' | 'cancelled_at'> | null };
+
+/**
+ * A member's signups at `now` (epoch ms): upcoming (not over yet, a session in progress
+ * included) soonest first; cancelled by the coach and not yet due, soonest first; past (over,
+ * cancelled or not) latest first. Signups without a session they may read are dropped.
+ */
+export function splitSignups<T extends Timed>(signups: readonly T[], now: number): { upcoming: T[]; cancelled: T[]; past: T[] } {
+  const timed = signups.filter((s) => s.coaching_sessions);
+  const start = (s: T) => Date.parse(s.coaching_sessions!.starts_at);
+  const over = (s: T) => Date.parse(s.coaching_sessions!.ends_at) <= now;
+  const soonest = (a: T, b: T) => start(a) - start(b);
   return {
-    upcoming: dated.filter((s) => date(s) >= today).sort((a, b) => date(a).localeCompare(date(b))),
-    past: dated.filter((s) => date(s) < today).sort((a, b) => date(b).localeCompare(date(a))),
+    upcoming: timed.filter((s) => !over(s) && !s.coaching_sessions!.cancelled_at).sort(soonest),
+    cancelled: timed.filter((s) => !over(s) && s.coaching_sessions!.cancelled_at).sort(soonest),
+    past: timed.filter(over).sort((a, b) => soonest(b, a)),
   };
 }
 

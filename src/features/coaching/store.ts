@@ -1,7 +1,6 @@
-/** Coaching: the member's own signups (dashboard), the upcoming sessions and signing up. */
+/** Coaching: the member's own signups (dashboard), the upcoming sessions, signing up, the join link. */
 import { COACHING_MESSAGES, coachingSignupRow, type CoachingSession, type CoachingSignupInput, type CoachingSignupWithSession } from './coaching';
-import { todayIsoDate } from '../../core/dates';
-import { deleteCoachingSignup, fetchCoachingSignups, fetchUpcomingSessions, insertCoachingSignup } from './api';
+import { deleteCoachingSignup, fetchCoachingSignups, fetchJoinLink, fetchUpcomingSessions, insertCoachingSignup } from './api';
 import { dbFailureKind } from '../../core/db/result';
 import { memberResource } from '../../core/session/member-store';
 import { $session } from '../../core/session/store';
@@ -16,10 +15,13 @@ export const $mySignups = memberResource<CoachingSignupWithSession[]>(async (use
   }
 });
 
-/** Active sessions from today on, soonest first; null when they could not be loaded. */
-export async function loadUpcomingSessions(now: Date = new Date()): Promise<CoachingSession[] | null> {
+/** How many open sessions the dashboard shows coming up. */
+export const NEXT_SESSIONS = 3;
+
+/** Active sessions not over yet, soonest first (the first `limit`); null when they could not be loaded. */
+export async function loadUpcomingSessions(now: Date = new Date(), limit?: number): Promise<CoachingSession[] | null> {
   try {
-    const { data, error } = await fetchUpcomingSessions(todayIsoDate(now));
+    const { data, error } = await fetchUpcomingSessions(now, limit);
     if (error) console.error('Coaching sessions:', error.message);
     return error ? null : (data ?? []);
   } catch (error) {
@@ -27,6 +29,9 @@ export async function loadUpcomingSessions(now: Date = new Date()): Promise<Coac
     return null;
   }
 }
+
+/** The next open sessions, for the dashboard (null when they could not be loaded). */
+export const $nextSessions = memberResource<CoachingSession[] | null>(() => loadUpcomingSessions(new Date(), NEXT_SESSIONS));
 
 /** Signs the member up; answers null on success or the message to show. */
 export async function signUpForSession(input: CoachingSignupInput): Promise<string | null> {
@@ -44,6 +49,7 @@ export async function signUpForSession(input: CoachingSignupInput): Promise<stri
       return COACHING_MESSAGES.failed;
     }
     void $mySignups.reload();
+    void $nextSessions.reload();
     return null;
   } catch (error) {
     console.error('Coaching signup:', error);
@@ -52,7 +58,7 @@ export async function signUpForSession(input: CoachingSignupInput): Promise<stri
 }
 
 /**
- * Gives the member's seat back (their own signup for a session from today on; the database
+ * Gives the member's seat back (their own signup for a session not yet started; the database
  * refuses anything else and returns the seat to the session). Null on success, else the message.
  */
 export async function giveSeatBack(signupId: string): Promise<string | null> {
@@ -62,10 +68,19 @@ export async function giveSeatBack(signupId: string): Promise<string | null> {
       console.error('Coaching cancel:', error?.message ?? 'no row deleted');
       return COACHING_MESSAGES.cancelFailed;
     }
-    await $mySignups.reload();
+    await Promise.all([$mySignups.reload(), $nextSessions.reload()]);
     return null;
   } catch (error) {
     console.error('Coaching cancel:', error);
     return COACHING_MESSAGES.cancelFailed;
+  }
+}
+
+/** The join link of a session the member is registered for, while it is open: `{ url }`, or `{ error }` to show. */
+export async function loadJoinLink(sessionId: string): Promise<{ url: string } | { error: string }> {
+  try {
+    return { url: await fetchJoinLink(sessionId, COACHING_MESSAGES.joinFailed) };
+  } catch (error) {
+    return { error: error instanceof Error && error.message ? error.message : COACHING_MESSAGES.joinFailed };
   }
 }

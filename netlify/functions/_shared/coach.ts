@@ -1,0 +1,59 @@
+/**
+ * Who the coach is: a member whose Firebase account carries the custom claim `coach: true`, set
+ * by `npm run coach:grant -- <email>` (scripts/coach-grant.mjs, through `setCoachClaim`). Every
+ * coach function starts with `requireCoach`: no token is a 401; a token that does not verify, or
+ * a member without the claim, is a 403 and nothing else happens. The claim is read twice: in the
+ * verified token, and on the account itself (the Admin API), so a claim taken away counts at
+ * once (not when the token expires) and an unsigned emulator token cannot claim it.
+ */
+import { COACH_MESSAGES } from '../../../src/features/coaching/coach/coach-rules';
+import { AuthAdminError, describeAdminError, firebaseUserAdmin, verifyIdToken, type DecodedIdToken, type UserAdmin } from './auth';
+import { bearerToken, HttpError } from './http';
+import { Upstream } from './log';
+
+export const COACH_CLAIM = 'coach';
+export const SIGN_IN_AGAIN = 'Your sign-in could not be verified. Please sign in again.';
+
+/**
+ * The verified coach's token, or a 401 (no token) / 403 (a token that is not a coach's); an
+ * Upstream error when the account cannot be read (the caller answers 502 and logs it once).
+ */
+export async function requireCoach(req: Request): Promise<DecodedIdToken> {
+  const token = bearerToken(req);
+  let user: DecodedIdToken;
+  try {
+    user = await verifyIdToken(token);
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 401) throw new HttpError(403, SIGN_IN_AGAIN);
+    throw error;
+  }
+  if (user[COACH_CLAIM] !== true) throw new HttpError(403, COACH_MESSAGES.notCoach);
+  let account;
+  try {
+    account = await firebaseUserAdmin().getUser(user.uid);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (error instanceof AuthAdminError && error.code === 'auth/user-not-found') throw new HttpError(403, SIGN_IN_AGAIN);
+    throw new Upstream('The coach’s account could not be checked just now. Please try again.', `Admin API getUser: ${describeAdminError(error)}`);
+  }
+  if (account.disabled || account.customClaims?.[COACH_CLAIM] !== true) throw new HttpError(403, COACH_MESSAGES.notCoach);
+  return user;
+}
+
+export type CoachClaimResult = { uid: string; email: string; changed: boolean; claims: Record<string, unknown> };
+
+/**
+ * Gives the account with `email` the coach claim (or takes it away with `revoke`), keeping every
+ * other custom claim it has (`role: authenticated`, which the database needs, first of all).
+ * Throws the Admin API's error (auth/user-not-found when no account has that email).
+ */
+export async function setCoachClaim(admin: UserAdmin, email: string, options: { revoke?: boolean } = {}): Promise<CoachClaimResult> {
+  const user = await admin.getUserByEmail(email.trim().toLowerCase());
+  const claims: Record<string, unknown> = { ...(user.customClaims ?? {}) };
+  const had = claims[COACH_CLAIM] === true;
+  if (options.revoke) delete claims[COACH_CLAIM];
+  else claims[COACH_CLAIM] = true;
+  const changed = had === Boolean(options.revoke);
+  if (changed) await admin.setCustomUserClaims(user.uid, claims);
+  return { uid: user.uid, email: user.email ?? email, changed, claims };
+}

@@ -1,0 +1,58 @@
+/**
+ * The join link of a session for one member (netlify/functions/coaching-join.mts). The link is a
+ * secret of the session (coaching_join_links, else coaching_standing_link: service role only):
+ * it is answered only to a member registered for the session, from an hour before the start
+ * until the end, and never for a cancelled session. Each refusal says why, plainly.
+ */
+import { SUPPORT_EMAIL } from '../../../src/core/config/site';
+import { joinState } from '../../../src/features/coaching/session-time';
+import { HttpError } from './http';
+import { Upstream } from './log';
+import { describeDbError, type AdminDb } from './supabase';
+
+export const JOIN_MESSAGES = {
+  noSession: 'This session does not exist.',
+  cancelled: 'This session was cancelled, so there is nothing to join. We’re sorry.',
+  notRegistered: 'Only members registered for this session can join it. Save a seat first, while seats are left.',
+  tooEarly: 'The join link opens one hour before the session starts. Come back then.',
+  ended: 'This session has ended. We hope to see you at the next one.',
+  noLink: `The join link is not ready yet. Please try again in a few minutes, or write to ${SUPPORT_EMAIL}.`,
+  databaseDown: 'The join link could not be fetched just now. Please try again.',
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface JoinAnswer {
+  url: string;
+  starts_at: string;
+  ends_at: string;
+}
+
+/** The join link of `sessionId` for the member `uid` at `now`, or the HttpError that says why not. */
+export async function joinLinkFor(db: AdminDb, uid: string, sessionId: string, now: Date): Promise<JoinAnswer> {
+  if (!UUID.test(sessionId)) throw new HttpError(404, JOIN_MESSAGES.noSession);
+  const session = await db.from('coaching_sessions').select('id, starts_at, ends_at, cancelled_at').eq('id', sessionId).maybeSingle();
+  if (session.error) throw new Upstream(JOIN_MESSAGES.databaseDown, describeDbError('coaching_sessions select', session.error));
+  if (!session.data) throw new HttpError(404, JOIN_MESSAGES.noSession);
+  if (session.data.cancelled_at) throw new HttpError(404, JOIN_MESSAGES.cancelled);
+
+  const signup = await db.from('coaching_session_signups').select('id').eq('session_id', sessionId).eq('user_id', uid).maybeSingle();
+  if (signup.error) throw new Upstream(JOIN_MESSAGES.databaseDown, describeDbError('coaching_session_signups select', signup.error));
+  if (!signup.data) throw new HttpError(403, JOIN_MESSAGES.notRegistered);
+
+  const state = joinState(session.data, now.getTime());
+  if (state === 'early') throw new HttpError(403, JOIN_MESSAGES.tooEarly);
+  if (state === 'ended') throw new HttpError(403, JOIN_MESSAGES.ended);
+
+  const own = await db.from('coaching_join_links').select('url').eq('session_id', sessionId).maybeSingle();
+  if (own.error) throw new Upstream(JOIN_MESSAGES.databaseDown, describeDbError('coaching_join_links select', own.error));
+  let url = own.data?.url ?? null;
+  if (!url) {
+    const standing = await db.from('coaching_standing_link').select('url').maybeSingle();
+    if (standing.error) throw new Upstream(JOIN_MESSAGES.databaseDown, describeDbError('coaching_standing_link select', standing.error));
+    url = standing.data?.url ?? null;
+  }
+  if (!url) throw new HttpError(404, JOIN_MESSAGES.noLink);
+  return { url, starts_at: session.data.starts_at, ends_at: session.data.ends_at };
+}
+

@@ -1,0 +1,45 @@
+/**
+ * /api/coach-sessions, for the coach only (`Authorization: Bearer <ID token>` with the `coach`
+ * claim; netlify/functions/_shared/coach.ts):
+ *
+ *   GET    the coach's page: upcoming sessions (soonest first) and the latest past ones, each
+ *          with its registrants (name, email, when they signed up), seats and join link; the
+ *          standing link; the coach's time zone and the schedule's seats.
+ *   POST   { date: 'YYYY-MM-DD', start: 'HH:MM', minutes?, seats? } adds a one-off session on the
+ *          coach's clock: 201 { session }.
+ *   PATCH  { id, seats } changes the seats (never below those taken);
+ *          { id, cancel: true } cancels the session (registrants keep it, marked cancelled).
+ *          200 { session }.
+ *
+ * Errors: 400 (bad input: a clear message, nothing written), 401 (no token), 403 (a token that is
+ * not a coach's, or from another site), 404 (no such session), 405, 409 (the session is
+ * cancelled or over, or a session already starts then), 413, 502 (the database failed), 503.
+ */
+import type { Config } from '@netlify/functions';
+import { requireCoach } from './_shared/coach';
+import { addSession, cancelSession, coachOverview, setSeats } from './_shared/coaching-sessions';
+import { HttpError, json, readJsonObject, requireMethod } from './_shared/http';
+import { endpoint } from './_shared/log';
+import { requireSameSite } from './_shared/origin';
+import { supabaseAdmin } from './_shared/supabase';
+
+const NAME = 'coach-sessions';
+
+export default endpoint(NAME, async (req) => {
+  requireMethod(req, 'GET', 'POST', 'PATCH');
+  if (req.method !== 'GET') requireSameSite(req);
+  const db = supabaseAdmin();
+  const now = new Date();
+  await requireCoach(req);
+  if (req.method === 'GET') return json(await coachOverview(db, now));
+  const body = await readJsonObject(req);
+  if (req.method === 'POST') return json({ session: await addSession(db, body, now) }, 201);
+  if (body.cancel === true) return json({ session: await cancelSession(db, body.id, now) });
+  if ('seats' in body) return json({ session: await setSeats(db, body.id, body.seats, now) });
+  throw new HttpError(400, 'Say what to change: { id, seats } or { id, cancel: true }.');
+});
+
+export const config: Config = {
+  path: '/api/coach-sessions',
+  rateLimit: { windowLimit: 60, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};
