@@ -14,10 +14,11 @@ export const MEMBER_API_MESSAGES = {
 
 export type MemberApiError = Error & { status?: number };
 
-/** The function's answer: its status, its body as text and as JSON (null when it is not JSON), and its `error` string. */
+/** The function's answer: its status and headers, its body as text and as JSON (null when it is not JSON), and its `error` string. */
 export interface MemberResponse {
   status: number;
   ok: boolean;
+  headers: Headers;
   text: string;
   body: unknown;
   error: string | null;
@@ -62,7 +63,7 @@ export async function askAsMember(path: string, init: RequestInit = {}, idToken?
     body = null;
   }
   const error = (body as { error?: unknown } | null)?.error;
-  return { kind: 'answered', status: res.status, ok: res.ok, text, body, error: typeof error === 'string' && error ? error : null };
+  return { kind: 'answered', status: res.status, ok: res.ok, headers: res.headers, text, body, error: typeof error === 'string' && error ? error : null };
 }
 
 /** The function's answer when it is 2xx; otherwise throws a MemberApiError. */

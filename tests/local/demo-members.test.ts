@@ -43,7 +43,7 @@ describe('the demo members of npm run dev:members', () => {
     const { status, idToken } = await signInAs(member.email, DEMO_PASSWORD);
     expect(status).toBe(200);
     expect(claimsOf(idToken!)).toMatchObject({ user_id: member.uid, role: 'authenticated' });
-    expect(claimsOf(idToken!)['coach']).toBe(member.coach ? true : undefined);
+    expect(claimsOf(idToken!)?.['coach']).toBe(member.coach ? true : undefined);
 
     expect(await read(idToken!, 'profiles?select=id,full_name,membership_tier')).toEqual([{ id: member.uid, full_name: member.name, membership_tier: member.tier }]);
     const subscriptions = await read(idToken!, 'stripe_subscriptions?select=subscription_id,price_id,subscription_status');

@@ -56,7 +56,7 @@ export async function deleteCoachingSignup(signupId: string): Promise<{ error: D
 /** The join link of a session the member is registered for, while it is open; throws with the function's message otherwise. */
 export async function fetchJoinLink(sessionId: string, fallback: string): Promise<string> {
   const res = await callAsMember(`/api/coaching-join?session=${encodeURIComponent(sessionId)}`, { method: 'GET' }, fallback);
-  const body = (await res.json()) as { url?: unknown };
+  const body = (res.body ?? {}) as { url?: unknown };
   if (typeof body.url !== 'string') throw new Error(fallback);
   return body.url;
 }

@@ -11,7 +11,7 @@ const FAILED = 'That did not work just now. Please try again.';
 async function send<T>(path: string, method: string, body?: unknown): Promise<T> {
   const init: RequestInit = { method, ...(body !== undefined ? { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } } : {}) };
   const res = await callAsMember(path, init, FAILED);
-  return (await res.json()) as T;
+  return res.body as T;
 }
 
 export const fetchCoachOverview = () => send<CoachOverview>('/api/coach-sessions', 'GET');
@@ -30,5 +30,5 @@ export const saveJoinLink = (session: string | null, url: string) => send<{ sess
 export async function fetchRegistrantsCsv(id: string): Promise<{ text: string; fileName: string }> {
   const res = await callAsMember(`/api/coach-registrants?session=${encodeURIComponent(id)}`, { method: 'GET' }, FAILED);
   const fileName = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'registrants.csv';
-  return { text: await res.text(), fileName };
+  return { text: res.text, fileName };
 }
