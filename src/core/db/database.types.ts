@@ -16,6 +16,8 @@ import { PRODUCT_TYPES } from '../access/product';
 import { TIERS } from '../access/tiers';
 import {
   BREATHING_PATTERNS,
+  EMAIL_KINDS,
+  EMAIL_STATUSES,
   PARTNERSHIP_TYPES,
   PURCHASE_STATUSES,
   RESET_FEELINGS,
@@ -23,6 +25,8 @@ import {
   RISE_LIVED,
   SUBSCRIPTION_STATUSES,
   type BreathingPatternId,
+  type EmailKind,
+  type EmailStatus,
   type PartnershipType,
   type PurchaseStatus,
   type SubscriptionStatus,
@@ -30,6 +34,8 @@ import {
 
 export {
   BREATHING_PATTERNS,
+  EMAIL_KINDS,
+  EMAIL_STATUSES,
   PARTNERSHIP_TYPES,
   PURCHASE_STATUSES,
   RESET_FEELINGS,
@@ -37,6 +43,8 @@ export {
   RISE_LIVED,
   SUBSCRIPTION_STATUSES,
   type BreathingPatternId,
+  type EmailKind,
+  type EmailStatus,
   type PartnershipType,
   type PurchaseStatus,
   type SubscriptionStatus,
@@ -44,7 +52,7 @@ export {
 
 /** A column: its type as information_schema names it, nullability, default, allowed values. */
 export interface ColumnSpec {
-  readonly type: 'text' | 'uuid' | 'integer' | 'bigint' | 'boolean' | 'date' | 'timestamp with time zone';
+  readonly type: 'text' | 'uuid' | 'integer' | 'bigint' | 'boolean' | 'date' | 'timestamp with time zone' | 'jsonb';
   readonly nullable?: true;
   readonly default?: true;
   readonly values?: readonly string[];
@@ -211,6 +219,27 @@ export const SCHEMA = {
     intensity_after: { type: 'integer' },
     finished_at: TIMESTAMP,
   },
+  email_outbox: {
+    id: UUID_ID,
+    user_id: { type: 'text' },
+    kind: { type: 'text', values: EMAIL_KINDS },
+    ref: { type: 'text' },
+    params: { type: 'jsonb', default: true },
+    status: { type: 'text', default: true, values: EMAIL_STATUSES },
+    attempts: { type: 'integer', default: true },
+    last_error: { type: 'text', nullable: true },
+    recipient: { type: 'text', nullable: true },
+    subject: { type: 'text', nullable: true },
+    provider_id: { type: 'text', nullable: true },
+    created_at: TIMESTAMP,
+    claimed_at: { type: 'timestamp with time zone', nullable: true },
+    sent_at: { type: 'timestamp with time zone', nullable: true },
+  },
+  email_preferences: {
+    user_id: { type: 'text' },
+    coaching_reminders: { type: 'boolean', default: true },
+    updated_at: TIMESTAMP,
+  },
 } as const satisfies Record<string, Record<string, ColumnSpec>>;
 
 /** The foreign keys, as supabase-js needs them to type nested selects such as `coaching_sessions(id, date, time)`. */
@@ -250,10 +279,15 @@ export const RELATIONSHIPS = {
   rehearsal_scenarios: [],
   rehearsals: [],
   resets: [],
+  email_outbox: [],
+  email_preferences: [],
 } as const satisfies Record<keyof typeof SCHEMA, readonly unknown[]>;
 
 type Schema = typeof SCHEMA;
 export type TableName = keyof Schema;
+
+/** A JSON value, as a jsonb column holds it. */
+export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
 
 type TsType<C extends ColumnSpec> = C extends { values: readonly (infer V)[] }
   ? V
@@ -261,7 +295,9 @@ type TsType<C extends ColumnSpec> = C extends { values: readonly (infer V)[] }
     ? number
     : C['type'] extends 'boolean'
       ? boolean
-      : string;
+      : C['type'] extends 'jsonb'
+        ? { [key: string]: Json | undefined }
+        : string;
 type Value<C extends ColumnSpec> = TsType<C> | (C extends { nullable: true } ? null : never);
 type Optional<T> = { [K in keyof T]: T[K] extends { nullable: true } | { default: true } ? K : never }[keyof T];
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
@@ -312,3 +348,5 @@ export type RiseStatement = Tables<'rise_statements'>;
 export type RehearsalScenario = Tables<'rehearsal_scenarios'>;
 export type RehearsalRow = Tables<'rehearsals'>;
 export type ResetRow = Tables<'resets'>;
+export type EmailOutboxRow = Tables<'email_outbox'>;
+export type EmailPreferences = Tables<'email_preferences'>;

@@ -45,3 +45,10 @@ export const RISE_LIVED = ['yes', 'partly', 'not-today'] as const;
 /** The Reset Room's feelings and resets, as the resets table allows them (src/features/lounge/the-reset-room/resets.ts). */
 export const RESET_FEELINGS = ['anger', 'anxiety', 'sadness', 'overwhelm', 'shame', 'numbness'] as const;
 export const RESET_KINDS = ['grounding-five-senses', 'stop-pause', 'paced-breathing', 'paired-muscle-relaxation', 'cold-water-reset'] as const;
+
+/** email_outbox.kind: the messages the site sends (netlify/functions/_shared/email/). */
+export const EMAIL_KINDS = ['purchase_confirmation', 'access_ending'] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+/** email_outbox.status: pending until claimed, sending while one sender has it, then sent, failed (tried again), given up or skipped. */
+export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'given_up', 'skipped'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
