@@ -37,6 +37,9 @@ const FUNCTIONS = readdirSync(path.join(ROOT, 'netlify/functions'))
 /** A request each function refuses with a 4xx before reaching any service: its wrong method. */
 const BAD_REQUEST: Record<string, { method: string; allow: string }> = {
   'account-delete': { method: 'GET', allow: 'POST' },
+  // The hourly run: Netlify's scheduler invokes it with a POST.
+  'email-outbox': { method: 'GET', allow: 'POST' },
+  'email-preferences': { method: 'PUT', allow: 'GET, POST' },
   'account-export': { method: 'POST', allow: 'GET' },
   'auth-sync': { method: 'GET', allow: 'POST' },
   'billing-portal': { method: 'GET', allow: 'POST' },
@@ -91,7 +94,7 @@ describe('the functions as Netlify bundles them, under AWS Lambda\'s Node flags'
     const res = await fn!.invoke({ url: `http://localhost:4321/api/${name}`, method, headers: { accept: 'application/json' } });
     expect(res.status).toBe(405);
     expect(res.headers['allow']).toBe(allow);
-    expect(JSON.parse(Buffer.from(res.body).toString('utf8'))).toEqual({ error: `Method ${method} is not allowed; use ${allow}.` });
+    expect(JSON.parse(Buffer.from(res.body).toString('utf8'))).toEqual({ error: `Method ${method} is not allowed; use ${allow.replace(', ', ' or ')}.` });
   });
 
   it('auth-sync on a server without Firebase settings answers 503 with a clear message, never 500', async () => {

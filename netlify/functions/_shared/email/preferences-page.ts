@@ -58,14 +58,14 @@ function content(state: PageState, support: string, site: string): { title: stri
       body: `<p>Your email choices can’t be changed from this link just now, so nothing was changed.</p><p>You can turn reminders on or off on ${dashboard}, or write to ${supportLink}.</p>`,
     };
   }
-  const always = '<p class="quiet">Emails about what you do yourself, like a seat you save or a purchase, always arrive: they’re how you know it worked.</p>';
+  const always = `<p class="quiet">Emails about what you do yourself, like a seat you save or a purchase, always arrive: they’re how you know it worked. You can change this choice on ${dashboard} too.</p>`;
   const form = (choice: 'on' | 'off', label: string) =>
     `<form method="post" action="${escapeHtml(state.action)}"><input type="hidden" name="choice" value="${choice}"><button type="submit">${label}</button></form>`;
   if (!state.reminders) {
     return {
       title: state.changed ? 'Done: reminders are off' : 'Reminders are off',
       body:
-        `<p>${state.changed ? 'We’ve turned off your coaching reminders.' : 'Your coaching reminders are already off.'} We won’t email you the day before a Rapid Fire Coaching Live session, so your join link will be waiting on ${dashboard} instead.</p>` +
+        `<p>${state.changed ? 'We’ve turned off your coaching reminders.' : 'Your coaching reminders are already off.'} We won’t email you the day before a Rapid Fire Coaching Live session, so your join link will be waiting on your dashboard instead.</p>` +
         always +
         `<p>Changed your mind?</p>${form('on', 'Turn reminders back on')}`,
     };
