@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
-import { doubles, inboxOf, rowsOf } from '../support/members-commerce';
+import { doubles, failFor, inboxOf, rowsOf } from '../support/members-commerce';
 import { createUser, signIn } from '../support/members';
 
 /**
@@ -68,4 +68,17 @@ test('the dashboard turns coaching reminders off and on again, in the member’s
   await page.getByRole('region', { name: 'Emails' }).getByRole('checkbox').check();
   await expect(page.getByRole('region', { name: 'Emails' }).getByRole('status')).toHaveText('Saved: we’ll remind you the day before each session.');
   expect(await rowsOf('email_preferences', { user_id: user.uid })).toEqual([expect.objectContaining({ coaching_reminders: true })]);
+});
+
+test('a save that fails says so and leaves the box as it is stored', async ({ page }) => {
+  const user = await createUser('Pia Lund');
+  await signIn(page, user);
+  const card = page.getByRole('region', { name: 'Emails' });
+  const reminders = card.getByRole('checkbox');
+  await expect(reminders).toBeEnabled({ timeout: SLOW });
+  await failFor(user, 'email_preferences', 'POST');
+  await reminders.click();
+  await expect(card.getByRole('alert')).toHaveText('Your choice could not be saved. Please try again.');
+  await expect(reminders).toBeChecked();
+  expect(await rowsOf('email_preferences', { user_id: user.uid })).toEqual([]);
 });

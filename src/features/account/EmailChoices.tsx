@@ -1,7 +1,8 @@
 /**
  * "Emails" on the dashboard: the member turns coaching reminders on or off (their
  * email_preferences row, under row-level security; the link in each reminder changes the same
- * row). A native checkbox, saved as soon as it changes, with what happened announced.
+ * row). A native checkbox, saved as soon as it changes (it shows the new choice while saving, and
+ * the stored one again if the save fails), with what happened announced.
  * Confirmations of what the member does have no switch, and the card says so.
  */
 import { useStore } from '@nanostores/react';
@@ -13,6 +14,8 @@ import { $reminders, setReminders } from './email-choices-store';
 export default function EmailChoices() {
   const state = useStore($reminders);
   const [saving, setSaving] = useState(false);
+  /** The box as the member just set it, while it is saved (then the stored choice again). */
+  const [pending, setPending] = useState<boolean | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   const hintId = useId();
   const answer = state.status === 'ready' ? state.value : null;
@@ -20,9 +23,11 @@ export default function EmailChoices() {
 
   const change = async (next: boolean) => {
     setSaving(true);
+    setPending(next);
     setMessage(null);
     const failure = await setReminders(next);
     setSaving(false);
+    setPending(null);
     setMessage(failure ? { tone: 'error', text: failure } : { tone: 'success', text: next ? EMAIL_CHOICE_MESSAGES.remindersOn : EMAIL_CHOICE_MESSAGES.remindersOff });
   };
 
@@ -36,7 +41,7 @@ export default function EmailChoices() {
           <input
             type="checkbox"
             className="mt-1 size-5 accent-plum-700"
-            checked={answer?.on ?? false}
+            checked={pending ?? answer?.on ?? false}
             disabled={answer?.on == null || saving}
             aria-describedby={hintId}
             data-reminders

@@ -21,6 +21,7 @@
  * Without the provider's settings (./settings.ts) nothing is recorded or sent, and the first
  * call of a process logs it once.
  */
+import { BRAND } from '../../../../src/core/config/site';
 import type { EmailKind, EmailOutboxRow, EmailStatus, Json } from '../../../../src/core/db/database.types';
 import { Upstream } from '../log';
 import { describeDbError, type AdminDb } from '../supabase';
@@ -28,7 +29,6 @@ import { accessEnding, endingParams, purchaseConfirmation, purchaseParams, type 
 import { renderMessage, type MessageContent } from './render';
 import { sendWithResend, type Attachment } from './resend';
 import { emailSettings, type EmailSettings } from './settings';
-import { BRAND } from '../../../../src/core/config/site';
 
 /** Attempts before a message is given up (and logged). */
 export const MAX_ATTEMPTS = 4;
@@ -68,8 +68,11 @@ interface Address {
   recipient: Recipient;
 }
 
+type Row = Pick<EmailOutboxRow, 'id' | 'user_id' | 'kind' | 'ref' | 'params' | 'status' | 'attempts' | 'claimed_at'>;
+const ROW = 'id, user_id, kind, ref, params, status, attempts, claimed_at';
+
 /** How each kind is written: its message from the row's params, or null when they cannot be read. */
-const COMPOSERS: Record<EmailKind, (row: EmailOutboxRow, to: Address, settings: EmailSettings) => Composed | null> = {
+const COMPOSERS: Record<EmailKind, (row: Row, to: Address, settings: EmailSettings) => Composed | null> = {
   purchase_confirmation: (row, to) => {
     const data = purchaseParams(row.params);
     return data ? { content: purchaseConfirmation(to.recipient, data) } : null;
@@ -79,9 +82,6 @@ const COMPOSERS: Record<EmailKind, (row: EmailOutboxRow, to: Address, settings: 
     return data ? { content: accessEnding(to.recipient, data) } : null;
   },
 };
-
-type Row = Pick<EmailOutboxRow, 'id' | 'user_id' | 'kind' | 'ref' | 'params' | 'status' | 'attempts' | 'claimed_at'>;
-const ROW = 'id, user_id, kind, ref, params, status, attempts, claimed_at';
 
 /** The message's address and how to greet them: the member's profile. */
 async function addressOf(db: AdminDb, member: string): Promise<Address | null> {
@@ -127,7 +127,7 @@ async function deliver(db: AdminDb, settings: EmailSettings, row: Row, now: Date
     await settle(db, row, attempt, { status: 'skipped', last_error: 'no address on record' });
     return 'skipped';
   }
-  const composed = COMPOSERS[row.kind](row as EmailOutboxRow, to, settings);
+  const composed = COMPOSERS[row.kind](row, to, settings);
   if (!composed) {
     await settle(db, row, attempt, { status: 'given_up', last_error: 'its details could not be read' });
     gaveUp(row, attempt, 'its details could not be read');
