@@ -22,12 +22,12 @@
  * call of a process logs it once.
  */
 import { BRAND } from '../../../../src/core/config/site';
-import type { EmailKind, EmailOutboxRow, EmailStatus, Json } from '../../../../src/core/db/database.types';
+import type { EmailKind, EmailOutboxRow, EmailStatus } from '../../../../src/core/db/database.types';
 import { Upstream } from '../log';
 import { describeDbError, type AdminDb } from '../supabase';
-import { accessEnding, endingParams, purchaseConfirmation, purchaseParams, type Recipient } from './messages';
-import { renderMessage, type MessageContent } from './render';
-import { sendWithResend, type Attachment } from './resend';
+import { PREPARERS, type OutboxRow, type Params } from './kinds';
+import { renderMessage } from './render';
+import { sendWithResend } from './resend';
 import { emailSettings, type EmailSettings } from './settings';
 
 /** Attempts before a message is given up (and logged). */
@@ -38,8 +38,6 @@ export const STALE_CLAIM_MS = 10 * 60_000;
 export const IDEMPOTENCY_WINDOW_MS = 23 * 3600_000;
 /** Rows one scheduled run looks at. */
 export const RUN_BATCH = 100;
-
-export type Params = { [key: string]: Json | undefined };
 
 export interface QueueRequest {
   /** The member's id (the Firebase uid). */
@@ -57,38 +55,8 @@ export interface QueueRequest {
  */
 export type Delivery = 'sent' | 'failed' | 'given_up' | 'skipped' | 'duplicate' | 'busy' | 'not configured';
 
-export interface Composed {
-  content: MessageContent;
-  headers?: Record<string, string>;
-  attachments?: Attachment[];
-}
-
-interface Address {
-  email: string;
-  recipient: Recipient;
-}
-
-type Row = Pick<EmailOutboxRow, 'id' | 'user_id' | 'kind' | 'ref' | 'params' | 'status' | 'attempts' | 'claimed_at'>;
+type Row = OutboxRow & Pick<EmailOutboxRow, 'status' | 'attempts' | 'claimed_at'>;
 const ROW = 'id, user_id, kind, ref, params, status, attempts, claimed_at';
-
-/** How each kind is written: its message from the row's params, or null when they cannot be read. */
-const COMPOSERS: Record<EmailKind, (row: Row, to: Address, settings: EmailSettings) => Composed | null> = {
-  purchase_confirmation: (row, to) => {
-    const data = purchaseParams(row.params);
-    return data ? { content: purchaseConfirmation(to.recipient, data) } : null;
-  },
-  access_ending: (row, to) => {
-    const data = endingParams(row.params);
-    return data ? { content: accessEnding(to.recipient, data) } : null;
-  },
-};
-
-/** The message's address and how to greet them: the member's profile. */
-async function addressOf(db: AdminDb, member: string): Promise<Address | null> {
-  const { data, error } = await db.from('profiles').select('email, full_name').eq('id', member).maybeSingle<{ email: string; full_name: string | null }>();
-  if (error) throw new Upstream('The message could not be prepared.', describeDbError('profiles select', error));
-  return data?.email ? { email: data.email, recipient: { name: data.full_name } } : null;
-}
 
 /**
  * Takes the row for this sender: one update that only matches the row as it was read (status
@@ -122,23 +90,23 @@ function gaveUp(row: Row, attempts: number, why: string): void {
 async function deliver(db: AdminDb, settings: EmailSettings, row: Row, now: Date): Promise<Delivery> {
   const attempt = await claim(db, row, now);
   if (attempt === null) return 'busy';
-  const to = await addressOf(db, row.user_id);
-  if (!to) {
-    await settle(db, row, attempt, { status: 'skipped', last_error: 'no address on record' });
+  const prepared = await PREPARERS[row.kind](db, row, { settings, now });
+  if (prepared && 'skip' in prepared) {
+    await settle(db, row, attempt, { status: 'skipped', last_error: prepared.skip });
     return 'skipped';
   }
-  const composed = COMPOSERS[row.kind](row, to, settings);
-  if (!composed) {
+  if (!prepared) {
     await settle(db, row, attempt, { status: 'given_up', last_error: 'its details could not be read' });
     gaveUp(row, attempt, 'its details could not be read');
     return 'given_up';
   }
+  const { to, composed } = prepared;
   const rendered = renderMessage(composed.content, { site: settings.site, brand: BRAND, support: settings.support });
   const result = await sendWithResend(
     { url: settings.apiUrl, key: settings.apiKey },
     {
       from: settings.from,
-      to: to.email,
+      to,
       replyTo: settings.replyTo,
       subject: rendered.subject,
       text: rendered.text,
@@ -150,7 +118,7 @@ async function deliver(db: AdminDb, settings: EmailSettings, row: Row, now: Date
     `outbox/${row.id}`,
   );
   if (result.outcome === 'sent') {
-    await settle(db, row, attempt, { status: 'sent', sent_at: new Date().toISOString(), provider_id: result.id, recipient: to.email, subject: rendered.subject, last_error: null });
+    await settle(db, row, attempt, { status: 'sent', sent_at: new Date().toISOString(), provider_id: result.id, recipient: to, subject: rendered.subject, last_error: null });
     return 'sent';
   }
   const final = result.outcome === 'refused' || attempt >= MAX_ATTEMPTS;
