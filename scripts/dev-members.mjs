@@ -11,6 +11,9 @@
  *   - the Stripe stand-in the functions' SDK is pointed at (STRIPE_API_HOST/PORT/PROTOCOL):
  *     Checkout and Portal sessions in Stripe's shapes, its own payment page whose Pay button
  *     completes the session and sends the SIGNED checkout.session.completed to our webhook;
+ *   - the email stand-in (scripts/local/email-standin.ts) the functions send through instead of
+ *     Resend (RESEND_API_URL), with an inbox page listing every email sent, text and HTML, and a
+ *     button that runs the hourly email run (the scheduled function) at once;
  *   - the site with the flag off (astro dev, the functions through Netlify's Vite plugin),
  *     pointed at all of the above, after scripts/compile-gated-content.mjs has compiled the gated
  *     content the content function serves (as `npm run dev` does);
@@ -19,7 +22,8 @@
  *     sees them on /coach).
  *
  * Ports (environment): DEV_MEMBERS_PORT (site, 4321), AUTH_EMULATOR_PORT (9099),
- * POSTGREST_PORT (54321, as `supabase start`), STRIPE_STANDIN_PORT (12111).
+ * POSTGREST_PORT (54321, as `supabase start`), STRIPE_STANDIN_PORT (12111), EMAIL_STANDIN_PORT
+ * (54324, where `supabase start` puts its mail inbox).
  * Ctrl-C stops everything it started. Details: docs/decisions/local-member-side.md.
  */
 import { spawn } from 'node:child_process';
@@ -37,9 +41,12 @@ const SITE_PORT = Number(process.env.DEV_MEMBERS_PORT ?? 4321);
 const AUTH_PORT = Number(process.env.AUTH_EMULATOR_PORT ?? 9099);
 const POSTGREST_PORT = Number(process.env.POSTGREST_PORT ?? 54321);
 const STRIPE_PORT = Number(process.env.STRIPE_STANDIN_PORT ?? 12111);
+const EMAIL_PORT = Number(process.env.EMAIL_STANDIN_PORT ?? 54324);
 /** DEV_MEMBERS_DATA: another data folder (the smoke test uses a temporary one). */
 const DATA = process.env.DEV_MEMBERS_DATA ? path.resolve(process.env.DEV_MEMBERS_DATA) : path.join(root, '.local', 'pgdata');
 const WEBHOOK_SECRET = 'whsec_local_dev_members';
+/** Signs the links in emails (turning reminders off): any value does locally. */
+const EMAIL_LINK_SECRET = 'local-dev-members-email-link-secret';
 const SITE = `http://localhost:${SITE_PORT}`;
 
 const children = [];
@@ -138,6 +145,19 @@ async function main() {
   });
   closers.push(() => stripe.close());
 
+  // Resend's stand-in: what the site sends lands in its inbox. Its button runs the hourly email
+  // run now (the scheduled function, at the address Netlify's Vite plugin serves it).
+  const { startEmailStandIn } = await import('./local/email-standin.ts');
+  const email = await startEmailStandIn({
+    port: EMAIL_PORT,
+    runScheduled: async () => {
+      const res = await fetch(`${SITE}/.netlify/functions/email-outbox`, { method: 'POST', body: '{}' });
+      const text = await res.text();
+      return res.ok ? `The hourly email run answered: ${text}` : `The hourly email run answered ${res.status}: ${text}`;
+    },
+  });
+  closers.push(() => email.close());
+
   // The demo members: accounts in the emulator (fixed uids) and their rows, as the owner.
   await auth;
   await createDemoMembers({ emulatorHost: `127.0.0.1:${AUTH_PORT}`, projectId: PROJECT, query: (sql, params) => db.query(sql, params) });
@@ -169,6 +189,8 @@ async function main() {
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     SITE_URL: SITE,
     ...stripe.env,
+    ...email.env,
+    EMAIL_LINK_SECRET,
   };
   await gated;
   const site = startChild(path.join(root, 'node_modules/.bin/astro'), ['dev', '--port', String(SITE_PORT), '--host', 'localhost'], env, 'site');
@@ -188,6 +210,7 @@ dev:members ready in ${seconds} s${created ? ' (new database)' : ''}
   Auth emulator   http://127.0.0.1:${AUTH_PORT}  (project ${PROJECT})
   database API    ${endpoint.url}/rest/v1/  (PGlite in .local/pgdata; --reset starts over)
   Stripe stand-in ${stripe.url}  (its payment page opens from checkout)
+  inbox           ${email.url}  (every email the site sends, text and HTML; JSON at /messages)
   demo members    ${DEMO_MEMBERS.filter((m) => !m.coach).map((m) => `${m.email} (${m.tier}${m.purchase ? `, ${m.purchase.price}` : ''})`).join(', ')}
   demo coach      ${DEMO_MEMBERS.filter((m) => m.coach).map((m) => m.email).join(', ')} at ${SITE}/coach
                   password: ${DEMO_PASSWORD}

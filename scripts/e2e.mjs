@@ -154,7 +154,8 @@ async function membersInner() {
   };
   // The database is the local PostgREST endpoint over PGlite running our migrations, for the
   // browser (as the member, with their emulator ID token) and for the served functions (as the
-  // service role); the functions' Stripe is the double (scripts/local/stand-ins.mjs).
+  // service role); the functions' Stripe is the double and their email the email stand-in
+  // (scripts/local/stand-ins.mjs), whose inbox the specs read.
   // Started first: the build is pointed at the endpoint.
   const { startCommerceDoubles } = await import('./local/stand-ins.mjs');
   const doubles = await step('stand-ins (Stripe, database)', () =>

@@ -23,6 +23,9 @@
  * answer, not a read before the write, decides. A late refund or checkout event of a deleted
  * member's purchase updates the anonymised row, whose 'deleted:' id the database keeps
  * (20261125009000_purchases_stay_anonymised.sql).
+ * After each write, the member's email about it is queued and sent (a purchase confirmation, the
+ * note that access has ended after a refund or an ended membership), decided from what was
+ * stored (netlify/functions/_shared/email/stripe-events.ts) and sent once whatever the deliveries.
  * Other events are acknowledged and ignored. 503 when Stripe, its webhook secret or the
  * database is not configured; 502 when Stripe or the database fails otherwise (Stripe then
  * retries).
@@ -35,6 +38,7 @@ import { endpoint, Upstream, upstreamFailure } from './_shared/log';
 import { describeStripeError, stripe } from './_shared/stripe';
 import { fetchSubscription, isStaleEnd, subscriptionRow, tierOfSubscription, type SubscriptionLike, type SubscriptionRow } from './_shared/subscriptions';
 import { PurchaseError, recordPurchase, refundPurchase } from './_shared/purchases';
+import { emailsAfterEvent } from './_shared/email/stripe-events';
 import { ENTITLING_STATUSES, type Tier } from '../../src/core/access/tiers';
 
 const NAME = 'stripe-webhook';
@@ -146,6 +150,41 @@ function noteUnknownCustomer(event: Stripe.Event, synced: SyncOutcome): SyncOutc
   return synced;
 }
 
+/**
+ * Writes what `event` says, as Stripe has it now; the webhook's answer (without `received`).
+ * Throws Upstream or PurchaseError when Stripe or the database fails.
+ */
+async function record(client: Stripe, event: Stripe.Event): Promise<Record<string, unknown>> {
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object;
+      const customerId = idOf(session.customer);
+      if (session.client_reference_id && customerId) await rememberCustomer(session.client_reference_id, customerId);
+      const subscriptionId = idOf(session.subscription);
+      if (session.mode === 'subscription' && subscriptionId) {
+        const synced = noteUnknownCustomer(event, await syncSubscription(client, subscriptionId));
+        const replaced = customerId ? await cancelReplaced(client, customerId, subscriptionId) : [];
+        return { ...synced, ...(replaced.length ? { replaced } : {}) };
+      }
+      if (session.mode === 'payment') return { ...(await recordPurchase(client, supabaseAdmin(), session.id, 'completed')) };
+      return {};
+    }
+    case 'checkout.session.async_payment_succeeded':
+    case 'checkout.session.async_payment_failed': {
+      const outcome = event.type === 'checkout.session.async_payment_succeeded' ? 'succeeded' : 'failed';
+      return { ...(await recordPurchase(client, supabaseAdmin(), event.data.object.id, outcome)) };
+    }
+    case 'charge.refunded':
+      return { ...(await refundPurchase(client, supabaseAdmin(), event.data.object.id, new Date(event.created * 1000))) };
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return { ...noteUnknownCustomer(event, await syncSubscription(client, event.data.object.id)) };
+    default:
+      return { ignored: event.type };
+  }
+}
+
 export default endpoint(NAME, async (req) => {
   requireMethod(req, 'POST');
   const secret = process.env.STRIPE_WEBHOOK_SECRET;
@@ -164,34 +203,11 @@ export default endpoint(NAME, async (req) => {
   }
 
   try {
-    switch (event.type) {
-      case 'checkout.session.completed': {
-        const session = event.data.object;
-        const customerId = idOf(session.customer);
-        if (session.client_reference_id && customerId) await rememberCustomer(session.client_reference_id, customerId);
-        const subscriptionId = idOf(session.subscription);
-        if (session.mode === 'subscription' && subscriptionId) {
-          const synced = noteUnknownCustomer(event, await syncSubscription(client, subscriptionId));
-          const replaced = customerId ? await cancelReplaced(client, customerId, subscriptionId) : [];
-          return json({ received: true, ...synced, ...(replaced.length ? { replaced } : {}) });
-        }
-        if (session.mode === 'payment') return json({ received: true, ...(await recordPurchase(client, supabaseAdmin(), session.id, 'completed')) });
-        return json({ received: true });
-      }
-      case 'checkout.session.async_payment_succeeded':
-      case 'checkout.session.async_payment_failed': {
-        const outcome = event.type === 'checkout.session.async_payment_succeeded' ? 'succeeded' : 'failed';
-        return json({ received: true, ...(await recordPurchase(client, supabaseAdmin(), event.data.object.id, outcome)) });
-      }
-      case 'charge.refunded':
-        return json({ received: true, ...(await refundPurchase(client, supabaseAdmin(), event.data.object.id, new Date(event.created * 1000))) });
-      case 'customer.subscription.created':
-      case 'customer.subscription.updated':
-      case 'customer.subscription.deleted':
-        return json({ received: true, ...noteUnknownCustomer(event, await syncSubscription(client, event.data.object.id)) });
-      default:
-        return json({ received: true, ignored: event.type });
-    }
+    const answer = await record(client, event);
+    // The member's email about what was just stored (_shared/email/stripe-events.ts): recorded
+    // in the outbox before it is sent, so a repeated event sends nothing new.
+    await emailsAfterEvent(supabaseAdmin(), event);
+    return json({ received: true, ...answer });
   } catch (error) {
     if (error instanceof Upstream) return upstreamFailure(NAME, 502, error.publicMessage, `${event.type} ${event.id}: ${error.detail}`);
     if (error instanceof PurchaseError) return upstreamFailure(NAME, 502, FAILED, `${event.type} ${event.id}: ${error.message}`);

@@ -10,10 +10,14 @@ import { startStripeDouble, stripePriceId, type SignedEvent, type StripeDouble }
 import catalogue from '../../src/content/catalogue.json';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
 import { call, spyOnLogs, type LogSpies } from '../support/functions';
+import { startEmailStandIn, type EmailStandIn } from '../../scripts/local/email-standin';
+import { emailEnv } from '../support/email';
 
 const SECRET = 'whsec_test_double_secret';
 let stripe: StripeDouble;
 let db: LocalSupabase;
+/** The member's emails go to the stand-in (tests/email/ checks them). */
+let inbox: EmailStandIn;
 let logs: LogSpies;
 const saved = { ...process.env };
 
@@ -43,14 +47,17 @@ const rows = () => db.tables.purchases ?? [];
 beforeAll(async () => {
   stripe = await startStripeDouble({ catalogue });
   db = await startLocalSupabase();
+  inbox = await startEmailStandIn();
 });
 afterAll(async () => {
   await stripe.close();
   await db.close();
+  await inbox.close();
 });
 beforeEach(() => {
-  Object.assign(process.env, stripe.env, db.env, { STRIPE_WEBHOOK_SECRET: SECRET });
+  Object.assign(process.env, stripe.env, db.env, emailEnv(inbox), { STRIPE_WEBHOOK_SECRET: SECRET });
   stripe.reset();
+  inbox.reset();
   db.reset();
   db.tables.stripe_customers = [{ user_id: 'uid_1', customer_id: 'cus_1' }];
   logs = spyOnLogs();

@@ -122,6 +122,16 @@ const EXPECTED: Record<string, Partial<Record<Role, string[]>>> = {
     authenticated: ['SELECT', 'INSERT(feeling, intensity_after, intensity_before, reset, user_id)'],
     service_role: ['DELETE', 'SELECT'],
   },
+  // Email: the outbox is the functions' alone (visitors and members reach nothing); members
+  // read and save their own email choices (one upsert), the one-click link saves them as the
+  // service role, which also exports and deletes both with the account.
+  email_outbox: {
+    service_role: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
+  },
+  email_preferences: {
+    authenticated: ['SELECT', 'INSERT(coaching_reminders, user_id)', 'UPDATE(coaching_reminders, user_id)'],
+    service_role: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
+  },
 };
 
 let db: PGlite;

@@ -47,6 +47,13 @@ async function memberWithData(uid: string, customer: string): Promise<void> {
   await db.query(`insert into public.rehearsals (user_id, scenario, suds_before, suds_after) values ($1, 'a-phone-call', 7, 4)`, [uid]);
   await db.query(`insert into public.resets (user_id, feeling, reset, intensity_before, intensity_after) values ($1, 'anxiety', 'stop-pause', 8, 5)`, [uid]);
   await db.query(`insert into public.lesson_progress (member_id, lesson_slug) values ($1, 'the-weather-inside')`, [uid]);
+  // Email: the purchase's confirmation, sent, and reminders turned off.
+  await db.query(
+    `insert into public.email_outbox (user_id, kind, ref, status, attempts, recipient, subject, sent_at)
+     values ($1, 'purchase_confirmation', $2, 'sent', 1, $3, 'Stillpoint is yours', now())`,
+    [uid, `cs_${customer}`, `${uid}@example.com`],
+  );
+  await db.query(`insert into public.email_preferences (user_id, coaching_reminders) values ($1, false)`, [uid]);
 }
 
 beforeAll(async () => {
@@ -77,6 +84,8 @@ describe('account-export, as service_role on Postgres', () => {
       mindstage_rehearsals: [{ scenario: 'a-phone-call', suds_before: 7, suds_after: 4 }],
       reset_room_resets: [{ feeling: 'anxiety', reset: 'stop-pause', intensity_before: 8, intensity_after: 5 }],
       lesson_progress: [{ lesson_slug: 'the-weather-inside', completed_at: expect.any(String) }],
+      emails: [{ kind: 'purchase_confirmation', ref: 'cs_cus_ada', status: 'sent', recipient: `${ADA}@example.com`, subject: 'Stillpoint is yours', sent_at: expect.any(String) }],
+      email_preferences: { coaching_reminders: false },
     });
     expect(JSON.stringify(data)).not.toContain(BEA);
     expect(JSON.stringify(data)).not.toContain('cus_bea');
@@ -99,6 +108,8 @@ describe('account-export, as service_role on Postgres', () => {
         subscription: null,
         stripe_customer: null,
         lesson_progress: [],
+        emails: [],
+        email_preferences: null,
         profile: null,
       },
     });

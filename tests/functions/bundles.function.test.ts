@@ -37,6 +37,9 @@ const FUNCTIONS = readdirSync(path.join(ROOT, 'netlify/functions'))
 /** A request each function refuses with a 4xx before reaching any service: its wrong method. */
 const BAD_REQUEST: Record<string, { method: string; allow: string }> = {
   'account-delete': { method: 'GET', allow: 'POST' },
+  // The hourly run: Netlify's scheduler invokes it with a POST.
+  'email-outbox': { method: 'GET', allow: 'POST' },
+  'email-preferences': { method: 'PUT', allow: 'GET, POST' },
   'account-export': { method: 'POST', allow: 'GET' },
   'auth-sync': { method: 'GET', allow: 'POST' },
   'billing-portal': { method: 'GET', allow: 'POST' },

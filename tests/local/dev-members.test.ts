@@ -3,7 +3,8 @@
  * temporary data folder: it gets ready, the site's sign-in page, the database API (with the
  * seed), the Auth emulator (a demo member signs in) and the Stripe stand-in (which knows the
  * demo subscriptions) answer, a checkout through the site's own function lands on the
- * stand-in's payment page, and Ctrl-C stops everything it started.
+ * stand-in's payment page and, paid, brings its confirmation to the inbox, and Ctrl-C stops
+ * everything it started.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -32,7 +33,7 @@ const answers = (port: number) =>
   });
 
 describe('npm run dev:members', { timeout: 120_000 }, () => {
-  const ports = { site: 0, auth: 0, postgrest: 0, stripe: 0 };
+  const ports = { site: 0, auth: 0, postgrest: 0, stripe: 0, email: 0 };
   const data = mkdtempSync(path.join(tmpdir(), 'ia-dev-members-test-'));
   let child: ChildProcess;
   let output = '';
@@ -50,6 +51,7 @@ describe('npm run dev:members', { timeout: 120_000 }, () => {
         AUTH_EMULATOR_PORT: String(ports.auth),
         POSTGREST_PORT: String(ports.postgrest),
         STRIPE_STANDIN_PORT: String(ports.stripe),
+        EMAIL_STANDIN_PORT: String(ports.email),
         DEV_MEMBERS_DATA: data,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -76,10 +78,11 @@ describe('npm run dev:members', { timeout: 120_000 }, () => {
     rmSync(data, { recursive: true, force: true });
   });
 
-  it('says it is ready, with the demo members and their password', () => {
+  it('says it is ready, with the demo members and their password, and where the inbox is', () => {
     expect(readySeconds).toBeGreaterThan(0);
     for (const m of DEMO_MEMBERS) expect(output).toContain(m.email);
     expect(output).toContain(DEMO_PASSWORD);
+    expect(output.split('\n').map((line) => line.trim())).toContain(`inbox           http://127.0.0.1:${ports.email}  (every email the site sends, text and HTML; JSON at /messages)`);
     expect(output).toMatch(/demo coach\s+coach@demo\.local at http:\/\/localhost:\d+\/coach/);
   });
 
@@ -123,6 +126,21 @@ describe('npm run dev:members', { timeout: 120_000 }, () => {
     expect(body.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${ports.stripe}/pay/cs_`));
     const pay = await fetch(body.url!);
     expect(await pay.text()).toContain('Total: 29.00 USD');
+
+    // Paying sends the signed webhook to the site, whose purchase confirmation lands in the inbox.
+    const paid = await fetch(body.url!, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'action=pay', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    const inbox = `http://127.0.0.1:${ports.email}`;
+    await expect
+      .poll(async () => ((await (await fetch(`${inbox}/messages?to=${encodeURIComponent(explorer.email)}`)).json()) as { subject: string }[]).map((m) => m.subject), { timeout: 30_000 })
+      .toEqual(['Stillpoint is yours']);
+    const page = await (await fetch(`${inbox}/`)).text();
+    expect(page).toContain('Stillpoint is yours');
+    expect(page).toContain('Run the hourly email run now');
+    // The button runs the scheduled function, served by the site: nothing is left to send.
+    const run = await fetch(`${inbox}/__run`, { method: 'POST', redirect: 'manual' });
+    expect(run.status).toBe(303);
+    expect(await (await fetch(`${inbox}/`)).text()).toContain('The hourly email run answered: {&quot;sent&quot;:0,&quot;failed&quot;:0,&quot;given_up&quot;:0,&quot;skipped&quot;:0,&quot;left&quot;:0}');
   });
 
   it('Ctrl-C stops everything it started', async () => {

@@ -14,6 +14,8 @@ import catalogue from '../../src/content/catalogue.json' with { type: 'json' };
 import { startStripeDouble, stripePriceId, type StripeDouble } from '../../scripts/local/stripe-standin';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
 import { call, createEmulatorUser, SITE, spyOnLogs, type EmulatorUser, type LogSpies } from '../support/functions';
+import { startEmailStandIn, type EmailStandIn } from '../../scripts/local/email-standin';
+import { emailEnv } from '../support/email';
 
 const SECRET = 'whsec_standin_test_secret';
 const builtIn = catalogue.map(({ id: _id, ...product }) => product);
@@ -26,10 +28,12 @@ const ODD_CUSTOMER = 'cus_<b>"odd"</b>&';
 
 let stripe: StripeDouble;
 let db: LocalSupabase;
+/** The member's emails, as dev:members sends them. */
+let inbox: EmailStandIn;
 let hook: Server;
 let member: EmulatorUser;
 let logs: LogSpies;
-/** Every delivery the webhook received: the raw body, its Stripe-Signature and our answer. */
+/** Every delivery the webhook received, in the order they arrived: the raw body, its Stripe-Signature and our answer. */
 const received: { body: string; signature: string; status: number; answer: string }[] = [];
 const saved = { ...process.env };
 
@@ -40,9 +44,12 @@ beforeAll(async () => {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
     const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+    // Recorded in the order the deliveries arrive (one may be answered while an earlier one is still at work).
+    const delivery = { body, signature: headers['stripe-signature'] ?? '', status: 0, answer: '' };
+    received.push(delivery);
     const response = await webhook(new Request(`${SITE}${req.url ?? '/'}`, { method: req.method, headers, body }));
     const answer = await response.text();
-    received.push({ body, signature: headers['stripe-signature'] ?? '', status: response.status, answer });
+    Object.assign(delivery, { status: response.status, answer });
     res.writeHead(response.status, { 'content-type': response.headers.get('content-type') ?? 'application/json' });
     res.end(answer);
   });
@@ -60,19 +67,22 @@ beforeAll(async () => {
     },
   });
   db = await startLocalSupabase();
+  inbox = await startEmailStandIn();
   member = await createEmulatorUser();
 });
 afterAll(async () => {
   await stripe.close();
   await db.close();
+  await inbox.close();
   hook.closeAllConnections();
   await new Promise<void>((resolve) => hook.close(() => resolve()));
 });
 beforeEach(async () => {
-  Object.assign(process.env, stripe.env, db.env, { STRIPE_WEBHOOK_SECRET: SECRET });
+  Object.assign(process.env, stripe.env, db.env, emailEnv(inbox), { STRIPE_WEBHOOK_SECRET: SECRET });
   delete process.env.URL;
   delete process.env.SITE_URL;
   stripe.reset();
+  inbox.reset();
   db.reset();
   received.length = 0;
   db.tables.profiles = [
@@ -182,6 +192,8 @@ describe('the stand-in: paying a subscription checkout', () => {
       payment_method_last4: '4242',
     });
     expect(tierOf(member.uid)).toBe('Alchemist');
+    // And the member hears it: the membership's confirmation, once.
+    expect(inbox.messages.map((m) => [m.to, m.subject])).toEqual([[[member.email.toLowerCase()], 'Welcome to the Alchemist Membership']]);
     expect(logs.lines()).toBe(0);
   });
 

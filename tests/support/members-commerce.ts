@@ -214,12 +214,29 @@ export async function requestsOf(member: Pick<Member, 'uid'>, table?: string): P
   return all.filter((r) => uidOf(r.authorization) === member.uid && (!table || r.table === table));
 }
 
-/** The Stripe double's and the local database endpoint's addresses; scripts/e2e.mjs sets them for the members phase. */
-export function doubles(): { stripe: string; postgrest: string } {
+/** The Stripe double's, the local database endpoint's and the email stand-in's addresses; scripts/e2e.mjs sets them for the members phase. */
+export function doubles(): { stripe: string; postgrest: string; email: string } {
   const stripe = process.env.STRIPE_DOUBLE_URL;
   const postgrest = process.env.POSTGREST_URL;
-  if (!stripe || !postgrest) throw new Error('STRIPE_DOUBLE_URL and POSTGREST_URL are unset: run the members specs through scripts/e2e.mjs, which starts them.');
-  return { stripe, postgrest };
+  const email = process.env.EMAIL_STANDIN_URL;
+  if (!stripe || !postgrest || !email) throw new Error('STRIPE_DOUBLE_URL, POSTGREST_URL and EMAIL_STANDIN_URL are unset: run the members specs through scripts/e2e.mjs, which starts them.');
+  return { stripe, postgrest, email };
+}
+
+export interface InboxMessage {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+  attachments: { filename: string; content_type: string; size: number }[];
+}
+
+/** What the email stand-in was sent for `address`, newest first (its GET /messages, as a developer reads it). */
+export async function inboxOf(address: string): Promise<InboxMessage[]> {
+  const res = await fetch(`${doubles().email}/messages?to=${encodeURIComponent(address.toLowerCase())}`);
+  if (!res.ok) throw new Error(`reading the email stand-in: ${res.status} ${await res.text()}`);
+  return (await res.json()) as InboxMessage[];
 }
 
 export interface RecordedStripeRequest {

@@ -120,6 +120,19 @@ export const MEMBER_TABLES: readonly MemberTable[] = [
     export: { key: 'lesson_progress', select: 'lesson_slug, completed_at', one: false },
     onDelete: 'delete', // the member's own record of the course, nothing the business keeps
   },
+  // Email (docs/decisions/email.md): what was sent to the member, and their choices.
+  {
+    table: 'email_outbox',
+    member: { column: 'user_id' },
+    export: { key: 'emails', select: 'kind, ref, status, recipient, subject, created_at, sent_at', one: false },
+    onDelete: 'delete',
+  },
+  {
+    table: 'email_preferences',
+    member: { column: 'user_id' },
+    export: { key: 'email_preferences', select: 'coaching_reminders, updated_at', one: true },
+    onDelete: 'delete',
+  },
   {
     table: 'profiles',
     member: { column: 'id' },

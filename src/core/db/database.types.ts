@@ -17,6 +17,8 @@ import { TIERS } from '../access/tiers';
 import {
   BREATHING_PATTERNS,
   COACHING_CHANGE_KINDS,
+  EMAIL_KINDS,
+  EMAIL_STATUSES,
   PARTNERSHIP_TYPES,
   PURCHASE_STATUSES,
   RESET_FEELINGS,
@@ -24,6 +26,8 @@ import {
   RISE_LIVED,
   SUBSCRIPTION_STATUSES,
   type BreathingPatternId,
+  type EmailKind,
+  type EmailStatus,
   type PartnershipType,
   type PurchaseStatus,
   type SubscriptionStatus,
@@ -32,6 +36,8 @@ import {
 export {
   BREATHING_PATTERNS,
   COACHING_CHANGE_KINDS,
+  EMAIL_KINDS,
+  EMAIL_STATUSES,
   PARTNERSHIP_TYPES,
   PURCHASE_STATUSES,
   RESET_FEELINGS,
@@ -39,6 +45,8 @@ export {
   RISE_LIVED,
   SUBSCRIPTION_STATUSES,
   type BreathingPatternId,
+  type EmailKind,
+  type EmailStatus,
   type PartnershipType,
   type PurchaseStatus,
   type SubscriptionStatus,
@@ -238,6 +246,27 @@ export const SCHEMA = {
     after: { type: 'jsonb', nullable: true },
     changed_at: TIMESTAMP,
   },
+  email_outbox: {
+    id: UUID_ID,
+    user_id: { type: 'text' },
+    kind: { type: 'text', values: EMAIL_KINDS },
+    ref: { type: 'text' },
+    params: { type: 'jsonb', default: true },
+    status: { type: 'text', default: true, values: EMAIL_STATUSES },
+    attempts: { type: 'integer', default: true },
+    last_error: { type: 'text', nullable: true },
+    recipient: { type: 'text', nullable: true },
+    subject: { type: 'text', nullable: true },
+    provider_id: { type: 'text', nullable: true },
+    created_at: TIMESTAMP,
+    claimed_at: { type: 'timestamp with time zone', nullable: true },
+    sent_at: { type: 'timestamp with time zone', nullable: true },
+  },
+  email_preferences: {
+    user_id: { type: 'text' },
+    coaching_reminders: { type: 'boolean', default: true },
+    updated_at: TIMESTAMP,
+  },
 } as const satisfies Record<string, Record<string, ColumnSpec>>;
 
 /** The foreign keys, as supabase-js needs them to type nested selects such as `coaching_sessions(id, date, time)`. */
@@ -296,12 +325,14 @@ export const RELATIONSHIPS = {
       referencedColumns: ['id'],
     },
   ],
+  email_outbox: [],
+  email_preferences: [],
 } as const satisfies Record<keyof typeof SCHEMA, readonly unknown[]>;
 
 type Schema = typeof SCHEMA;
 export type TableName = keyof Schema;
 
-/** A jsonb value as PostgREST answers it. */
+/** A JSON value, as a jsonb column holds it and PostgREST answers it. */
 export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
 
 type TsType<C extends ColumnSpec> = C extends { values: readonly (infer V)[] }
@@ -364,3 +395,5 @@ export type RiseStatement = Tables<'rise_statements'>;
 export type RehearsalScenario = Tables<'rehearsal_scenarios'>;
 export type RehearsalRow = Tables<'rehearsals'>;
 export type ResetRow = Tables<'resets'>;
+export type EmailOutboxRow = Tables<'email_outbox'>;
+export type EmailPreferences = Tables<'email_preferences'>;

@@ -49,3 +49,10 @@ export const RESET_KINDS = ['grounding-five-senses', 'stop-pause', 'paced-breath
 /** What coaching_session_changes records for registrants: a session cancelled, moved, or its join link changed. */
 export const COACHING_CHANGE_KINDS = ['cancelled', 'moved', 'join_link'] as const;
 export type CoachingChangeKind = (typeof COACHING_CHANGE_KINDS)[number];
+
+/** email_outbox.kind: the messages the site sends (netlify/functions/_shared/email/). */
+export const EMAIL_KINDS = ['purchase_confirmation', 'access_ending'] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+/** email_outbox.status: pending until claimed, sending while one sender has it, then sent, failed (tried again), given up or skipped. */
+export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'given_up', 'skipped'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];

@@ -1,7 +1,7 @@
 /**
  * /dashboard: "Loading..." while the session is unknown, back to /login (replacing history)
- * without a member, otherwise the welcome, profile, account set-up, quick actions, the account's
- * own actions and Sign Out. The other features' cards (subscription, coaching sessions, library,
+ * without a member, otherwise the welcome, profile, account set-up, quick actions, the member's
+ * email choices, the account's own actions and Sign Out. The other features' cards (subscription, coaching sessions, library,
  * course) are islands of their own that the page passes in as slots, so this feature imports
  * none of them. Hydrated with `client:signedin`: the page's inline guard has already sent anyone
  * without the signed-in hint to /login.
@@ -19,6 +19,7 @@ import MessageBanner from '../../core/ui/MessageBanner';
 import { useMemberBadge } from '../../core/access/useMemberBadge';
 import { useSession } from '../../core/session/useSession';
 import AccountActions, { AccountDeleted } from './AccountActions';
+import EmailChoices from './EmailChoices';
 import { authHref } from '../../core/session/next-path';
 
 /** The other features' cards, each an island the page passes in as a slot. */
@@ -177,6 +178,7 @@ export default function Dashboard({ subscription, coaching, library, course }: P
             ))}
           </ul>
         </Card>
+        <EmailChoices />
         <AccountActions
           onDeleted={() => {
             leaving.current = true;

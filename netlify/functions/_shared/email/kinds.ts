@@ -1,0 +1,53 @@
+/**
+ * What each kind of message is made of, for the outbox (./outbox.ts): given a row a sender has
+ * claimed, where the message goes and what it says (the template of ./messages.ts, with its
+ * headers and attachments), a reason not to send it after all (`skip`: nobody to send it to),
+ * or null when the row's details cannot be read (given up, never sent half-filled). Each
+ * preparer reads what it needs with the service role at the moment of sending.
+ */
+import type { EmailKind, EmailOutboxRow, Json } from '../../../../src/core/db/database.types';
+import { Upstream } from '../log';
+import { describeDbError, type AdminDb } from '../supabase';
+import { accessEnding, endingParams, purchaseConfirmation, purchaseParams, type Recipient } from './messages';
+import type { MessageContent } from './render';
+import type { Attachment } from './resend';
+import type { EmailSettings } from './settings';
+
+export type Params = { [key: string]: Json | undefined };
+
+/** The fields of an outbox row a preparer reads. */
+export type OutboxRow = Pick<EmailOutboxRow, 'id' | 'user_id' | 'kind' | 'ref' | 'params'>;
+
+export interface Composed {
+  content: MessageContent;
+  headers?: Record<string, string>;
+  attachments?: Attachment[];
+}
+
+export type Prepared = { to: string; composed: Composed } | { skip: string } | null;
+
+export type Preparer = (db: AdminDb, row: OutboxRow, context: { settings: EmailSettings; now: Date }) => Promise<Prepared>;
+
+export const NO_ADDRESS = 'no address on record';
+
+/** The member's address and name from their profile, or null without one. */
+export async function profileAddress(db: AdminDb, member: string): Promise<{ email: string; recipient: Recipient } | null> {
+  const { data, error } = await db.from('profiles').select('email, full_name').eq('id', member).maybeSingle<{ email: string; full_name: string | null }>();
+  if (error) throw new Upstream('The message could not be prepared.', describeDbError('profiles select', error));
+  return data?.email ? { email: data.email, recipient: { name: data.full_name } } : null;
+}
+
+export const PREPARERS: Record<EmailKind, Preparer> = {
+  purchase_confirmation: async (db, row) => {
+    const data = purchaseParams(row.params);
+    if (!data) return null;
+    const to = await profileAddress(db, row.user_id);
+    return to ? { to: to.email, composed: { content: purchaseConfirmation(to.recipient, data) } } : { skip: NO_ADDRESS };
+  },
+  access_ending: async (db, row) => {
+    const data = endingParams(row.params);
+    if (!data) return null;
+    const to = await profileAddress(db, row.user_id);
+    return to ? { to: to.email, composed: { content: accessEnding(to.recipient, data) } } : { skip: NO_ADDRESS };
+  },
+};

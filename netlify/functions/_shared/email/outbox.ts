@@ -1,0 +1,237 @@
+/**
+ * The outbox: every message the site sends goes through here, and is sent once.
+ *
+ *   queueEmail(db, kind, { member, ref, params })  records the message's key (kind, member, ref)
+ *       in email_outbox, unique, BEFORE anything is sent, then sends it at once. A second call
+ *       with the same key (a retried webhook, a duplicate event) finds the key taken and sends
+ *       nothing. A failure to record is thrown (Upstream: the caller answers 502 and is called
+ *       again); a failure to send is not (the row stays, the scheduled run tries again).
+ *   sendDue(db, ...)  the scheduled run: the messages still to send (queued and not yet claimed,
+ *       failed fewer than MAX_ATTEMPTS times, or claimed by a sender that never came back).
+ *
+ * One sender at a time: a sender claims a row with one compare-and-set update (status and
+ * attempts as it read them -> sending, attempts + 1), so of two runs (or a webhook and a run)
+ * only one calls the provider. Each call carries the row's id as its idempotency key, so a
+ * sender that crashed after the provider accepted the message, before recording it, is
+ * deduplicated by the provider when the claim is taken again (after STALE_CLAIM_MS; within the
+ * provider's 24-hour memory, after which it is given up rather than risk a second copy).
+ * A message given up is logged once, when it is given up: the kind, the row id, the attempts and
+ * the last error, never an address or a body.
+ *
+ * Without the provider's settings (./settings.ts) nothing is recorded or sent, and the first
+ * call of a process logs it once.
+ */
+import { BRAND } from '../../../../src/core/config/site';
+import type { EmailKind, EmailOutboxRow, EmailStatus } from '../../../../src/core/db/database.types';
+import { Upstream } from '../log';
+import { describeDbError, type AdminDb } from '../supabase';
+import { PREPARERS, type OutboxRow, type Params } from './kinds';
+import { renderMessage } from './render';
+import { sendWithResend } from './resend';
+import { emailSettings, type EmailSettings } from './settings';
+
+/** Attempts before a message is given up (and logged). */
+export const MAX_ATTEMPTS = 4;
+/** A claim this old with no answer recorded: its sender stopped (a crash, a timeout), and the row may be taken again. */
+export const STALE_CLAIM_MS = 10 * 60_000;
+/** The provider remembers an idempotency key for 24 hours; a claim older than this is given up, not sent again. */
+export const IDEMPOTENCY_WINDOW_MS = 23 * 3600_000;
+/** Rows one scheduled run looks at. */
+export const RUN_BATCH = 100;
+
+export interface QueueRequest {
+  /** The member's id (the Firebase uid). */
+  member: string;
+  /** What the message is about: a Checkout Session id, a subscription id, a coaching session. */
+  ref: string;
+  /** What the message says that the database does not keep elsewhere, fixed now. */
+  params?: Params;
+}
+
+/**
+ * What became of one message: sent now; not sent now but kept for the scheduled run (failed);
+ * already recorded (duplicate) or being sent by another sender (busy); nothing to send it to
+ * (skipped); given up; or email is not configured.
+ */
+export type Delivery = 'sent' | 'failed' | 'given_up' | 'skipped' | 'duplicate' | 'busy' | 'not configured';
+
+type Row = OutboxRow & Pick<EmailOutboxRow, 'status' | 'attempts' | 'claimed_at'>;
+const ROW = 'id, user_id, kind, ref, params, status, attempts, claimed_at';
+
+/**
+ * Takes the row for this sender: one update that only matches the row as it was read (status
+ * and attempts), so of two senders one gets it. Returns the attempt number, or null when
+ * another sender was first.
+ */
+async function claim(db: AdminDb, row: Row, now: Date): Promise<number | null> {
+  const attempt = row.attempts + 1;
+  const { data, error } = await db
+    .from('email_outbox')
+    .update({ status: 'sending', attempts: attempt, claimed_at: now.toISOString() })
+    .eq('id', row.id)
+    .eq('status', row.status)
+    .eq('attempts', row.attempts)
+    .select('id');
+  if (error) throw new Upstream('The message could not be sent.', describeDbError('email_outbox claim', error));
+  return data && data.length === 1 ? attempt : null;
+}
+
+/** Records how this attempt ended, on the row this sender claimed (status sending, its attempt). */
+async function settle(db: AdminDb, row: Row, attempt: number, fields: Partial<EmailOutboxRow> & { status: EmailStatus }): Promise<void> {
+  const { error } = await db.from('email_outbox').update(fields).eq('id', row.id).eq('status', 'sending').eq('attempts', attempt);
+  if (error) throw new Upstream('The message could not be recorded.', describeDbError('email_outbox update', error));
+}
+
+function gaveUp(row: Row, attempts: number, why: string): void {
+  console.error(`[email] gave up on a ${row.kind} message (outbox ${row.id}) after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${why}`);
+}
+
+/** Claims the row, writes its message and sends it; records the outcome. */
+async function deliver(db: AdminDb, settings: EmailSettings, row: Row, now: Date): Promise<Delivery> {
+  const attempt = await claim(db, row, now);
+  if (attempt === null) return 'busy';
+  const prepared = await PREPARERS[row.kind](db, row, { settings, now });
+  if (prepared && 'skip' in prepared) {
+    await settle(db, row, attempt, { status: 'skipped', last_error: prepared.skip });
+    return 'skipped';
+  }
+  if (!prepared) {
+    await settle(db, row, attempt, { status: 'given_up', last_error: 'its details could not be read' });
+    gaveUp(row, attempt, 'its details could not be read');
+    return 'given_up';
+  }
+  const { to, composed } = prepared;
+  const rendered = renderMessage(composed.content, { site: settings.site, brand: BRAND, support: settings.support });
+  const result = await sendWithResend(
+    { url: settings.apiUrl, key: settings.apiKey },
+    {
+      from: settings.from,
+      to,
+      replyTo: settings.replyTo,
+      subject: rendered.subject,
+      text: rendered.text,
+      html: rendered.html,
+      ...(composed.headers ? { headers: composed.headers } : {}),
+      ...(composed.attachments ? { attachments: composed.attachments } : {}),
+      tag: row.kind,
+    },
+    `outbox/${row.id}`,
+  );
+  if (result.outcome === 'sent') {
+    await settle(db, row, attempt, { status: 'sent', sent_at: new Date().toISOString(), provider_id: result.id, recipient: to, subject: rendered.subject, last_error: null });
+    return 'sent';
+  }
+  const final = result.outcome === 'refused' || attempt >= MAX_ATTEMPTS;
+  await settle(db, row, attempt, { status: final ? 'given_up' : 'failed', last_error: result.error });
+  if (final) gaveUp(row, attempt, result.error);
+  return final ? 'given_up' : 'failed';
+}
+
+/**
+ * Records the message's key and sends it now. The key (kind, member, ref) is unique: a second
+ * call with it sends nothing ('duplicate'). Throws Upstream when the key cannot be recorded;
+ * a failed send is kept for the scheduled run ('failed').
+ */
+export async function queueEmail(db: AdminDb, kind: EmailKind, request: QueueRequest, now: Date = new Date()): Promise<Delivery> {
+  const settings = emailSettings();
+  if (!settings) return 'not configured';
+  // A deleted member's records (kept anonymised) have nobody to write to.
+  if (request.member.startsWith('deleted:')) return 'skipped';
+  const { data, error } = await db
+    .from('email_outbox')
+    .upsert({ kind, user_id: request.member, ref: request.ref, params: request.params ?? {} }, { onConflict: 'kind,user_id,ref', ignoreDuplicates: true })
+    .select(ROW);
+  if (error) throw new Upstream('The message could not be queued.', describeDbError('email_outbox insert', error));
+  const row = (data as Row[] | null)?.[0];
+  if (!row) return 'duplicate';
+  try {
+    return await deliver(db, settings, row, now);
+  } catch (failure) {
+    // Recorded already: the scheduled run sends it. Only the detail of the database's answer is logged.
+    console.error(`[email] a ${kind} message (outbox ${row.id}) is left for the next run: ${failure instanceof Upstream ? failure.detail : String(failure)}`);
+    return 'failed';
+  }
+}
+
+/**
+ * What the scheduled run does with a row: send it (queued and not claimed, or failed fewer than
+ * MAX_ATTEMPTS times, or claimed by a sender that stopped more than STALE_CLAIM_MS ago), give it
+ * up (a stopped sender's claim on its last attempt, or older than the provider remembers keys),
+ * or leave it (claimed by a sender still at work).
+ */
+function dueAction(row: Row, now: Date): 'send' | 'give up' | 'wait' {
+  switch (row.status) {
+    case 'pending':
+      return 'send';
+    case 'failed':
+      return row.attempts < MAX_ATTEMPTS ? 'send' : 'give up';
+    case 'sending': {
+      const age = now.getTime() - (row.claimed_at ? Date.parse(row.claimed_at) : 0);
+      if (age < STALE_CLAIM_MS) return 'wait';
+      return age > IDEMPOTENCY_WINDOW_MS || row.attempts >= MAX_ATTEMPTS ? 'give up' : 'send';
+    }
+    default:
+      return 'wait';
+  }
+}
+
+/** Gives up a row the run will not send again, if it is still as it was read; true when this run did. */
+async function giveUpRow(db: AdminDb, row: Row, why: string): Promise<boolean> {
+  const { data, error } = await db
+    .from('email_outbox')
+    .update({ status: 'given_up', last_error: why })
+    .eq('id', row.id)
+    .eq('status', row.status)
+    .eq('attempts', row.attempts)
+    .select('id');
+  if (error) throw new Upstream('The message could not be recorded.', describeDbError('email_outbox update', error));
+  if (!data?.length) return false;
+  gaveUp(row, row.attempts, why);
+  return true;
+}
+
+export interface RunSummary {
+  sent: number;
+  failed: number;
+  given_up: number;
+  skipped: number;
+  /** Rows left for the next run (out of time, or claimed by another sender). */
+  left: number;
+}
+
+/**
+ * The scheduled run: sends what is still to send, oldest first, until `deadline` (epoch ms;
+ * what is left waits for the next run). Returns what it did, or null without email settings.
+ */
+export async function sendDue(db: AdminDb, options: { now?: Date; deadline?: number } = {}): Promise<RunSummary | null> {
+  const settings = emailSettings();
+  if (!settings) return null;
+  const now = options.now ?? new Date();
+  const { data, error } = await db.from('email_outbox').select(ROW).in('status', ['pending', 'failed', 'sending']).order('created_at').limit(RUN_BATCH);
+  if (error) throw new Upstream('The outbox could not be read.', describeDbError('email_outbox select', error));
+  const summary: RunSummary = { sent: 0, failed: 0, given_up: 0, skipped: 0, left: 0 };
+  for (const row of (data ?? []) as Row[]) {
+    const action = dueAction(row, now);
+    if (action === 'wait') continue;
+    if (options.deadline !== undefined && Date.now() > options.deadline) {
+      summary.left++;
+      continue;
+    }
+    try {
+      if (action === 'give up') {
+        // A sender claimed it and never recorded the answer: the provider may have sent it, so
+        // it is not sent again without the key's protection.
+        if (await giveUpRow(db, row, row.status === 'sending' ? 'an attempt stopped without an answer' : 'too many failed attempts')) summary.given_up++;
+        continue;
+      }
+      const delivery = await deliver(db, settings, row, now);
+      if (delivery === 'busy' || delivery === 'duplicate' || delivery === 'not configured') summary.left++;
+      else summary[delivery]++;
+    } catch (failure) {
+      // The database failed mid-way: the row is left as it is, for the next run.
+      console.error(`[email] a ${row.kind} message (outbox ${row.id}) is left for the next run: ${failure instanceof Upstream ? failure.detail : String(failure)}`);
+      summary.left++;
+    }
+  }
+  return summary;
+}
