@@ -11,8 +11,6 @@ export const CONTENT_MESSAGES = {
   unreachable: 'We could not reach the server. Check your connection and try again.',
 } as const;
 
-export type GateError = Error & { status?: number };
-
 export async function fetchGated<T>(product: string, item: string): Promise<T> {
   const token = await currentAccessToken();
   if (!token) throw Object.assign(new Error(CONTENT_MESSAGES.notSignedIn), { status: 401 });

@@ -138,6 +138,19 @@ export function checkoutRefusal(product: AccessProduct, inputs: AccessInputs): s
   return null;
 }
 
+/**
+ * What a member without access to a product's paid content reads: how to get it. The content
+ * gate answers it with its 403, and the course player says it without asking the gate when this
+ * model already refuses.
+ */
+export function howToGetIt(product: Pick<AccessProduct, 'productType' | 'name'>, reason: 'pending' | 'notOwned'): string {
+  if (reason === 'pending') return `Your payment for the ${product.name} is still being processed. It opens here as soon as it settles.`;
+  if (product.productType === 'course') {
+    return `This lesson is part of the ${product.name}. Buy the course for lifetime access, or join the Alchemist plan, which includes it.`;
+  }
+  return `This is part of ${product.name}. Buy the app for lifetime access, or join the Adventurer or Alchemist plan, which include every app.`;
+}
+
 /** One line on how the member got a product, as the library and the app pages say it. */
 export function accessSource(a: Access, formatDate: (iso: string) => string | null): string {
   switch (a.kind) {

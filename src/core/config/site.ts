@@ -3,8 +3,6 @@
 export const BRAND = 'Inner Alchemy';
 export const LOUNGE_NAME = `${BRAND} Lounge`;
 export const SUPPORT_EMAIL = 'support@inneralchemy.coach';
-export const SITE_DESCRIPTION =
-  'Emotional-intelligence coaching, a free guided journey and small wellness apps to turn emotional wounds into wisdom.';
 
 export interface NavLink {
   label: string;

@@ -19,7 +19,10 @@ export interface DbResult<T> {
 
 /** The codes the site's rules read. */
 export const DB_CODES = {
-  /** `.single()` found no row: for a profile or a subscription that means "none", not a failure. */
+  /**
+   * `.single()` found no row. The member's reads that may find none ask `.maybeSingle()` (none is
+   * null, not an error), and still count this code as "none" (the spec's rule), never a failure.
+   */
   noRows: 'PGRST116',
   /** A unique key refused a second row (a second seat, an early-access email listed already). */
   duplicate: '23505',

@@ -54,6 +54,3 @@ export function gatedItem(slug: string, id: string): GatedItem | null {
   if (!items || !Object.hasOwn(items, id)) return null;
   return items[id]!;
 }
-
-/** Every product slug the gate knows (for tests and /debug). */
-export const GATED_PRODUCTS: readonly string[] = Object.keys(ENTRIES);
