@@ -33,8 +33,8 @@ import { HttpError, json, readText, requireMethod } from './_shared/http';
 import { describeDbError, supabaseAdmin } from './_shared/supabase';
 import { endpoint, Upstream, upstreamFailure } from './_shared/log';
 import { describeStripeError, stripe } from './_shared/stripe';
-import { fetchSubscription, isStaleEnd, subscriptionRow, tierOfSubscription, type SubscriptionLike, type SubscriptionRow } from './_shared/subscriptions';
-import { PurchaseError, recordPurchase, refundPurchase } from './_shared/purchases';
+import { fetchSubscription, isStaleEnd, planOf, subscriptionRow, tierOfSubscription, type SubscriptionLike, type SubscriptionRow } from './_shared/subscriptions';
+import { PurchaseError, recordPurchase, refundPurchase, type PurchaseOutcome } from './_shared/purchases';
 import { ENTITLING_STATUSES, type Tier } from '../../src/core/access/tiers';
 
 const NAME = 'stripe-webhook';
@@ -95,6 +95,9 @@ async function syncSubscription(client: Stripe, subscriptionId: string): Promise
     throw new Upstream(FAILED, `subscription ${subscriptionId}: ${describeStripeError(error)}`);
   }
   const row: SubscriptionRow = subscriptionRow(sub);
+  if (!planOf(sub) && ENTITLING_STATUSES.includes(sub.status)) {
+    console.warn(`[${NAME}] subscription ${sub.id}: price ${row.price_id ?? '(none)'} is no plan of the site's catalogue: it grants nothing`);
+  }
   const db = supabaseAdmin();
   const existing = await db
     .from('stripe_subscriptions')
@@ -133,6 +136,17 @@ async function cancelReplaced(client: Stripe, customerId: string, keep: string):
   } catch (error) {
     throw new Upstream(FAILED, `replacing the subscriptions of ${customerId}: ${describeStripeError(error)}`);
   }
+}
+
+/**
+ * The one log line for a purchase of a price the site's catalogue does not sell once: nothing is
+ * recorded and nothing granted (the event's type and id and the price, nothing about the person).
+ */
+function notePurchase(event: Stripe.Event, outcome: PurchaseOutcome): PurchaseOutcome {
+  if (outcome.purchase === 'ignored' && outcome.unknownPrice) {
+    console.warn(`[${NAME}] ${event.type} ${event.id}: price ${outcome.unknownPrice} is not sold once in the site's catalogue: nothing recorded, nothing granted`);
+  }
+  return outcome;
 }
 
 /**
@@ -175,16 +189,16 @@ export default endpoint(NAME, async (req) => {
           const replaced = customerId ? await cancelReplaced(client, customerId, subscriptionId) : [];
           return json({ received: true, ...synced, ...(replaced.length ? { replaced } : {}) });
         }
-        if (session.mode === 'payment') return json({ received: true, ...(await recordPurchase(client, supabaseAdmin(), session.id, 'completed')) });
+        if (session.mode === 'payment') return json({ received: true, ...notePurchase(event, await recordPurchase(client, supabaseAdmin(), session.id, 'completed')) });
         return json({ received: true });
       }
       case 'checkout.session.async_payment_succeeded':
       case 'checkout.session.async_payment_failed': {
         const outcome = event.type === 'checkout.session.async_payment_succeeded' ? 'succeeded' : 'failed';
-        return json({ received: true, ...(await recordPurchase(client, supabaseAdmin(), event.data.object.id, outcome)) });
+        return json({ received: true, ...notePurchase(event, await recordPurchase(client, supabaseAdmin(), event.data.object.id, outcome)) });
       }
       case 'charge.refunded':
-        return json({ received: true, ...(await refundPurchase(client, supabaseAdmin(), event.data.object.id, new Date(event.created * 1000))) });
+        return json({ received: true, ...notePurchase(event, await refundPurchase(client, supabaseAdmin(), event.data.object.id, new Date(event.created * 1000))) });
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted':

@@ -87,6 +87,12 @@ const table: [string, Product, AccessInputs, Access][] = [
   ['Founding Membership, Alchemist (not bought)', FOUNDING, inputs('Alchemist'), none],
   ['Founding Membership, bought', FOUNDING, inputs('none', FOUNDER), owned()],
   ['Founding Membership, settling', FOUNDING, inputs('none', [bought('price_founding_membership', 'membership', 'pending')]), pending],
+  // What a purchase is, is the catalogue's word for its price id, never the kind its row says
+  // (the webhook used to take it from Stripe's metadata, or guess it from the product's name).
+  ['course, Founding Membership recorded as a course (no metadata at Stripe)', COURSE, inputs('none', [bought('price_founding_membership', 'course')]), founding],
+  ['app, Founding Membership recorded as a course', MINDSTAGE, inputs('none', [bought('price_founding_membership', 'course')]), founding],
+  ['app, a one-time price on a product marked membership (not the Founding Membership)', MINDSTAGE, inputs('none', [bought('price_vip_once', 'membership')]), none],
+  ['course, a price the catalogue does not know, recorded as a membership', COURSE, inputs('none', [bought('price_unknown', 'membership')]), none],
 ];
 
 describe('access(product, { subscription, purchases, now })', () => {
@@ -111,6 +117,8 @@ describe('standing: the tier and the badge', () => {
     ['Founding Member', inputs('none', FOUNDER), { tier: 'Alchemist', badge: 'Founding Member', founding: true }],
     ['Founding Member with Adventurer', inputs('Adventurer', FOUNDER), { tier: 'Alchemist', badge: 'Founding Member', founding: true }],
     ['Founding Membership refunded', inputs('none', [bought('price_founding_membership', 'membership', 'refunded')]), { tier: 'Explorer', badge: 'Explorer', founding: false }],
+    ['Founding Membership recorded as a course', inputs('none', [bought('price_founding_membership', 'course')]), { tier: 'Alchemist', badge: 'Founding Member', founding: true }],
+    ['a one-time price marked membership that is not the Founding Membership', inputs('none', [bought('price_vip_once', 'membership')]), { tier: 'Explorer', badge: 'Explorer', founding: false }],
   ])('%s', (_name, given, expected) => {
     expect(standing(given)).toMatchObject(expected);
   });

@@ -5,7 +5,8 @@
  */
 import type Stripe from 'stripe';
 import { ENTITLING_STATUSES, tierOfName, type Tier } from '../../../src/core/access/tiers';
-import { catalogueId } from '../../../src/core/access/catalogue';
+import { catalogueEntryOf, catalogueId } from '../../../src/core/access/catalogue';
+import { BUILT_IN_CATALOGUE } from './catalogue';
 import type { Tables } from '../../../src/core/db/database.types';
 
 /** A stripe_subscriptions row (database contract): every column the webhook writes. */
@@ -55,21 +56,32 @@ export function subscriptionRow(sub: SubscriptionLike, now: Date = new Date()): 
 }
 
 /**
+ * The catalogue's plan for a subscription's price (by its lookup key): a membership sold monthly,
+ * or null when the catalogue has no such plan for it (the price grants nothing).
+ */
+export function planOf(sub: SubscriptionLike): { priceId: string; name: string } | null {
+  const price = sub.items.data[0]?.price;
+  if (!price) return null;
+  const entry = catalogueEntryOf(price, BUILT_IN_CATALOGUE);
+  return entry && entry.productType === 'membership' && entry.mode === 'subscription' ? entry : null;
+}
+
+/**
  * The membership tier a subscription gives its member (the profile's membership_tier, which the
- * navigation badge and the dashboard show): the tier named by its product (spec, "Effective
- * tier": "Alchemist" before "Adventurer") while the subscription is active, trialing or past
- * due; Explorer once it has ended, or when the product is unknown or deleted.
+ * site owner reads): the tier of the catalogue's plan for its price ("Alchemist" before
+ * "Adventurer" in the plan's name) while the subscription is active, trialing or past due;
+ * Explorer once it has ended, or when the catalogue has no plan for its price. Never from the
+ * Stripe product's name or metadata.
  */
 export function tierOfSubscription(sub: SubscriptionLike): Tier {
   if (!ENTITLING_STATUSES.includes(sub.status)) return 'Explorer';
-  const product = sub.items.data[0]?.price.product;
-  if (!product || typeof product === 'string' || product.deleted || !product.name) return 'Explorer';
-  return tierOfName(product.name);
+  const plan = planOf(sub);
+  return plan ? tierOfName(plan.name) : 'Explorer';
 }
 
-/** The subscription as Stripe has it now, with its payment method and its product expanded. */
+/** The subscription as Stripe has it now, with its payment method expanded (each item carries its price). */
 export async function fetchSubscription(client: Stripe, id: string): Promise<SubscriptionLike> {
-  const sub = await client.subscriptions.retrieve(id, { expand: ['default_payment_method', 'items.data.price.product'] });
+  const sub = await client.subscriptions.retrieve(id, { expand: ['default_payment_method'] });
   return sub as unknown as SubscriptionLike;
 }
 

@@ -2,7 +2,9 @@
  * What a member may open, and why: one pure model for the products page, the app pages, the
  * dashboard's library, the navigation badge and the checkout function (spec, section 6).
  *
- * - Buying an app, the course or the Founding Membership grants it for life ("owned").
+ * - Buying an app, the course or the Founding Membership grants it for life ("owned"). What a
+ *   purchase or a subscription is, is the catalogue's entry for its price id, never the kind the
+ *   row or Stripe's metadata says: a price the catalogue does not know grants nothing.
  * - The Founding Membership gives lifetime access to every current and future program: every
  *   app and course is owned by a Founding Member, who counts as Alchemist for access.
  * - An Adventurer or Alchemist subscription includes every app; Alchemist includes the Master
@@ -25,11 +27,17 @@ export type PurchaseLike = Pick<Tables<'purchases'>, 'price_id' | 'product_type'
 
 export type AccessProduct = Pick<Product, 'priceId' | 'name' | 'mode' | 'productType'>;
 
+/** What the model reads of a catalogue entry. */
+export type CatalogueEntry = AccessProduct;
+
 export interface AccessInputs {
   subscription: SubscriptionLike | null | undefined;
   purchases: readonly PurchaseLike[];
-  /** The catalogue that names the subscription's plan (built-in and live). */
-  catalogue: readonly Pick<Product, 'priceId' | 'name'>[];
+  /**
+   * The catalogue that says what each price id is: the subscription's plan, the Founding
+   * Membership (built-in, or the live one, whose entries are the built-in's).
+   */
+  catalogue: readonly CatalogueEntry[];
   now: Date;
 }
 
@@ -62,9 +70,13 @@ function paidPurchase(purchases: readonly PurchaseLike[], priceId: string): Purc
     .sort((a, b) => a.purchased_at.localeCompare(b.purchased_at))[0];
 }
 
-/** The member's Founding Membership purchase, when paid. */
-export function foundingPurchase(purchases: readonly PurchaseLike[]): PurchaseLike | undefined {
-  return purchases.filter((p) => p.product_type === 'membership' && grants(p)).sort((a, b) => a.purchased_at.localeCompare(b.purchased_at))[0];
+/**
+ * The member's Founding Membership purchase, when paid: a purchase of a price the catalogue
+ * sells as the Founding Membership (a membership sold once), whatever the row's product_type.
+ */
+export function foundingPurchase(purchases: readonly PurchaseLike[], catalogue: readonly CatalogueEntry[]): PurchaseLike | undefined {
+  const founding = new Set(catalogue.filter(isFoundingProduct).map((p) => p.priceId));
+  return purchases.filter((p) => founding.has(p.price_id) && grants(p)).sort((a, b) => a.purchased_at.localeCompare(b.purchased_at))[0];
 }
 
 export interface Standing {
@@ -83,7 +95,7 @@ const RANK: Record<Tier, number> = { Explorer: 0, Adventurer: 1, Alchemist: 2 };
 
 export function standing(inputs: Pick<AccessInputs, 'subscription' | 'purchases' | 'catalogue'>): Standing {
   const subscribedTier = effectiveTier(inputs.subscription, inputs.catalogue);
-  const founding = foundingPurchase(inputs.purchases) !== undefined;
+  const founding = foundingPurchase(inputs.purchases, inputs.catalogue) !== undefined;
   const tier: Tier = founding ? 'Alchemist' : subscribedTier;
   return { tier, subscribedTier, founding, badge: founding ? 'Founding Member' : tier };
 }
@@ -107,7 +119,7 @@ export function access(product: AccessProduct, inputs: AccessInputs): Access {
     return { kind: 'none', reason: 'notOwned' };
   }
 
-  if (founding) return { kind: 'owned', reason: 'founding', since: foundingPurchase(purchases)!.purchased_at };
+  if (founding) return { kind: 'owned', reason: 'founding', since: foundingPurchase(purchases, inputs.catalogue)!.purchased_at };
   if (product.productType === 'app' && (tier === 'Adventurer' || tier === 'Alchemist')) return { kind: 'included', reason: 'plan', tier };
   if (isMasterCourse(product) && tier === 'Alchemist') return { kind: 'included', reason: 'plan', tier };
   return { kind: 'none', reason: pending ? 'pending' : 'notOwned' };
