@@ -12,7 +12,9 @@
  *   completed + charge.refunded              refunded (the refund is final)
  *   completed (unpaid) + async_payment_failed  failed (never back to pending)
  *   subscription updated + deleted           canceled, and the member's tier Explorer
- * On the code before issue 24 these rounds failed (see docs/decisions/webhook-ordering.md).
+ *   older subscription updated + newer created  the newer one, and its tier (Stripe's created decides)
+ * On the code before issue 24 the first three failed, and before issue 32 the fourth (see
+ * docs/decisions/webhook-ordering.md).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -255,6 +257,46 @@ describe('stripe-webhook deliveries racing on Postgres (issue 24)', () => {
       const [profile] = await rows<{ membership_tier: string }>(db, owner, `select membership_tier from public.profiles where id = $1`, [uid]);
       const right = row?.subscription_status === 'canceled' && profile?.membership_tier === 'Explorer';
       return { how, problem: right ? null : `ended ${row?.subscription_status} with tier ${profile?.membership_tier}` };
+    });
+  });
+  it('an older live subscription read before a newer one is written, written after it: the newer one and its tier, every round', async () => {
+    stripe.paymentMethods.set('pm_switch', { id: 'pm_switch', object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242' } });
+    const live = (id: string, price: string, created: number) => ({
+      id,
+      object: 'subscription' as const,
+      customer: '',
+      status: 'active',
+      cancel_at_period_end: false,
+      created,
+      items: { object: 'list', data: [{ id: `si_${id}`, object: 'subscription_item', price: { id: stripePriceId(price), object: 'price' }, current_period_start: created, current_period_end: created + 2_592_000 }] },
+      default_payment_method: 'pm_switch',
+    });
+    await rounds('older updated + newer created', async (round) => {
+      const tag = `switch_${round}`;
+      const uid = `uid_${tag}`;
+      const customer = `cus_${tag}`;
+      await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, $2, 'Adventurer')`, [uid, `${tag}@example.com`]);
+      await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [uid, customer]);
+      const older = { ...live(`sub_adv_${round}`, 'price_adventurer_monthly', 1_767_225_600), customer };
+      const newer = { ...live(`sub_alc_${round}`, 'price_alchemist_monthly', 1_767_225_600 + 600), customer };
+      // The Adventurer subscription, as the webhook recorded it when it started.
+      stripe.subscriptions.set(older.id, older as never);
+      expect((await deliver(stripe.event('customer.subscription.created', older, SECRET))).status).toBe(200);
+      // The member moves to Alchemist: Stripe has both, the older still live when its "updated" is read.
+      const updated = stripe.event('customer.subscription.updated', older, SECRET);
+      const how = await race(round, {
+        first: () => deliver(updated),
+        holdBefore: ['GET stripe_subscriptions', 'POST stripe_subscriptions', 'GET stripe_customers', 'PATCH profiles'],
+        then: () => {
+          stripe.subscriptions.set(newer.id, newer as never);
+          const created = stripe.event('customer.subscription.created', newer, SECRET);
+          return () => deliver(created);
+        },
+      });
+      const [row] = await rows<{ subscription_id: string; price_id: string }>(db, owner, `select subscription_id, price_id from public.stripe_subscriptions where customer_id = $1`, [customer]);
+      const [profile] = await rows<{ membership_tier: string }>(db, owner, `select membership_tier from public.profiles where id = $1`, [uid]);
+      const right = row?.subscription_id === newer.id && profile?.membership_tier === 'Alchemist';
+      return { how, problem: right ? null : `ended ${row?.subscription_id} (${row?.price_id}) with tier ${profile?.membership_tier}` };
     });
   });
 });

@@ -22,6 +22,8 @@ export interface SubscriptionLike {
   /** Stripe's status: one of those the table allows. */
   status: SubscriptionRow['subscription_status'];
   cancel_at_period_end: boolean;
+  /** When Stripe created it (epoch seconds): a newer live subscription is never replaced by an older one. */
+  created?: number | null;
   current_period_start?: number | null;
   current_period_end?: number | null;
   items: {
@@ -52,6 +54,8 @@ export function subscriptionRow(sub: SubscriptionLike, now: Date = new Date()): 
     payment_method_brand: method?.card?.brand ?? null,
     payment_method_last4: method?.card?.last4 ?? null,
     updated_at: now.toISOString(),
+    subscription_created: sub.created ?? null,
+    plan_tier: planTier(sub),
   };
 }
 
@@ -66,6 +70,12 @@ export function planOf(sub: SubscriptionLike): { priceId: string; name: string }
   return entry && entry.productType === 'membership' && entry.mode === 'subscription' ? entry : null;
 }
 
+/** The tier the subscription's plan gives while it entitles: the catalogue's plan's, Explorer for a price it has no plan for. */
+export function planTier(sub: SubscriptionLike): Tier {
+  const plan = planOf(sub);
+  return plan ? tierOfName(plan.name) : 'Explorer';
+}
+
 /**
  * The membership tier a subscription gives its member (the profile's membership_tier, which the
  * site owner reads): the tier of the catalogue's plan for its price ("Alchemist" before
@@ -74,9 +84,7 @@ export function planOf(sub: SubscriptionLike): { priceId: string; name: string }
  * Stripe product's name or metadata.
  */
 export function tierOfSubscription(sub: SubscriptionLike): Tier {
-  if (!ENTITLING_STATUSES.includes(sub.status)) return 'Explorer';
-  const plan = planOf(sub);
-  return plan ? tierOfName(plan.name) : 'Explorer';
+  return ENTITLING_STATUSES.includes(sub.status) ? planTier(sub) : 'Explorer';
 }
 
 /** The subscription as Stripe has it now, with its payment method expanded (each item carries its price). */

@@ -96,6 +96,8 @@ export const SCHEMA = {
     payment_method_brand: { type: 'text', nullable: true },
     payment_method_last4: { type: 'text', nullable: true },
     updated_at: TIMESTAMP,
+    subscription_created: { type: 'bigint', nullable: true },
+    plan_tier: { type: 'text', nullable: true, values: TIERS },
   },
   community_ideas: {
     id: UUID_ID,
