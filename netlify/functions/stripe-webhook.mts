@@ -35,12 +35,15 @@ import { endpoint, Upstream, upstreamFailure } from './_shared/log';
 import { describeStripeError, stripe } from './_shared/stripe';
 import { fetchSubscription, isStaleEnd, planOf, subscriptionRow, tierOfSubscription, type SubscriptionLike, type SubscriptionRow } from './_shared/subscriptions';
 import { PurchaseError, recordPurchase, refundPurchase, type PurchaseOutcome } from './_shared/purchases';
+import { DisputeError, recordDispute } from './_shared/disputes';
 import { ENTITLING_STATUSES, type Tier } from '../../src/core/access/tiers';
 
 const NAME = 'stripe-webhook';
 /** Stripe events are a few kilobytes; a generous limit that still refuses floods. */
 const MAX_EVENT_BYTES = 512 * 1024;
 const FAILED = 'The event could not be processed.';
+/** Statuses after which a subscription never charges again. */
+const ENDED = new Set(['canceled', 'incomplete_expired']);
 
 /** The foreign key that refuses a subscription row whose customer is not in stripe_customers. */
 const CUSTOMER_FOREIGN_KEY = 'stripe_subscriptions_customer_id_fkey';
@@ -139,6 +142,25 @@ async function cancelReplaced(client: Stripe, customerId: string, keep: string):
 }
 
 /**
+ * A membership whose payment the buyer disputed and lost ends at Stripe as well, so nobody is
+ * charged again for it: cancelled at once (no proration, no refund: the bank returned the
+ * payment). Stripe then sends customer.subscription.deleted. True when this call ended it.
+ */
+async function endDisputedSubscription(client: Stripe, subscriptionId: string): Promise<boolean> {
+  const ended = async () => ENDED.has((await client.subscriptions.retrieve(subscriptionId)).status);
+  try {
+    if (await ended()) return false;
+    await client.subscriptions.cancel(subscriptionId);
+    return true;
+  } catch (error) {
+    // Another delivery of the same outcome may have cancelled it a moment ago.
+    const done = await ended().catch(() => false);
+    if (done) return false;
+    throw new Upstream(FAILED, `ending the disputed subscription ${subscriptionId}: ${describeStripeError(error)}`);
+  }
+}
+
+/**
  * The one log line for a purchase of a price the site's catalogue does not sell once: nothing is
  * recorded and nothing granted (the event's type and id and the price, nothing about the person).
  */
@@ -199,6 +221,16 @@ export default endpoint(NAME, async (req) => {
       }
       case 'charge.refunded':
         return json({ received: true, ...notePurchase(event, await refundPurchase(client, supabaseAdmin(), event.data.object.id, new Date(event.created * 1000))) });
+      case 'charge.dispute.created':
+      case 'charge.dispute.updated':
+      case 'charge.dispute.closed': {
+        const outcome = await recordDispute(client, supabaseAdmin(), event.data.object.id, new Date(event.created * 1000));
+        if (outcome.dispute !== 'recorded' || !('membership' in outcome)) return json({ received: true, ...outcome });
+        // A membership: lost ends it at Stripe too; the tier follows the stored row either way.
+        const canceled = outcome.status === 'lost' && (await endDisputedSubscription(client, outcome.membership));
+        const synced = noteUnknownCustomer(event, await syncSubscription(client, outcome.membership));
+        return json({ received: true, ...outcome, ...synced, ...(canceled ? { canceled: true } : {}) });
+      }
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted':
@@ -208,7 +240,7 @@ export default endpoint(NAME, async (req) => {
     }
   } catch (error) {
     if (error instanceof Upstream) return upstreamFailure(NAME, 502, error.publicMessage, `${event.type} ${event.id}: ${error.detail}`);
-    if (error instanceof PurchaseError) return upstreamFailure(NAME, 502, FAILED, `${event.type} ${event.id}: ${error.message}`);
+    if (error instanceof PurchaseError || error instanceof DisputeError) return upstreamFailure(NAME, 502, FAILED, `${event.type} ${event.id}: ${error.message}`);
     throw error;
   }
 });

@@ -106,6 +106,11 @@ const EXPECTED: Record<string, Partial<Record<Role, string[]>>> = {
     authenticated: ['SELECT', 'INSERT(feeling, intensity_after, intensity_before, reset, user_id)'],
     service_role: ['DELETE', 'SELECT'],
   },
+  // Stripe disputes, written by the webhook; members read the outcome on their own purchase and
+  // subscription rows.
+  disputes: {
+    service_role: ['INSERT', 'SELECT', 'UPDATE'],
+  },
 };
 
 let db: PGlite;

@@ -13,6 +13,7 @@ const TABLES = [
   'coaching_session_signups',
   'coaching_sessions',
   'community_ideas',
+  'disputes',
   'future_launch',
   'lesson_progress',
   'monthly_newsletter',

@@ -9,8 +9,11 @@ import { catalogueEntryOf, catalogueId } from '../../../src/core/access/catalogu
 import { BUILT_IN_CATALOGUE } from './catalogue';
 import type { Tables } from '../../../src/core/db/database.types';
 
-/** A stripe_subscriptions row (database contract): every column the webhook writes. */
-export type SubscriptionRow = Tables<'stripe_subscriptions'>;
+/**
+ * A stripe_subscriptions row (database contract): every column the webhook writes. The dispute
+ * columns are the database's own (kept from the disputes table, 20261201120000_disputes.sql).
+ */
+export type SubscriptionRow = Omit<Tables<'stripe_subscriptions'>, 'dispute_status' | 'dispute_since'>;
 
 /** Statuses after which a subscription never grants access again. */
 export const ENDED_STATUSES: readonly string[] = ['canceled', 'incomplete_expired'];

@@ -11,6 +11,9 @@
  *   Alchemist Course, while the subscription entitles (active, trialing, past due).
  * - A purchase counts while it is paid; a pending one (a bank debit not settled yet) grants
  *   nothing yet but cannot be bought again; a refunded or failed one grants nothing.
+ * - A chargeback (a dispute of the charge with the buyer's bank) holds back what the charge
+ *   bought while it is open and ends it when it is lost, a purchase and a subscription alike; a
+ *   dispute won gives it back (the rows' dispute_status, kept by the database).
  */
 import { isFoundingProduct } from './catalogue';
 import type { Tables } from '../db/database.types';
@@ -23,7 +26,7 @@ export type { Tier };
 
 /** The fields of a purchases row the model reads. */
 export type PurchaseLike = Pick<Tables<'purchases'>, 'price_id' | 'product_type' | 'status' | 'purchased_at'> &
-  Partial<Pick<Tables<'purchases'>, 'refunded_at'>>;
+  Partial<Pick<Tables<'purchases'>, 'refunded_at' | 'dispute_status'>>;
 
 export type AccessProduct = Pick<Product, 'priceId' | 'name' | 'mode' | 'productType'>;
 
@@ -58,9 +61,14 @@ export function isMasterCourse(product: Pick<Product, 'productType' | 'name'>): 
   return product.productType === 'course' && product.name.includes('Master Alchemist');
 }
 
-/** A purchase that grants access now: paid, not refunded. */
+/** Whether a chargeback holds back (open) or ended (lost) what a purchase or a subscription bought. */
+export function disputed(row: { dispute_status?: string | null }): boolean {
+  return row.dispute_status === 'open' || row.dispute_status === 'lost';
+}
+
+/** A purchase that grants access now: paid, not refunded, not held back by a chargeback. */
 export function grants(purchase: PurchaseLike): boolean {
-  return purchase.status === 'paid' && !purchase.refunded_at;
+  return purchase.status === 'paid' && !purchase.refunded_at && !disputed(purchase);
 }
 
 /** The paid purchase of this price, earliest first, or undefined. */

@@ -23,7 +23,7 @@ export function fetchSubscription(customerId: string): Promise<DbResult<Subscrip
     db
       .from('stripe_subscriptions')
       .select(
-        'subscription_id, price_id, subscription_status, current_period_start, current_period_end, cancel_at_period_end, payment_method_brand, payment_method_last4',
+        'subscription_id, price_id, subscription_status, current_period_start, current_period_end, cancel_at_period_end, payment_method_brand, payment_method_last4, dispute_status',
       )
       .eq('customer_id', customerId)
       .maybeSingle<SubscriptionRecord>(),
@@ -35,7 +35,7 @@ export function fetchPurchases(userId: string): Promise<DbResult<PurchaseRecord[
   return dbRequest((db) =>
     db
       .from('purchases')
-      .select('price_id, product_type, status, purchased_at, refunded_at, checkout_session_id')
+      .select('price_id, product_type, status, purchased_at, refunded_at, checkout_session_id, dispute_status')
       .eq('user_id', userId)
       .order('purchased_at', { ascending: true })
       ,

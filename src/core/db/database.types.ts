@@ -16,6 +16,7 @@ import { PRODUCT_TYPES } from '../access/product';
 import { TIERS } from '../access/tiers';
 import {
   BREATHING_PATTERNS,
+  DISPUTE_STATUSES,
   PARTNERSHIP_TYPES,
   PURCHASE_STATUSES,
   RESET_FEELINGS,
@@ -23,6 +24,7 @@ import {
   RISE_LIVED,
   SUBSCRIPTION_STATUSES,
   type BreathingPatternId,
+  type DisputeStatus,
   type PartnershipType,
   type PurchaseStatus,
   type SubscriptionStatus,
@@ -30,6 +32,7 @@ import {
 
 export {
   BREATHING_PATTERNS,
+  DISPUTE_STATUSES,
   PARTNERSHIP_TYPES,
   PURCHASE_STATUSES,
   RESET_FEELINGS,
@@ -37,6 +40,7 @@ export {
   RISE_LIVED,
   SUBSCRIPTION_STATUSES,
   type BreathingPatternId,
+  type DisputeStatus,
   type PartnershipType,
   type PurchaseStatus,
   type SubscriptionStatus,
@@ -98,6 +102,8 @@ export const SCHEMA = {
     updated_at: TIMESTAMP,
     subscription_created: { type: 'bigint', nullable: true },
     plan_tier: { type: 'text', nullable: true, values: TIERS },
+    dispute_status: { type: 'text', nullable: true, values: DISPUTE_STATUSES },
+    dispute_since: { type: 'timestamp with time zone', nullable: true },
   },
   community_ideas: {
     id: UUID_ID,
@@ -137,6 +143,8 @@ export const SCHEMA = {
     purchased_at: TIMESTAMP,
     refunded_at: { type: 'timestamp with time zone', nullable: true },
     updated_at: TIMESTAMP,
+    dispute_status: { type: 'text', nullable: true, values: DISPUTE_STATUSES },
+    dispute_since: { type: 'timestamp with time zone', nullable: true },
   },
   lesson_progress: {
     member_id: { type: 'text' },
@@ -213,6 +221,16 @@ export const SCHEMA = {
     intensity_after: { type: 'integer' },
     finished_at: TIMESTAMP,
   },
+  disputes: {
+    dispute_id: { type: 'text' },
+    charge_id: { type: 'text' },
+    checkout_session_id: { type: 'text', nullable: true },
+    subscription_id: { type: 'text', nullable: true },
+    status: { type: 'text', values: DISPUTE_STATUSES },
+    opened_at: { type: 'timestamp with time zone' },
+    closed_at: { type: 'timestamp with time zone', nullable: true },
+    updated_at: TIMESTAMP,
+  },
 } as const satisfies Record<string, Record<string, ColumnSpec>>;
 
 /** The foreign keys, as supabase-js needs them to type nested selects such as `coaching_sessions(id, date, time)`. */
@@ -252,6 +270,7 @@ export const RELATIONSHIPS = {
   rehearsal_scenarios: [],
   rehearsals: [],
   resets: [],
+  disputes: [],
 } as const satisfies Record<keyof typeof SCHEMA, readonly unknown[]>;
 
 type Schema = typeof SCHEMA;
@@ -314,3 +333,4 @@ export type RiseStatement = Tables<'rise_statements'>;
 export type RehearsalScenario = Tables<'rehearsal_scenarios'>;
 export type RehearsalRow = Tables<'rehearsals'>;
 export type ResetRow = Tables<'resets'>;
+export type DisputeRow = Tables<'disputes'>;
