@@ -36,6 +36,7 @@ import { describeStripeError, stripe } from './_shared/stripe';
 import { fetchSubscription, isStaleEnd, planOf, subscriptionRow, tierOfSubscription, type SubscriptionLike, type SubscriptionRow } from './_shared/subscriptions';
 import { PurchaseError, recordPurchase, refundPurchase, type PurchaseOutcome } from './_shared/purchases';
 import { DisputeError, recordDispute } from './_shared/disputes';
+import { isDeletedMember, TombstoneError } from './_shared/deleted-members';
 import { ENTITLING_STATUSES, type Tier } from '../../src/core/access/tiers';
 
 const NAME = 'stripe-webhook';
@@ -141,12 +142,37 @@ async function cancelReplaced(client: Stripe, customerId: string, keep: string):
   }
 }
 
+/** Whether the member a Checkout Session names (client_reference_id, else its metadata) deleted their account. */
+async function fromDeletedMember(session: Stripe.Checkout.Session): Promise<boolean> {
+  const uid = session.client_reference_id ?? session.metadata?.firebase_uid ?? null;
+  if (!uid) return false;
+  try {
+    return await isDeletedMember(supabaseAdmin(), uid);
+  } catch (error) {
+    if (error instanceof TombstoneError) throw new Upstream(FAILED, error.message);
+    throw error;
+  }
+}
+
+/**
+ * A subscription started by a deleted member (a payment page left open through the deletion):
+ * nobody can cancel it from the site any more, so it ends now. True when this call ended it.
+ */
+async function endSubscriptionOfDeletedMember(client: Stripe, subscriptionId: string): Promise<boolean> {
+  return endSubscription(client, subscriptionId, 'the subscription of a deleted member');
+}
+
 /**
  * A membership whose payment the buyer disputed and lost ends at Stripe as well, so nobody is
  * charged again for it: cancelled at once (no proration, no refund: the bank returned the
  * payment). Stripe then sends customer.subscription.deleted. True when this call ended it.
  */
 async function endDisputedSubscription(client: Stripe, subscriptionId: string): Promise<boolean> {
+  return endSubscription(client, subscriptionId, 'the disputed subscription');
+}
+
+/** Cancels a subscription at once unless it has ended; true when this call ended it. */
+async function endSubscription(client: Stripe, subscriptionId: string, what: string): Promise<boolean> {
   const ended = async () => ENDED.has((await client.subscriptions.retrieve(subscriptionId)).status);
   try {
     if (await ended()) return false;
@@ -156,7 +182,7 @@ async function endDisputedSubscription(client: Stripe, subscriptionId: string): 
     // Another delivery of the same outcome may have cancelled it a moment ago.
     const done = await ended().catch(() => false);
     if (done) return false;
-    throw new Upstream(FAILED, `ending the disputed subscription ${subscriptionId}: ${describeStripeError(error)}`);
+    throw new Upstream(FAILED, `ending ${what} ${subscriptionId}: ${describeStripeError(error)}`);
   }
 }
 
@@ -204,6 +230,15 @@ export default endpoint(NAME, async (req) => {
       case 'checkout.session.completed': {
         const session = event.data.object;
         const customerId = idOf(session.customer);
+        if (await fromDeletedMember(session)) {
+          // A late or retried event, or a payment page left open through the deletion: nothing
+          // personal is written, and a subscription nobody could cancel from the site is ended.
+          const subscriptionId = session.mode === 'subscription' ? idOf(session.subscription) : null;
+          const canceled = subscriptionId ? await endSubscriptionOfDeletedMember(client, subscriptionId) : false;
+          const purchase = session.mode === 'payment' ? await recordPurchase(client, supabaseAdmin(), session.id, 'completed') : null;
+          console.warn(`[${NAME}] ${event.type} ${event.id}: its member deleted their account: acknowledged, nothing personal written${canceled ? ', the subscription cancelled' : ''}`);
+          return json({ received: true, deletedMember: true, ...(canceled ? { canceled: true } : {}), ...(purchase ?? {}) });
+        }
         if (session.client_reference_id && customerId) await rememberCustomer(session.client_reference_id, customerId);
         const subscriptionId = idOf(session.subscription);
         if (session.mode === 'subscription' && subscriptionId) {

@@ -111,6 +111,10 @@ const EXPECTED: Record<string, Partial<Record<Role, string[]>>> = {
   disputes: {
     service_role: ['INSERT', 'SELECT', 'UPDATE'],
   },
+  // Tombstones of deleted accounts: account-delete writes one, the webhook and auth-sync read them.
+  deleted_members: {
+    service_role: ['INSERT', 'SELECT'],
+  },
 };
 
 let db: PGlite;

@@ -13,6 +13,7 @@ const TABLES = [
   'coaching_session_signups',
   'coaching_sessions',
   'community_ideas',
+  'deleted_members',
   'disputes',
   'future_launch',
   'lesson_progress',

@@ -193,12 +193,39 @@ async function checkEmulatorAccount(projectId: string, credential: FirebaseCrede
   if (user.tokensValidAfterTime && authTime * 1000 < new Date(user.tokensValidAfterTime).getTime()) throw new Error('the token was revoked');
 }
 
+const DISABLED = 'This account has been disabled. Please contact support for assistance.';
+const REVOKED = 'Your session has ended. Please sign in again.';
+const ACCOUNT_UNCHECKED = 'Your account could not be checked just now. Please try again.';
+
+/**
+ * firebase-admin's checkRevoked for a Google-signed token: the account is looked up (Identity
+ * Toolkit accounts:lookup, with the service account) and the token refused (401) when the account
+ * is gone or disabled, or when it signed in before the account's tokens were revoked
+ * (auth_time before validSince). 503 without a service account or when Google cannot answer.
+ */
+async function checkAccount(uid: string, authTime: number): Promise<void> {
+  const admin = firebaseUserAdmin();
+  let user;
+  try {
+    user = await admin.getUser(uid);
+  } catch (error) {
+    if (error instanceof AuthAdminError && error.code === 'auth/user-not-found') throw new HttpError(401, INVALID_TOKEN);
+    // Logged once by the endpoint, as every 503.
+    throw new HttpError(503, ACCOUNT_UNCHECKED);
+  }
+  if (user.disabled) throw new HttpError(401, DISABLED);
+  if (user.tokensValidAfterTime && authTime * 1000 < new Date(user.tokensValidAfterTime).getTime()) throw new HttpError(401, REVOKED);
+}
+
 /**
  * The verified token, or a 401 (503 when Google's keys cannot be fetched, or without a project
  * id). `maxAgeSeconds` bounds how long ago the user signed in (auth_time), for calls that must
- * follow a fresh sign-in.
+ * follow a fresh sign-in. `checkRevoked` also looks the account up (as firebase-admin's
+ * verifyIdToken(token, true) does): a disabled account, or a token from before its tokens were
+ * revoked, is refused (401) though its signature is good, for calls that must not outlive a
+ * revocation (export, deletion). Emulator tokens are always looked up.
  */
-export async function verifyIdToken(token: string, options: { maxAgeSeconds?: number } = {}): Promise<DecodedIdToken> {
+export async function verifyIdToken(token: string, options: { maxAgeSeconds?: number; checkRevoked?: boolean } = {}): Promise<DecodedIdToken> {
   const { projectId, credential } = settings();
   let payload: Record<string, unknown>;
   try {
@@ -217,5 +244,6 @@ export async function verifyIdToken(token: string, options: { maxAgeSeconds?: nu
     const age = Math.floor(Date.now() / 1000) - decoded.auth_time;
     if (age > options.maxAgeSeconds) throw new HttpError(401, 'Session token is too old; please sign in again');
   }
+  if (options.checkRevoked && credential.kind !== 'emulator') await checkAccount(decoded.uid, decoded.auth_time);
   return decoded;
 }

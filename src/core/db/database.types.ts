@@ -231,6 +231,10 @@ export const SCHEMA = {
     closed_at: { type: 'timestamp with time zone', nullable: true },
     updated_at: TIMESTAMP,
   },
+  deleted_members: {
+    uid_sha256: { type: 'text' },
+    deleted_at: TIMESTAMP,
+  },
 } as const satisfies Record<string, Record<string, ColumnSpec>>;
 
 /** The foreign keys, as supabase-js needs them to type nested selects such as `coaching_sessions(id, date, time)`. */
@@ -271,6 +275,7 @@ export const RELATIONSHIPS = {
   rehearsals: [],
   resets: [],
   disputes: [],
+  deleted_members: [],
 } as const satisfies Record<keyof typeof SCHEMA, readonly unknown[]>;
 
 type Schema = typeof SCHEMA;
