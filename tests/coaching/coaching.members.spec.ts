@@ -4,7 +4,8 @@
  * insert, the success view that closes itself; visitors keep the prompts. The sessions and the
  * signups are the local database's (./commerce.ts).
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/page-errors';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { asOwner, failFor, requestsOf, rowsOf } from '../support/members-commerce';
 import { createUser, signIn, type TestUser } from '../support/members';

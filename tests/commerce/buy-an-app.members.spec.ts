@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/page-errors';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { doubles, requestsOf, rowsOf } from '../support/members-commerce';
 import { createUser, signIn } from '../support/members';

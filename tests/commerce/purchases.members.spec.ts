@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/page-errors';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { CHECKOUT_REFUSALS } from '../../src/core/access/access';
 import { checkoutFromPage, signIn, subscription } from '../support/members-commerce';

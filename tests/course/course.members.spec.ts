@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/page-errors';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { readFileSync } from 'node:fs';
 import { rowsOf, signIn, subscription } from '../support/members-commerce';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/page-errors';
 import { gzipSync } from 'node:zlib';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { owns, rowsOf, signIn } from '../support/members-commerce';
