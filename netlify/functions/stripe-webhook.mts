@@ -23,9 +23,21 @@
  * answer, not a read before the write, decides. A late refund or checkout event of a deleted
  * member's purchase updates the anonymised row, whose 'deleted:' id the database keeps
  * (20261125009000_purchases_stay_anonymised.sql).
+ * What a price is (a plan, an app, the course, the Founding Membership) is the site's catalogue's
+ * entry for its lookup key, never the Stripe product's metadata or name: a purchase of a price the
+ * catalogue does not sell once records nothing, and a subscription to a price it has no plan for
+ * gives Explorer, each with one log line (_shared/purchases.ts, _shared/subscriptions.ts).
+ * A chargeback (charge.dispute.created, .updated, .closed) is re-read from Stripe and recorded
+ * against what its charge bought, a purchase or a membership (_shared/disputes.ts): while it is
+ * open, and once it is lost, that grants nothing; won gives it back; a lost membership is also
+ * cancelled at Stripe. The database keeps the dispute's status moving forward and marks the row
+ * (20261201120000_disputes.sql).
+ * A checkout event of a member who deleted their account (its tombstone, _shared/deleted-members.ts)
+ * is acknowledged without writing anything personal: no customer row, the purchase kept without
+ * the uid, and a subscription paid through a page left open through the deletion cancelled.
  * Other events are acknowledged and ignored. 503 when Stripe, its webhook secret or the
  * database is not configured; 502 when Stripe or the database fails otherwise (Stripe then
- * retries).
+ * retries). There is no platform rate limit (see `config`).
  */
 import type { Config } from '@netlify/functions';
 import type Stripe from 'stripe';
