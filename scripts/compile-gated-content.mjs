@@ -12,7 +12,10 @@
  *   "item": "json"           <id>.json      -> item <id>:   the parsed object
  * An item with `preview: true` is free to every signed-in member, unless the product says
  * `"freePreviews": false` (Whispers Before Sleep: its preview story's first paragraphs are public
- * on the sales page, but the whole story stays paid).
+ * on the sales page, but the whole story stays paid). An item the entry lists as public as a
+ * whole (`"public": [{ "item", "why" }]`, the app's own copy) is not compiled: the gate does not
+ * serve what every page may show. `publicParts()` gives scripts/check-gated.mjs every public
+ * item and part with its text, and fails on an entry that names no item, pointer or block.
  *
  * Runs before `npm run dev`, `npm run build` and `npm run check`, in vitest's global setup and
  * in the functions bundler (scripts/functions-bundle.mjs), so the module is never missing or
@@ -33,9 +36,17 @@ export const OUTPUT = path.join(ROOT, 'netlify/functions/_generated/gated-conten
 
 const ITEM_FILES = { 'course-lesson': /^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/, markdown: /^([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/, json: /^([a-z0-9]+(?:-[a-z0-9]+)*)\.json$/ };
 
+/** The registry (netlify/functions/_shared/content-gate/products.json) under `root`. */
+export function readRegistry(root = ROOT) {
+  return JSON.parse(readFileSync(path.join(root, path.relative(ROOT, REGISTRY)), 'utf8'));
+}
+
+/** The ids of the items an entry lists as public as a whole (no pointer, no blocks). */
+const wholePublic = (entry) => new Set((entry.public ?? []).filter((p) => p.pointer === undefined && p.blocks === undefined).map((p) => p.item));
+
 /** Builds the module's content: { [product]: { [item]: { preview, ...fields } } }. */
 export async function compileGatedContent(root = ROOT) {
-  const registry = JSON.parse(readFileSync(path.join(root, path.relative(ROOT, REGISTRY)), 'utf8'));
+  const registry = readRegistry(root);
   const renderer = await createSatteriMarkdownProcessor({ syntaxHighlight: false });
   const out = {};
   for (const [product, entry] of Object.entries(registry)) {
@@ -49,8 +60,10 @@ export async function compileGatedContent(root = ROOT) {
       if (error.code !== 'ENOENT') throw error;
     }
     const items = {};
+    const open = wholePublic(entry);
     for (const file of files) {
       const m = pattern.exec(file);
+      if (open.has(entry.item === 'course-lesson' ? m[2] : m[1])) continue;
       const raw = readFileSync(path.join(dir, file), 'utf8');
       if (entry.item === 'json') {
         const data = JSON.parse(raw);
@@ -64,6 +77,52 @@ export async function compileGatedContent(root = ROOT) {
       items[id] = { ...frontmatter, preview: entry.freePreviews !== false && frontmatter.preview === true, ...(entry.item === 'course-lesson' ? { order: Number(m[1]) } : {}), html: code };
     }
     out[product] = items;
+  }
+  return out;
+}
+
+/** A JSON pointer's value (RFC 6901), or undefined when it names nothing. */
+export function atPointer(value, pointer) {
+  if (pointer === '') return value;
+  let here = value;
+  for (const raw of pointer.replace(/^\//, '').split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (here === null || typeof here !== 'object' || !Object.hasOwn(here, key)) return undefined;
+    here = here[key];
+  }
+  return here;
+}
+
+/**
+ * Every item and part the registry lists as public, with its text: { product, item, why, value }
+ * for JSON (the item, or the part at `pointer`), { product, item, why, html, blocks } for
+ * Markdown (the item's body; `blocks`: how many of its first blocks, or all). Throws when an
+ * entry names an item, a pointer or blocks that do not exist, so the registry cannot drift.
+ */
+export async function publicParts(root = ROOT) {
+  const registry = readRegistry(root);
+  const renderer = await createSatteriMarkdownProcessor({ syntaxHighlight: false });
+  const out = [];
+  for (const [product, entry] of Object.entries(registry)) {
+    for (const part of entry.public ?? []) {
+      if (typeof part.why !== 'string' || !part.why.trim()) throw new Error(`gated-products.json: ${product}/${part.item} is public without saying why`);
+      const dir = path.join(root, entry.source);
+      const file = readdirSync(dir).find((f) => {
+        const m = ITEM_FILES[entry.item].exec(f);
+        return m && (entry.item === 'course-lesson' ? m[2] : m[1]) === part.item;
+      });
+      if (!file) throw new Error(`gated-products.json: ${product} lists "${part.item}" as public, but ${entry.source} has no such item`);
+      const raw = readFileSync(path.join(dir, file), 'utf8');
+      if (entry.item === 'json') {
+        const value = part.pointer === undefined ? JSON.parse(raw) : atPointer(JSON.parse(raw), part.pointer);
+        if (value === undefined) throw new Error(`gated-products.json: ${product}/${part.item} has nothing at ${part.pointer}`);
+        out.push({ product, item: part.item, why: part.why, pointer: part.pointer, value });
+      } else {
+        const { frontmatter, content } = parseFrontmatter(raw);
+        const { code } = await renderer.render(content, { frontmatter });
+        out.push({ product, item: part.item, why: part.why, blocks: part.blocks, html: code });
+      }
+    }
   }
   return out;
 }

@@ -6,7 +6,11 @@
  * Read with the service role, always filtered by the token's uid (a table tied to the member
  * through another, the subscription through the customer, by that table's exported value).
  *
- * Errors: 401, 405, 502 (the database failed), 503 (not configured).
+ * The token is checked against the account as it is now (Identity Toolkit accounts:lookup): a
+ * disabled account, or a token from before the account's tokens were revoked, gets 401.
+ *
+ * Errors: 401, 405, 502 (the database failed), 503 (not configured: no database, or no Firebase
+ * service account to look the account up with).
  */
 import type { Config } from '@netlify/functions';
 import { verifyIdToken } from './_shared/auth';
@@ -23,7 +27,8 @@ export const EXPORT_FILE_NAME = 'inner-alchemy-my-data.json';
 export default endpoint(NAME, async (req) => {
   requireMethod(req, 'GET');
   const token = bearerToken(req);
-  const user = await verifyIdToken(token);
+  // A disabled account, or a token from before a revocation, exports nothing (accounts:lookup).
+  const user = await verifyIdToken(token, { checkRevoked: true });
   const db = supabaseAdmin();
 
   const gathered = await exportMemberData(db, user.uid);

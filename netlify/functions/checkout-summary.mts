@@ -15,14 +15,15 @@ import { verifyIdToken } from './_shared/auth';
 import { describeDbError, supabaseAdmin } from './_shared/supabase';
 import { endpoint, upstreamFailure } from './_shared/log';
 import { describeStripeError, stripe } from './_shared/stripe';
-import { catalogueId, displayName, inferProductType } from '../../src/core/access/catalogue';
+import { catalogueEntryOf, displayName } from '../../src/core/access/catalogue';
+import { BUILT_IN_CATALOGUE } from './_shared/catalogue';
 import { isCheckoutSessionId, type PurchasedItem } from '../../src/features/commerce/checkout-summary';
 
 const NAME = 'checkout-summary';
 const NOT_FOUND = 'No purchase with this reference was found for your account.';
 const FAILED = 'Your purchase could not be looked up. Please try again.';
 
-type ExpandedProduct = { name?: string; metadata?: Record<string, string> | null };
+type ExpandedProduct = { name?: string };
 
 export default endpoint(NAME, async (req) => {
   requireMethod(req, 'GET');
@@ -43,13 +44,15 @@ export default endpoint(NAME, async (req) => {
   const owner = session.client_reference_id ?? session.metadata?.firebase_uid ?? null;
   if (owner !== user.uid) throw new HttpError(404, NOT_FOUND);
 
+  // What each item is, is the catalogue's entry for its price (a price it does not know grants
+  // nothing, so it is not listed as bought).
   const items: PurchasedItem[] = (session.line_items?.data ?? []).flatMap((item) => {
     const price = item.price;
-    if (!price) return [];
+    const entry = price ? catalogueEntryOf(price, BUILT_IN_CATALOGUE) : undefined;
+    if (!price || !entry) return [];
     const product = (typeof price.product === 'object' ? price.product : null) as ExpandedProduct | null;
-    const name = product?.name ?? item.description ?? '';
-    const mode = session.mode === 'subscription' ? 'subscription' : 'payment';
-    return [{ priceId: catalogueId(price), name: displayName(name), productType: inferProductType(name, product?.metadata?.productType, mode) }];
+    const name = product?.name ?? item.description ?? entry.name;
+    return [{ priceId: entry.priceId, name: displayName(name), productType: entry.productType }];
   });
 
   let recorded = false;

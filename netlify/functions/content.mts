@@ -23,7 +23,7 @@ import { supabaseAdmin } from './_shared/supabase';
 import { MemberAccessError, readMemberAccess } from './_shared/member-access';
 import { gatedItem, gatedProduct } from './_shared/content-gate/registry';
 import { GATE_MESSAGES, gateDecision } from './_shared/content-gate/decision';
-import catalogue from '../../src/content/catalogue.json';
+import { BUILT_IN_CATALOGUE as catalogue } from './_shared/catalogue';
 
 const NAME = 'content';
 const SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -21,7 +21,7 @@ import { verifyIdToken } from './_shared/auth';
 import { describeDbError, supabaseAdmin } from './_shared/supabase';
 import { endpoint, Upstream, upstreamFailure } from './_shared/log';
 import { describeStripeError, stripe } from './_shared/stripe';
-import { livePrices } from './_shared/catalogue';
+import { BUILT_IN_CATALOGUE, livePrices } from './_shared/catalogue';
 import { requireSameSite, siteOrigins } from './_shared/origin';
 import { checkAgainstCatalogue, parseCheckoutRequest } from '../../src/features/commerce/checkout';
 import { findProduct } from '../../src/core/access/catalogue';
@@ -67,7 +67,7 @@ async function customerFor(client: Stripe, uid: string, email: string | undefine
  * (active, trialing or past due), or an app, course or Founding Membership they own, their
  * plan includes, or whose payment is still settling (src/core/access/access.ts decides).
  */
-async function refuseWhatTheyHave(uid: string, customerId: string, product: Product, catalogue: readonly Product[]): Promise<void> {
+async function refuseWhatTheyHave(uid: string, customerId: string, product: Product): Promise<void> {
   let rows;
   try {
     rows = await readMemberAccess(supabaseAdmin(), uid, customerId);
@@ -80,7 +80,8 @@ async function refuseWhatTheyHave(uid: string, customerId: string, product: Prod
     if (current?.price_id === product.priceId && ENTITLING_STATUSES.includes(current.subscription_status)) throw new HttpError(409, ALREADY_SUBSCRIBED);
     return;
   }
-  const refusal = checkoutRefusal(product, { subscription: current, purchases: rows.purchases, catalogue, now: new Date() });
+  // What the member's purchases and plan are, is the built-in catalogue's word (by price id).
+  const refusal = checkoutRefusal(product, { subscription: current, purchases: rows.purchases, catalogue: BUILT_IN_CATALOGUE, now: new Date() });
   if (refusal) throw new HttpError(409, refusal);
 }
 
@@ -110,7 +111,7 @@ export default endpoint(NAME, async (req) => {
     const { stripePriceId } = findProduct(live, request.price_id)!;
 
     const customer = await customerFor(client, user.uid, user.email);
-    await refuseWhatTheyHave(user.uid, customer, findProduct(live, request.price_id)!, live);
+    await refuseWhatTheyHave(user.uid, customer, findProduct(live, request.price_id)!);
 
     let session: Stripe.Checkout.Session;
     try {

@@ -1,14 +1,20 @@
 /**
  * GET /api/stripe-products: the catalogue as an array of entries (priceId, name, description,
- * mode, price, currency, productType). The active Stripe prices with their products when Stripe
- * is configured; the built-in catalogue when it is not, or when Stripe fails (one log line).
- * The answer is cached at the CDN with stale-while-revalidate.
+ * mode, price, currency, productType). The active Stripe prices the built-in catalogue knows by
+ * their lookup key, as what the catalogue says they are, when Stripe is configured; the built-in
+ * catalogue when it is not, or when Stripe fails (one log line). The answer is cached at the CDN
+ * with stale-while-revalidate.
+ *
+ * GET /api/stripe-products?check, for /debug: where the active Stripe prices and the catalogue
+ * disagree, `{ checked: true, problems: [{ priceId, stripePriceId, problem }] }` (an empty list
+ * when they agree), or `{ checked: false, reason }` when Stripe is not configured; 502 when Stripe
+ * fails. Never cached. What it names (lookup keys, price ids, product names) Checkout shows anyway.
  */
 import type { Config } from '@netlify/functions';
 import { json, requireMethod } from './_shared/http';
-import { endpoint } from './_shared/log';
+import { endpoint, upstreamFailure } from './_shared/log';
 import { describeStripeError, isStripeConfigured, stripe } from './_shared/stripe';
-import { BUILT_IN_CATALOGUE, liveCatalogue } from './_shared/catalogue';
+import { BUILT_IN_CATALOGUE, liveCatalogue, liveCatalogueProblems } from './_shared/catalogue';
 
 const NAME = 'stripe-products';
 
@@ -23,8 +29,21 @@ const FALLBACK_CACHE = {
   'Netlify-CDN-Cache-Control': 'public, s-maxage=60, stale-while-revalidate=300',
 };
 
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+/** The ?check answer: what the live prices and the catalogue disagree on. */
+async function check(): Promise<Response> {
+  if (!isStripeConfigured()) return json({ checked: false, reason: 'Stripe is not configured (STRIPE_SECRET_KEY is unset): the built-in catalogue is sold' }, 200, NO_STORE);
+  try {
+    return json({ checked: true, problems: await liveCatalogueProblems(stripe()) }, 200, NO_STORE);
+  } catch (error) {
+    return upstreamFailure(NAME, 502, 'Stripe could not be reached to check the prices.', describeStripeError(error));
+  }
+}
+
 export default endpoint(NAME, async (req) => {
   requireMethod(req, 'GET');
+  if (new URL(req.url).searchParams.has('check')) return check();
   if (!isStripeConfigured()) {
     return json(BUILT_IN_CATALOGUE, 200, { ...LIVE_CACHE, 'X-Catalogue-Source': 'built-in' });
   }

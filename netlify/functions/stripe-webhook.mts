@@ -26,9 +26,21 @@
  * After each write, the member's email about it is queued and sent (a purchase confirmation, the
  * note that access has ended after a refund or an ended membership), decided from what was
  * stored (netlify/functions/_shared/email/stripe-events.ts) and sent once whatever the deliveries.
+ * What a price is (a plan, an app, the course, the Founding Membership) is the site's catalogue's
+ * entry for its lookup key, never the Stripe product's metadata or name: a purchase of a price the
+ * catalogue does not sell once records nothing, and a subscription to a price it has no plan for
+ * gives Explorer, each with one log line (_shared/purchases.ts, _shared/subscriptions.ts).
+ * A chargeback (charge.dispute.created, .updated, .closed) is re-read from Stripe and recorded
+ * against what its charge bought, a purchase or a membership (_shared/disputes.ts): while it is
+ * open, and once it is lost, that grants nothing; won gives it back; a lost membership is also
+ * cancelled at Stripe. The database keeps the dispute's status moving forward and marks the row
+ * (20261201120000_disputes.sql).
+ * A checkout event of a member who deleted their account (its tombstone, _shared/deleted-members.ts)
+ * is acknowledged without writing anything personal: no customer row, the purchase kept without
+ * the uid, and a subscription paid through a page left open through the deletion cancelled.
  * Other events are acknowledged and ignored. 503 when Stripe, its webhook secret or the
  * database is not configured; 502 when Stripe or the database fails otherwise (Stripe then
- * retries).
+ * retries). There is no platform rate limit (see `config`).
  */
 import type { Config } from '@netlify/functions';
 import type Stripe from 'stripe';
@@ -36,8 +48,10 @@ import { HttpError, json, readText, requireMethod } from './_shared/http';
 import { describeDbError, supabaseAdmin } from './_shared/supabase';
 import { endpoint, Upstream, upstreamFailure } from './_shared/log';
 import { describeStripeError, stripe } from './_shared/stripe';
-import { fetchSubscription, isStaleEnd, subscriptionRow, tierOfSubscription, type SubscriptionLike, type SubscriptionRow } from './_shared/subscriptions';
-import { PurchaseError, recordPurchase, refundPurchase } from './_shared/purchases';
+import { fetchSubscription, isStaleEnd, planOf, subscriptionRow, tierOfSubscription, type SubscriptionLike, type SubscriptionRow } from './_shared/subscriptions';
+import { PurchaseError, recordPurchase, refundPurchase, type PurchaseOutcome } from './_shared/purchases';
+import { DisputeError, recordDispute } from './_shared/disputes';
+import { isDeletedMember, TombstoneError } from './_shared/deleted-members';
 import { emailsAfterEvent } from './_shared/email/stripe-events';
 import { ENTITLING_STATUSES, type Tier } from '../../src/core/access/tiers';
 
@@ -45,6 +59,8 @@ const NAME = 'stripe-webhook';
 /** Stripe events are a few kilobytes; a generous limit that still refuses floods. */
 const MAX_EVENT_BYTES = 512 * 1024;
 const FAILED = 'The event could not be processed.';
+/** Statuses after which a subscription never charges again. */
+const ENDED = new Set(['canceled', 'incomplete_expired']);
 
 /** The foreign key that refuses a subscription row whose customer is not in stripe_customers. */
 const CUSTOMER_FOREIGN_KEY = 'stripe_subscriptions_customer_id_fkey';
@@ -99,6 +115,9 @@ async function syncSubscription(client: Stripe, subscriptionId: string): Promise
     throw new Upstream(FAILED, `subscription ${subscriptionId}: ${describeStripeError(error)}`);
   }
   const row: SubscriptionRow = subscriptionRow(sub);
+  if (!planOf(sub) && ENTITLING_STATUSES.includes(sub.status)) {
+    console.warn(`[${NAME}] subscription ${sub.id}: price ${row.price_id ?? '(none)'} is no plan of the site's catalogue: it grants nothing`);
+  }
   const db = supabaseAdmin();
   const existing = await db
     .from('stripe_subscriptions')
@@ -139,6 +158,61 @@ async function cancelReplaced(client: Stripe, customerId: string, keep: string):
   }
 }
 
+/** Whether the member a Checkout Session names (client_reference_id, else its metadata) deleted their account. */
+async function fromDeletedMember(session: Stripe.Checkout.Session): Promise<boolean> {
+  const uid = session.client_reference_id ?? session.metadata?.firebase_uid ?? null;
+  if (!uid) return false;
+  try {
+    return await isDeletedMember(supabaseAdmin(), uid);
+  } catch (error) {
+    if (error instanceof TombstoneError) throw new Upstream(FAILED, error.message);
+    throw error;
+  }
+}
+
+/**
+ * A subscription started by a deleted member (a payment page left open through the deletion):
+ * nobody can cancel it from the site any more, so it ends now. True when this call ended it.
+ */
+async function endSubscriptionOfDeletedMember(client: Stripe, subscriptionId: string): Promise<boolean> {
+  return endSubscription(client, subscriptionId, 'the subscription of a deleted member');
+}
+
+/**
+ * A membership whose payment the buyer disputed and lost ends at Stripe as well, so nobody is
+ * charged again for it: cancelled at once (no proration, no refund: the bank returned the
+ * payment). Stripe then sends customer.subscription.deleted. True when this call ended it.
+ */
+async function endDisputedSubscription(client: Stripe, subscriptionId: string): Promise<boolean> {
+  return endSubscription(client, subscriptionId, 'the disputed subscription');
+}
+
+/** Cancels a subscription at once unless it has ended; true when this call ended it. */
+async function endSubscription(client: Stripe, subscriptionId: string, what: string): Promise<boolean> {
+  const ended = async () => ENDED.has((await client.subscriptions.retrieve(subscriptionId)).status);
+  try {
+    if (await ended()) return false;
+    await client.subscriptions.cancel(subscriptionId);
+    return true;
+  } catch (error) {
+    // Another delivery of the same outcome may have cancelled it a moment ago.
+    const done = await ended().catch(() => false);
+    if (done) return false;
+    throw new Upstream(FAILED, `ending ${what} ${subscriptionId}: ${describeStripeError(error)}`);
+  }
+}
+
+/**
+ * The one log line for a purchase of a price the site's catalogue does not sell once: nothing is
+ * recorded and nothing granted (the event's type and id and the price, nothing about the person).
+ */
+function notePurchase(event: Stripe.Event, outcome: PurchaseOutcome): PurchaseOutcome {
+  if (outcome.purchase === 'ignored' && outcome.unknownPrice) {
+    console.warn(`[${NAME}] ${event.type} ${event.id}: price ${outcome.unknownPrice} is not sold once in the site's catalogue: nothing recorded, nothing granted`);
+  }
+  return outcome;
+}
+
 /**
  * The one log line for an event acknowledged without a write because its customer is unknown:
  * the event's type and id (enough to find it in Stripe's dashboard), nothing about the person.
@@ -159,6 +233,15 @@ async function record(client: Stripe, event: Stripe.Event): Promise<Record<strin
     case 'checkout.session.completed': {
       const session = event.data.object;
       const customerId = idOf(session.customer);
+      if (await fromDeletedMember(session)) {
+        // A late or retried event, or a payment page left open through the deletion: nothing
+        // personal is written, and a subscription nobody could cancel from the site is ended.
+        const subscriptionId = session.mode === 'subscription' ? idOf(session.subscription) : null;
+        const canceled = subscriptionId ? await endSubscriptionOfDeletedMember(client, subscriptionId) : false;
+        const purchase = session.mode === 'payment' ? await recordPurchase(client, supabaseAdmin(), session.id, 'completed') : null;
+        console.warn(`[${NAME}] ${event.type} ${event.id}: its member deleted their account: acknowledged, nothing personal written${canceled ? ', the subscription cancelled' : ''}`);
+        return { deletedMember: true, ...(canceled ? { canceled: true } : {}), ...(purchase ?? {}) };
+      }
       if (session.client_reference_id && customerId) await rememberCustomer(session.client_reference_id, customerId);
       const subscriptionId = idOf(session.subscription);
       if (session.mode === 'subscription' && subscriptionId) {
@@ -166,16 +249,26 @@ async function record(client: Stripe, event: Stripe.Event): Promise<Record<strin
         const replaced = customerId ? await cancelReplaced(client, customerId, subscriptionId) : [];
         return { ...synced, ...(replaced.length ? { replaced } : {}) };
       }
-      if (session.mode === 'payment') return { ...(await recordPurchase(client, supabaseAdmin(), session.id, 'completed')) };
+      if (session.mode === 'payment') return { ...notePurchase(event, await recordPurchase(client, supabaseAdmin(), session.id, 'completed')) };
       return {};
     }
     case 'checkout.session.async_payment_succeeded':
     case 'checkout.session.async_payment_failed': {
       const outcome = event.type === 'checkout.session.async_payment_succeeded' ? 'succeeded' : 'failed';
-      return { ...(await recordPurchase(client, supabaseAdmin(), event.data.object.id, outcome)) };
+      return { ...notePurchase(event, await recordPurchase(client, supabaseAdmin(), event.data.object.id, outcome)) };
     }
     case 'charge.refunded':
-      return { ...(await refundPurchase(client, supabaseAdmin(), event.data.object.id, new Date(event.created * 1000))) };
+      return { ...notePurchase(event, await refundPurchase(client, supabaseAdmin(), event.data.object.id, new Date(event.created * 1000))) };
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed': {
+      const outcome = await recordDispute(client, supabaseAdmin(), event.data.object.id, new Date(event.created * 1000));
+      if (outcome.dispute !== 'recorded' || !('membership' in outcome)) return { ...outcome };
+      // A membership: lost ends it at Stripe too; the tier follows the stored row either way.
+      const canceled = outcome.status === 'lost' && (await endDisputedSubscription(client, outcome.membership));
+      const synced = noteUnknownCustomer(event, await syncSubscription(client, outcome.membership));
+      return { ...outcome, ...synced, ...(canceled ? { canceled: true } : {}) };
+    }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
@@ -206,16 +299,23 @@ export default endpoint(NAME, async (req) => {
     const answer = await record(client, event);
     // The member's email about what was just stored (_shared/email/stripe-events.ts): recorded
     // in the outbox before it is sent, so a repeated event sends nothing new.
-    await emailsAfterEvent(supabaseAdmin(), event);
+    // Nothing for a member who deleted their account: there is no one to write to.
+    if (!answer['deletedMember']) await emailsAfterEvent(supabaseAdmin(), event);
     return json({ received: true, ...answer });
   } catch (error) {
     if (error instanceof Upstream) return upstreamFailure(NAME, 502, error.publicMessage, `${event.type} ${event.id}: ${error.detail}`);
-    if (error instanceof PurchaseError) return upstreamFailure(NAME, 502, FAILED, `${event.type} ${event.id}: ${error.message}`);
+    if (error instanceof PurchaseError || error instanceof DisputeError) return upstreamFailure(NAME, 502, FAILED, `${event.type} ${event.id}: ${error.message}`);
     throw error;
   }
 });
 
+/**
+ * No platform rate limit: Stripe sends from a few addresses, in bursts (a plan switch is several
+ * events at once; a day of retries after an outage is many), so a limit by address answered its
+ * deliveries with 429 and held refunds and cancellations back, and a limit for the whole site
+ * would let anyone use it up. Every request is refused before any work unless Stripe signed it
+ * (an HMAC of at most 512 KiB), and Stripe retries what fails on its own.
+ */
 export const config: Config = {
   path: '/api/stripe-webhook',
-  rateLimit: { windowLimit: 300, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };

@@ -2,7 +2,8 @@
  * Sign-up, sign-in, sign-out and the guard on the members build (flag off), against the
  * Firebase Auth emulator; the member's rows are read from the local database (./commerce.ts).
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/page-errors';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { profile, subscription } from '../support/members-commerce';
 import { createUser, PASSWORD, protectEmailEnumeration, signIn, uniqueEmail } from '../support/members';

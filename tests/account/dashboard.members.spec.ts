@@ -5,7 +5,8 @@
  * test gives the member are written there first (./commerce.ts); errors and the loading state
  * are the endpoint's faults for this member only.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/page-errors';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { asOwner, asServiceRole, customerOf, deleteAsServiceRole, failFor, holdFor, profile, requestsOf, rowsOf, subscription } from '../support/members-commerce';
 import { createUser, signIn, type TestUser } from '../support/members';

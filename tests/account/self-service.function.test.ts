@@ -9,6 +9,7 @@ import exporter, { config as exportConfig } from '../../netlify/functions/accoun
 import remover, { anonymisedUserId, config as deleteConfig } from '../../netlify/functions/account-delete.mts';
 import { startStripeDouble, type DoubleSubscription, type StripeDouble } from '../../scripts/local/stripe-standin';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import { memberHash } from '../../netlify/functions/_shared/deleted-members';
 import { call, createEmulatorUser, emulatorHost, expectNoLeak, SITE, spyOnLogs, type EmulatorUser, type LogSpies } from '../support/functions';
 
 let stripe: StripeDouble;
@@ -250,13 +251,69 @@ describe('account-delete', () => {
     expect(String(kept?.user_id)).toMatch(/^deleted:[0-9a-f]{32}$/);
     expect((db.tables.profiles ?? []).map((r) => r.id)).toMatchObject([other.uid]);
     expect((db.tables.purchases ?? []).find((r) => r.checkout_session_id === 'cs_cus_del_2')?.user_id).toBe(other.uid);
-    for (const request of db.requests.filter((r) => r.method !== 'GET')) {
+    for (const request of db.requests.filter((r) => r.method !== 'GET' && r.table !== 'deleted_members')) {
       expect(Object.values(request.query).some((v) => v === `eq.${member.uid}`), `${request.method} ${request.table}`).toBe(true);
     }
+    // The tombstone, left before the rows went: the SHA-256 of the uid, nothing else of the member.
+    expect(db.tables.deleted_members).toEqual([{ uid_sha256: memberHash(member.uid), deleted_at: expect.any(String) }]);
+    expect(db.requests.findIndex((r) => r.table === 'deleted_members')).toBeLessThan(db.requests.findIndex((r) => r.method === 'DELETE'));
 
     // Firebase: the sign-in is gone; the other member's stays.
     expect(await userExists(member.uid)).toBe(false);
     expect(await userExists(other.uid)).toBe(true);
+  });
+
+  it("expires the member's open Checkout Sessions first: a payment page left open can no longer be paid", async () => {
+    const member = await memberWithData('cus_del_open');
+    const session = (id: string, customer: string, status: 'open' | 'complete', mode = 'subscription') =>
+      stripe.sessions.set(id, {
+        id,
+        object: 'checkout.session',
+        mode,
+        status,
+        payment_status: status === 'complete' ? 'paid' : 'unpaid',
+        customer,
+        customer_email: null,
+        client_reference_id: customer === 'cus_del_open' ? member.uid : 'uid_someone_else',
+        metadata: {},
+        payment_intent: null,
+        subscription: null,
+        amount_total: 6900,
+        currency: 'usd',
+        created: Math.floor(Date.now() / 1000),
+        success_url: `${SITE}/success?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: `${SITE}/products`,
+        url: status === 'open' ? `${stripe.url}/pay/${id}` : null,
+        items: [],
+      });
+    session('cs_open_plan', 'cus_del_open', 'open');
+    session('cs_open_app', 'cus_del_open', 'open', 'payment');
+    session('cs_paid_before', 'cus_del_open', 'complete', 'payment');
+    session('cs_someone_else', 'cus_other_member', 'open');
+
+    expect((await remove(bearer(member))).body).toEqual({ deleted: true });
+    expect(stripe.requestsTo('GET /v1/checkout/sessions')[0]?.query).toMatchObject({ customer: 'cus_del_open', status: 'open' });
+    expect(stripe.requests.filter((r) => r.path.endsWith('/expire')).map((r) => r.path).sort()).toEqual([
+      '/v1/checkout/sessions/cs_open_app/expire',
+      '/v1/checkout/sessions/cs_open_plan/expire',
+    ]);
+    expect(stripe.sessions.get('cs_open_plan')?.status).toBe('expired');
+    expect(stripe.sessions.get('cs_someone_else')?.status).toBe('open');
+    // The tab left open: Pay does nothing any more.
+    const paid = await fetch(`${stripe.url}/pay/cs_open_plan`, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' });
+    expect(paid.status).toBe(200);
+    expect(stripe.sessions.get('cs_open_plan')).toMatchObject({ status: 'expired', subscription: null });
+  });
+
+  it('stops before deleting anything when an open Checkout Session cannot be expired, and says so', async () => {
+    const member = await memberWithData('cus_del_stuck');
+    stripe.fail('GET /v1/checkout/sessions', 500);
+    const res = await remove(bearer(member));
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ error: 'A checkout you started could not be closed, so nothing was deleted. Please try again.' });
+    expect((db.tables.profiles ?? []).some((r) => r.id === member.uid)).toBe(true);
+    expect(db.tables.deleted_members ?? []).toEqual([]);
+    expect(await userExists(member.uid)).toBe(true);
   });
 
   it('matches Postgres: the anonymised id is md5 of the uid', () => {

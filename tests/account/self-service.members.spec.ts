@@ -5,7 +5,8 @@
  * the real functions (the local database endpoint, the Stripe double, Firebase Auth emulator).
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/page-errors';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { asOwner, deleteAsServiceRole, doubles, requestsOf, rowsOf, subscription, TEST_SERVICE_ROLE_KEY } from '../support/members-commerce';
 import { createUser, EMULATOR, PASSWORD, signIn, uniqueEmail, type TestUser } from '../support/members';

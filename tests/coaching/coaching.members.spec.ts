@@ -5,7 +5,8 @@
  * itself; visitors keep the prompts. The sessions and the signups are the local database's
  * (./sessions.ts: the seats are taken by guests' signup rows).
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/page-errors';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { failFor, requestsOf, rowsOf } from '../support/members-commerce';
 import { createUser, signIn, type TestUser } from '../support/members';

@@ -1,5 +1,6 @@
 /** An app page's Buy Now on the members build: to sign-in for a visitor, to the Stripe stand-in's checkout for a member. */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/page-errors';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { stripePriceId } from '../../scripts/local/stripe-standin';
 import { checkoutSessionFor, customerKeptFor, doubles, signIn } from '../support/members-commerce';

@@ -1,5 +1,5 @@
 /** The whole purchase, nothing intercepted: sign in, buy an app on the payment page, find it in the library and the Lounge. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/page-errors';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { doubles, requestsOf, rowsOf } from '../support/members-commerce';
 import { createUser, signIn } from '../support/members';

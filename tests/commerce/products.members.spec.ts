@@ -1,5 +1,6 @@
 /** /products on the members build: the buttons a visitor and each tier see, and an upgrade's checkout. */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/page-errors';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { stripePriceId } from '../../scripts/local/stripe-standin';
 import { checkoutSessionFor, customerKeptFor, doubles, signIn, subscription } from '../support/members-commerce';

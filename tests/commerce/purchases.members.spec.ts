@@ -1,5 +1,6 @@
 /** Buying an app end to end: /success, the dashboard, /products and the app page, and no second purchase or paid included app. */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/page-errors';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { CHECKOUT_REFUSALS } from '../../src/core/access/access';
 import { checkoutFromPage, signIn, subscription } from '../support/members-commerce';

@@ -124,18 +124,20 @@ describe('stripe-checkout', () => {
     expect(stripe.requestsTo('POST /v1/checkout/sessions')).toHaveLength(3);
   });
 
-  it('sells a price without a lookup key under its Stripe id, and a keyed price only under its key', async () => {
+  it('sells a price only under its catalogue id (its lookup key): never one without a key, nor one the catalogue does not know', async () => {
     const stillpoint = stripe.prices.find((p) => p.lookup_key === 'price_app_stillpoint')!;
-    stripe.prices.push({ ...stillpoint, id: 'price_1Unkeyed', lookup_key: null });
+    stripe.prices.push({ ...stillpoint, id: 'price_1Unkeyed', lookup_key: null }, { ...stillpoint, id: 'price_1Other', lookup_key: 'price_app_other' });
     try {
-      expect((await checkout({ ...valid, price_id: 'price_1Unkeyed', mode: 'payment' })).status).toBe(200);
-      expect(stripe.requestsTo('POST /v1/checkout/sessions')[0]?.form['line_items[0][price]']).toBe('price_1Unkeyed');
-
-      const byStripeId = await checkout({ ...valid, price_id: stillpoint.id, mode: 'payment' });
-      expect(byStripeId.status).toBe(400);
-      expect(byStripeId.body).toEqual({ error: 'This product is not available for purchase.' });
+      for (const priceId of ['price_1Unkeyed', 'price_app_other', stillpoint.id]) {
+        const refused = await checkout({ ...valid, price_id: priceId, mode: 'payment' });
+        expect(refused.status, priceId).toBe(400);
+        expect(refused.body).toEqual({ error: 'This product is not available for purchase.' });
+      }
+      expect(stripe.requestsTo('POST /v1/checkout/sessions')).toHaveLength(0);
+      expect((await checkout({ ...valid, price_id: 'price_app_stillpoint', mode: 'payment' })).status).toBe(200);
+      expect(stripe.requestsTo('POST /v1/checkout/sessions')[0]?.form['line_items[0][price]']).toBe(stillpoint.id);
     } finally {
-      stripe.prices.pop();
+      stripe.prices.splice(-2, 2);
     }
   });
 

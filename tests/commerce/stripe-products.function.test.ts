@@ -73,19 +73,9 @@ describe('stripe-products', () => {
       const res = await call(handler, '/api/stripe-products');
       expect(res.status).toBe(200);
       expect(res.headers.get('x-catalogue-source')).toBe('stripe');
-      const list = res.body as Record<string, unknown>[];
-      // The built-in entries come back in their order, then the unknown one.
-      expect(list.slice(0, builtIn.length)).toEqual(builtIn);
-      expect(list[builtIn.length]).toEqual({
-        priceId: 'price_extra',
-        name: 'Oasis App: Quiet Harbor',
-        description: '',
-        mode: 'payment',
-        price: 12.5,
-        currency: 'eur',
-        productType: 'app',
-      });
-      expect(list).toHaveLength(builtIn.length + 1);
+      // The built-in entries come back in their order; a price the catalogue does not know (no
+      // lookup key) is not sold, whatever its product.
+      expect(res.body).toEqual(builtIn);
       const [request] = stripe.requestsTo('GET /v1/prices');
       expect(request?.query.active).toBe('true');
       expect(Object.entries(request?.query ?? {}).some(([k, v]) => k.startsWith('expand') && v === 'data.product')).toBe(true);
@@ -97,16 +87,21 @@ describe('stripe-products', () => {
     }
   });
 
-  it('takes the section from the productType metadata and the mode from the price type', async () => {
+  it("takes the section from the catalogue by the price's lookup key, never from the product's metadata or name", async () => {
     Object.assign(process.env, stripe.env);
     const before = { products: [...stripe.products], prices: [...stripe.prices] };
-    stripe.products = [{ id: 'prod_m', object: 'product', active: true, name: 'Inner Alchemy App - Night Owl Club', description: 'A monthly app club', metadata: { productType: 'membership' } }];
-    stripe.prices = [{ id: 'price_m', object: 'price', active: true, currency: 'usd', unit_amount: 900, type: 'recurring', recurring: { interval: 'month', interval_count: 1 }, product: 'prod_m' }];
+    stripe.products = [
+      { id: 'prod_m', object: 'product', active: true, name: 'Inner Alchemy App - Night Owl Club', description: 'A monthly app club', metadata: { productType: 'membership' } },
+      { id: 'prod_s', object: 'product', active: true, name: 'Stillpoint', description: 'Breathe', metadata: { productType: 'membership' } },
+    ];
+    stripe.prices = [
+      // Unknown to the catalogue: not sold, though its metadata says membership.
+      { id: 'price_m', object: 'price', active: true, currency: 'usd', unit_amount: 900, type: 'recurring', recurring: { interval: 'month', interval_count: 1 }, product: 'prod_m' },
+      { id: 'price_s', object: 'price', lookup_key: 'price_app_stillpoint', active: true, currency: 'usd', unit_amount: 2900, type: 'one_time', recurring: null, product: 'prod_s' },
+    ];
     try {
       const { body } = await call(handler, '/api/stripe-products');
-      expect(body).toEqual([
-        { priceId: 'price_m', name: 'Inner Alchemy App - Night Owl Club', description: 'A monthly app club', mode: 'subscription', price: 9, currency: 'usd', productType: 'membership' },
-      ]);
+      expect(body).toEqual([{ priceId: 'price_app_stillpoint', name: 'Stillpoint', description: 'Breathe', mode: 'payment', price: 29, currency: 'usd', productType: 'app' }]);
     } finally {
       stripe.products = before.products;
       stripe.prices = before.prices;

@@ -94,9 +94,11 @@ const expectedRow = {
 };
 
 describe('stripe-webhook', () => {
-  it('is served at /api/stripe-webhook with a rate limit per ip and domain', () => {
+  it('is served at /api/stripe-webhook with no rate limit Stripe could reach: none by address (Stripe sends from a few)', () => {
     expect(config.path).toBe('/api/stripe-webhook');
-    expect(config.rateLimit?.aggregateBy).toEqual(['ip', 'domain']);
+    // Stripe delivers bursts from a handful of addresses and retries on its own; a per-address
+    // limit answered its bursts with 429 and held revocations back.
+    expect(config.rateLimit).toBeUndefined();
   });
 
   it.each(['customer.subscription.created', 'customer.subscription.updated'])(
@@ -108,7 +110,7 @@ describe('stripe-webhook', () => {
       expect(res.body).toEqual({ received: true, subscription: 'written', tier: 'Alchemist' });
       const [read] = stripe.requestsTo('GET /v1/subscriptions/sub_1');
       const expanded = Object.entries(read?.query ?? {}).filter(([k]) => k.startsWith('expand')).map(([, v]) => v);
-      expect(expanded).toEqual(expect.arrayContaining(['default_payment_method', 'items.data.price.product']));
+      expect(expanded).toEqual(expect.arrayContaining(['default_payment_method']));
       const [upsert] = db.requestsTo('POST', 'stripe_subscriptions');
       expect(upsert?.query.on_conflict).toBe('customer_id');
       expect(upsert?.prefer).toContain('resolution=merge-duplicates');
@@ -122,7 +124,7 @@ describe('stripe-webhook', () => {
     },
   );
 
-  it('stores the price under its catalogue id: the lookup key, or Stripe’s id when it has none', async () => {
+  it('stores the price under its catalogue id (the lookup key, or Stripe’s id when it has none); a price the catalogue does not know gives Explorer', async () => {
     stripe.subscriptions.set('sub_1', subscription());
     await deliver(signed('customer.subscription.updated', { id: 'sub_1', object: 'subscription' }));
     // Stripe knows the price as price_1Dbl_alchemist_monthly; the badge and checkout by its lookup key.
@@ -133,8 +135,10 @@ describe('stripe-webhook', () => {
     try {
       stripe.subscriptions.set('sub_1', { ...subscription(), items: { object: 'list', data: [{ id: 'si_1', object: 'subscription_item', price: { id: 'price_1NoKey', object: 'price' } }] } });
       const res = await deliver(signed('customer.subscription.updated', { id: 'sub_1', object: 'subscription' }));
-      expect(res.body).toMatchObject({ tier: 'Alchemist' });
+      // The product is called "Alchemist Membership", but the site knows its plans by price id.
+      expect(res.body).toMatchObject({ tier: 'Explorer' });
       expect(db.tables.stripe_subscriptions?.[0]?.price_id).toBe('price_1NoKey');
+      expect(logs.all()).toContain("subscription sub_1: price price_1NoKey is no plan of the site's catalogue: it grants nothing");
     } finally {
       stripe.prices.pop();
     }

@@ -11,12 +11,18 @@
  * nothing (the database refuses the row on stripe_subscriptions_customer_id_fkey, and that answer
  * decides); the refund is recorded on the anonymised purchase, which keeps its anonymous id. A
  * genuine database failure still answers 502, so Stripe retries.
+ *
+ * account-delete also leaves a tombstone (_shared/deleted-members.ts), which the webhook and the
+ * database consult: a late or retried checkout.session.completed writes nothing personal (no
+ * customer row comes back, a purchase first recorded after the deletion carries no uid), and a
+ * subscription paid on a page left open through the deletion is cancelled at Stripe.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import Stripe from 'stripe';
 import type { PGlite } from '@electric-sql/pglite';
 import handler from '../../netlify/functions/stripe-webhook.mts';
 import { anonymisedUserId, deleteMemberData } from '../../netlify/functions/_shared/member-data';
+import { rememberDeletedMember } from '../../netlify/functions/_shared/deleted-members';
 import { startStripeDouble, stripePriceId, type SignedEvent, type StripeDouble } from '../../scripts/local/stripe-standin';
 import catalogue from '../../src/content/catalogue.json';
 import { migratedDatabase, owner, rows } from '../support/db';
@@ -94,9 +100,26 @@ async function subscribedMember(tag: string): Promise<{ uid: string; email: stri
   return { uid, email, customer, subId };
 }
 
-/** What account-delete does after cancelling at Stripe: the member's rows, by the same code. */
+/** What account-delete does after cancelling at Stripe: the tombstone, then the member's rows, by the same code. */
 async function deleteAccount(uid: string): Promise<void> {
+  await rememberDeletedMember(dataApiClient(db), uid);
   expect(await deleteMemberData(dataApiClient(db), uid, anonymisedUserId(uid))).toBeNull();
+}
+
+/** A Checkout Session the member opened before deleting their account (the checkout function made it). */
+async function openCheckout(uid: string, customer: string, priceId: string, mode: 'payment' | 'subscription'): Promise<string> {
+  const sdk = new Stripe(stripe.env.STRIPE_SECRET_KEY, { host: stripe.env.STRIPE_API_HOST, port: Number(stripe.env.STRIPE_API_PORT), protocol: 'http' });
+  const session = await sdk.checkout.sessions.create({
+    mode,
+    line_items: [{ price: stripePriceId(priceId), quantity: 1 }],
+    customer,
+    client_reference_id: uid,
+    success_url: 'http://localhost:4321/success?session_id={CHECKOUT_SESSION_ID}',
+    cancel_url: 'http://localhost:4321/products',
+    metadata: { firebase_uid: uid },
+    ...(mode === 'subscription' ? { subscription_data: { metadata: { firebase_uid: uid } } } : {}),
+  });
+  return session.id;
 }
 
 const count = async (sql: string, params: unknown[]) => Number((await rows<{ n: number }>(db, owner, `select count(*)::int as n ${sql}`, params))[0]?.n);
@@ -184,5 +207,53 @@ describe('stripe-webhook after the member deleted their account (Postgres)', () 
     expect((await deliver(completed)).status).toBe(200);
     expect(await purchase()).toEqual({ user_id: anonymous, status: 'refunded' });
     expect(await count(`from public.purchases where user_id = $1`, [uid])).toBe(0);
+  });
+  it('a checkout.session.completed that arrives after the deletion (late or retried): 200, no customer row back, the purchase kept without the uid, one log line without personal data', async () => {
+    const uid = 'uid_late_buyer';
+    const customer = 'cus_late_buyer';
+    await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, 'late@example.com', 'Explorer')`, [uid]);
+    await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [uid, customer]);
+    const session = await openCheckout(uid, customer, 'price_app_mindstage', 'payment');
+    stripe.complete(session, 'paid');
+    await deleteAccount(uid);
+
+    spyOnLogs();
+    const completed = stripe.event('checkout.session.completed', { ...stripe.sessions.get(session), items: undefined }, SECRET);
+    const res = await deliver(completed);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ received: true, deletedMember: true, purchase: 'recorded' });
+    expect(await count(`from public.stripe_customers where customer_id = $1 or user_id = $2`, [customer, uid])).toBe(0);
+    expect(await count(`from public.purchases where user_id = $1`, [uid])).toBe(0);
+    expect(await rows(db, owner, `select user_id, status from public.purchases where checkout_session_id = $1`, [session])).toEqual([{ user_id: anonymisedUserId(uid), status: 'paid' }]);
+    const lines = logLines();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain((JSON.parse(completed.body) as { id: string }).id);
+    for (const personal of ['late@example.com', uid, customer]) expect(lines[0]).not.toContain(personal);
+
+    // Stripe retries it: the same answer, still nothing personal.
+    expect((await deliver(completed)).status).toBe(200);
+    expect(await count(`from public.stripe_customers where customer_id = $1 or user_id = $2`, [customer, uid])).toBe(0);
+    expect(await count(`from public.purchases where user_id = $1`, [uid])).toBe(0);
+  });
+
+  it('a subscription paid on a Checkout page left open through the deletion is cancelled at Stripe, and nothing is written', async () => {
+    const uid = 'uid_open_tab';
+    const customer = 'cus_open_tab';
+    await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, 'tab@example.com', 'Explorer')`, [uid]);
+    await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [uid, customer]);
+    const session = await openCheckout(uid, customer, 'price_alchemist_monthly', 'subscription');
+    await deleteAccount(uid);
+    // The tab pays after the deletion (had account-delete not expired the session).
+    stripe.complete(session, 'paid');
+    const subscriptionId = stripe.sessions.get(session)!.subscription!;
+
+    spyOnLogs();
+    const res = await deliver(stripe.event('checkout.session.completed', { ...stripe.sessions.get(session), items: undefined }, SECRET));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ received: true, deletedMember: true, canceled: true });
+    expect(stripe.subscriptions.get(subscriptionId)?.status).toBe('canceled');
+    expect(await count(`from public.stripe_customers where customer_id = $1 or user_id = $2`, [customer, uid])).toBe(0);
+    expect(await count(`from public.stripe_subscriptions where subscription_id = $1`, [subscriptionId])).toBe(0);
+    expect(await count(`from public.profiles where id = $1`, [uid])).toBe(0);
   });
 });

@@ -89,3 +89,36 @@ describe('an ended subscription stays ended', () => {
     expect(await rows(db, owner, `select membership_tier from public.profiles where id = 'uid_o'`)).toEqual([{ membership_tier: 'Adventurer' }]);
   });
 });
+
+const upsertCreated = `insert into public.stripe_subscriptions (customer_id, subscription_id, price_id, subscription_status, subscription_created)
+  values ($1, $2, $3, $4, $5)
+  on conflict (customer_id) do update set subscription_id = excluded.subscription_id, price_id = excluded.price_id,
+    subscription_status = excluded.subscription_status, subscription_created = excluded.subscription_created
+  returning subscription_id, price_id, subscription_status`;
+
+describe('a newer live subscription stays (Stripe’s created decides)', () => {
+  const customer = 'cus_created';
+  beforeAll(async () => {
+    await db.exec(`insert into public.profiles (id, email) values ('uid_created', 'c@example.com');
+                   insert into public.stripe_customers (user_id, customer_id) values ('uid_created', '${customer}');`);
+  });
+  const write = async (id: string, price: string, status: string, created: number | null) => (await rows(db, service, upsertCreated, [customer, id, price, status, created]))[0];
+
+  it('a late live state of an older subscription never replaces a newer live one; the newer one still changes, and an older one may follow a newer one that ended', async () => {
+    // Adventurer (created first), then the member moves to Alchemist: two subscriptions at Stripe for a moment.
+    expect(await write('sub_old', 'price_adventurer_monthly', 'active', 1_700_000_000)).toMatchObject({ subscription_id: 'sub_old' });
+    expect(await write('sub_new', 'price_alchemist_monthly', 'active', 1_700_000_600)).toMatchObject({ subscription_id: 'sub_new' });
+    // The old one's "updated", read while it was still live, arrives late.
+    expect(await write('sub_old', 'price_adventurer_monthly', 'active', 1_700_000_000)).toEqual({ subscription_id: 'sub_new', price_id: 'price_alchemist_monthly', subscription_status: 'active' });
+    expect(await write('sub_old', 'price_adventurer_monthly', 'past_due', 1_700_000_000)).toMatchObject({ subscription_id: 'sub_new' });
+    expect(await write('sub_new', 'price_alchemist_monthly', 'past_due', 1_700_000_600)).toMatchObject({ subscription_id: 'sub_new', subscription_status: 'past_due' });
+    // Once the newer one has ended, a live older one is what the member has.
+    expect(await write('sub_new', 'price_alchemist_monthly', 'canceled', 1_700_000_600)).toMatchObject({ subscription_id: 'sub_new', subscription_status: 'canceled' });
+    expect(await write('sub_old', 'price_adventurer_monthly', 'active', 1_700_000_000)).toMatchObject({ subscription_id: 'sub_old', subscription_status: 'active' });
+  });
+
+  it('a subscription whose creation time is not known is ordered by the earlier rules alone', async () => {
+    expect(await write('sub_x', 'price_adventurer_monthly', 'active', null)).toMatchObject({ subscription_id: 'sub_x' });
+    expect(await write('sub_y', 'price_alchemist_monthly', 'active', 1_700_000_000)).toMatchObject({ subscription_id: 'sub_y' });
+  });
+});

@@ -12,7 +12,12 @@
  *   completed + charge.refunded              refunded (the refund is final)
  *   completed (unpaid) + async_payment_failed  failed (never back to pending)
  *   subscription updated + deleted           canceled, and the member's tier Explorer
- * Before the database kept the order rules these rounds failed (see docs/decisions/webhook-ordering.md).
+ *   older subscription updated + newer created  the newer one, and its tier (Stripe's created decides)
+ *   dispute created + closed (lost or won), of a purchase or of a membership: lost (nothing
+ *     granted; a membership cancelled, Explorer) or won (granted again; its tier), and a retry
+ *     of the first delivery afterwards changes nothing
+ * Before the database kept the order rules these rounds failed (see
+ * docs/decisions/webhook-ordering.md).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -255,6 +260,115 @@ describe('stripe-webhook deliveries racing on Postgres', () => {
       const [profile] = await rows<{ membership_tier: string }>(db, owner, `select membership_tier from public.profiles where id = $1`, [uid]);
       const right = row?.subscription_status === 'canceled' && profile?.membership_tier === 'Explorer';
       return { how, problem: right ? null : `ended ${row?.subscription_status} with tier ${profile?.membership_tier}` };
+    });
+  });
+  it('an older live subscription read before a newer one is written, written after it: the newer one and its tier, every round', async () => {
+    stripe.paymentMethods.set('pm_switch', { id: 'pm_switch', object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242' } });
+    const live = (id: string, price: string, created: number) => ({
+      id,
+      object: 'subscription' as const,
+      customer: '',
+      status: 'active',
+      cancel_at_period_end: false,
+      created,
+      items: { object: 'list', data: [{ id: `si_${id}`, object: 'subscription_item', price: { id: stripePriceId(price), object: 'price' }, current_period_start: created, current_period_end: created + 2_592_000 }] },
+      default_payment_method: 'pm_switch',
+    });
+    await rounds('older updated + newer created', async (round) => {
+      const tag = `switch_${round}`;
+      const uid = `uid_${tag}`;
+      const customer = `cus_${tag}`;
+      await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, $2, 'Adventurer')`, [uid, `${tag}@example.com`]);
+      await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [uid, customer]);
+      const older = { ...live(`sub_adv_${round}`, 'price_adventurer_monthly', 1_767_225_600), customer };
+      const newer = { ...live(`sub_alc_${round}`, 'price_alchemist_monthly', 1_767_225_600 + 600), customer };
+      // The Adventurer subscription, as the webhook recorded it when it started.
+      stripe.subscriptions.set(older.id, older as never);
+      expect((await deliver(stripe.event('customer.subscription.created', older, SECRET))).status).toBe(200);
+      // The member moves to Alchemist: Stripe has both, the older still live when its "updated" is read.
+      const updated = stripe.event('customer.subscription.updated', older, SECRET);
+      const how = await race(round, {
+        first: () => deliver(updated),
+        holdBefore: ['GET stripe_subscriptions', 'POST stripe_subscriptions', 'GET stripe_customers', 'PATCH profiles'],
+        then: () => {
+          stripe.subscriptions.set(newer.id, newer as never);
+          const created = stripe.event('customer.subscription.created', newer, SECRET);
+          return () => deliver(created);
+        },
+      });
+      const [row] = await rows<{ subscription_id: string; price_id: string }>(db, owner, `select subscription_id, price_id from public.stripe_subscriptions where customer_id = $1`, [customer]);
+      const [profile] = await rows<{ membership_tier: string }>(db, owner, `select membership_tier from public.profiles where id = $1`, [uid]);
+      const right = row?.subscription_id === newer.id && profile?.membership_tier === 'Alchemist';
+      return { how, problem: right ? null : `ended ${row?.subscription_id} (${row?.price_id}) with tier ${profile?.membership_tier}` };
+    });
+  });
+  /** A paid purchase of Stillpoint, recorded by the webhook, whose charge the buyer then disputes. */
+  async function disputedPurchase(tag: string): Promise<{ session: string; dispute: string }> {
+    const session = await memberWithSession(tag, 'paid');
+    expect((await deliver(about('checkout.session.completed', session))).status).toBe(200);
+    return { session, dispute: stripe.dispute({ session }).id };
+  }
+  const disputeEvent = (type: string, id: string) => stripe.event(type, stripe.disputes.get(id), SECRET);
+  const purchaseDispute = async (session: string) =>
+    (await rows<{ status: string; dispute_status: string | null }>(db, owner, `select status, dispute_status from public.purchases where checkout_session_id = $1`, [session]))[0];
+
+  it.each(['lost', 'won'] as const)('charge.dispute.created of a purchase read before it closed %s, written after: that outcome, every round, and a retry changes nothing', { timeout: 240_000 }, async (outcome) => {
+    await rounds(`purchase dispute created + closed ${outcome}`, async (round) => {
+      const { session, dispute } = await disputedPurchase(`dispute_${outcome}_${round}`);
+      const created = disputeEvent('charge.dispute.created', dispute);
+      const how = await race(round, {
+        first: () => deliver(created),
+        holdBefore: ['GET purchases', 'POST disputes'],
+        then: () => {
+          stripe.closeDispute(dispute, outcome);
+          const closed = disputeEvent('charge.dispute.closed', dispute);
+          return () => deliver(closed);
+        },
+      });
+      // Stripe retries the first delivery later: nothing moves back.
+      expect((await deliver(created)).status).toBe(200);
+      const row = await purchaseDispute(session);
+      return { how, problem: row?.status === 'paid' && row.dispute_status === outcome ? null : `ended ${JSON.stringify(row)}` };
+    });
+  });
+
+  it.each(['lost', 'won'] as const)('charge.dispute.created of a membership read before it closed %s, written after: that outcome, every round, and a retry changes nothing', { timeout: 240_000 }, async (outcome) => {
+    stripe.paymentMethods.set('pm_dispute', { id: 'pm_dispute', object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242' } });
+    await rounds(`membership dispute created + closed ${outcome}`, async (round) => {
+      const tag = `member_dispute_${outcome}_${round}`;
+      const uid = `uid_${tag}`;
+      const customer = `cus_${tag}`;
+      const subId = `sub_${tag}`;
+      await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, $2, 'Explorer')`, [uid, `${tag}@example.com`]);
+      await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [uid, customer]);
+      // An Alchemist who paid their first month by card, as the webhook recorded it.
+      stripe.seed({ subscriptions: [{ id: subId, customer, price: 'price_alchemist_monthly' }] });
+      expect((await deliver(stripe.event('customer.subscription.created', stripe.subscriptions.get(subId), SECRET))).status).toBe(200);
+      const dispute = stripe.dispute({ subscription: subId }).id;
+      const created = disputeEvent('charge.dispute.created', dispute);
+      const how = await race(round, {
+        first: () => deliver(created),
+        holdBefore: ['POST disputes', 'GET stripe_subscriptions', 'POST stripe_subscriptions', 'GET stripe_customers', 'PATCH profiles'],
+        then: () => {
+          stripe.closeDispute(dispute, outcome);
+          const closed = disputeEvent('charge.dispute.closed', dispute);
+          return () => deliver(closed);
+        },
+      });
+      expect((await deliver(created)).status).toBe(200);
+      const [row] = await rows<{ subscription_status: string; dispute_status: string | null }>(
+        db,
+        owner,
+        `select subscription_status, dispute_status from public.stripe_subscriptions where customer_id = $1`,
+        [customer],
+      );
+      const [profile] = await rows<{ membership_tier: string }>(db, owner, `select membership_tier from public.profiles where id = $1`, [uid]);
+      const expected =
+        outcome === 'lost'
+          ? { subscription_status: 'canceled', dispute_status: 'lost', tier: 'Explorer', atStripe: 'canceled' }
+          : { subscription_status: 'active', dispute_status: 'won', tier: 'Alchemist', atStripe: 'active' };
+      const got = { subscription_status: row?.subscription_status, dispute_status: row?.dispute_status, tier: profile?.membership_tier, atStripe: stripe.subscriptions.get(subId)?.status };
+      return { how, problem: JSON.stringify(got) === JSON.stringify(expected) ? null : `ended ${JSON.stringify(got)}` };
     });
   });
 });

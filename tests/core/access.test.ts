@@ -87,6 +87,21 @@ const table: [string, Product, AccessInputs, Access][] = [
   ['Founding Membership, Alchemist (not bought)', FOUNDING, inputs('Alchemist'), none],
   ['Founding Membership, bought', FOUNDING, inputs('none', FOUNDER), owned()],
   ['Founding Membership, settling', FOUNDING, inputs('none', [bought('price_founding_membership', 'membership', 'pending')]), pending],
+  // What a purchase is, is the catalogue's word for its price id, never the kind its row says
+  // (the webhook used to take it from Stripe's metadata, or guess it from the product's name).
+  ['course, Founding Membership recorded as a course (no metadata at Stripe)', COURSE, inputs('none', [bought('price_founding_membership', 'course')]), founding],
+  ['app, Founding Membership recorded as a course', MINDSTAGE, inputs('none', [bought('price_founding_membership', 'course')]), founding],
+  ['app, a one-time price on a product marked membership (not the Founding Membership)', MINDSTAGE, inputs('none', [bought('price_vip_once', 'membership')]), none],
+  ['course, a price the catalogue does not know, recorded as a membership', COURSE, inputs('none', [bought('price_unknown', 'membership')]), none],
+  // Chargebacks: a dispute of the charge holds back what it bought while open, ends it when lost, gives it back when won.
+  ['app, bought, its payment disputed (open)', STILLPOINT, inputs('none', [{ ...bought('price_app_stillpoint', 'app'), dispute_status: 'open' }]), none],
+  ['app, bought, the dispute won', STILLPOINT, inputs('none', [{ ...bought('price_app_stillpoint', 'app'), dispute_status: 'won' }]), owned()],
+  ['app, bought, the dispute lost', STILLPOINT, inputs('none', [{ ...bought('price_app_stillpoint', 'app'), dispute_status: 'lost' }]), none],
+  ['course, Founding Membership disputed (open)', COURSE, inputs('none', [{ ...FOUNDER[0]!, dispute_status: 'open' }]), none],
+  ['app, Founding Membership, the dispute won', MINDSTAGE, inputs('none', [{ ...FOUNDER[0]!, dispute_status: 'won' }]), founding],
+  ['app, Adventurer, a payment of the plan disputed (open)', STILLPOINT, { ...inputs('Adventurer'), subscription: { price_id: 'price_adventurer_monthly', subscription_status: 'active', dispute_status: 'open' } }, none],
+  ['course, Alchemist, a payment of the plan disputed and lost', COURSE, { ...inputs('Alchemist'), subscription: { price_id: 'price_alchemist_monthly', subscription_status: 'active', dispute_status: 'lost' } }, none],
+  ['course, Alchemist, the dispute won', COURSE, { ...inputs('Alchemist'), subscription: { price_id: 'price_alchemist_monthly', subscription_status: 'active', dispute_status: 'won' } }, included('Alchemist')],
 ];
 
 describe('access(product, { subscription, purchases, now })', () => {
@@ -111,6 +126,8 @@ describe('standing: the tier and the badge', () => {
     ['Founding Member', inputs('none', FOUNDER), { tier: 'Alchemist', badge: 'Founding Member', founding: true }],
     ['Founding Member with Adventurer', inputs('Adventurer', FOUNDER), { tier: 'Alchemist', badge: 'Founding Member', founding: true }],
     ['Founding Membership refunded', inputs('none', [bought('price_founding_membership', 'membership', 'refunded')]), { tier: 'Explorer', badge: 'Explorer', founding: false }],
+    ['Founding Membership recorded as a course', inputs('none', [bought('price_founding_membership', 'course')]), { tier: 'Alchemist', badge: 'Founding Member', founding: true }],
+    ['a one-time price marked membership that is not the Founding Membership', inputs('none', [bought('price_vip_once', 'membership')]), { tier: 'Explorer', badge: 'Explorer', founding: false }],
   ])('%s', (_name, given, expected) => {
     expect(standing(given)).toMatchObject(expected);
   });

@@ -5,7 +5,7 @@ import {
   displayName,
   formatMoney,
   groupBySection,
-  inferProductType,
+  catalogueProblems,
   isProduct,
   orderLike,
   priceLabel,
@@ -97,7 +97,8 @@ describe('classifyProductsAnswer', () => {
 
 describe('productFromProviderPrice', () => {
   const price = (overrides: Partial<ProviderPrice> = {}): ProviderPrice => ({
-    id: 'price_1',
+    id: 'price_1NzQx',
+    lookup_key: 'price_adventurer_monthly',
     active: true,
     currency: 'USD',
     unit_amount: 3900,
@@ -106,10 +107,12 @@ describe('productFromProviderPrice', () => {
     product: { active: true, name: 'Adventurer Membership', description: 'More', metadata: { productType: 'membership' } },
     ...overrides,
   });
+  const oneTime = (lookupKey: string, product: Partial<{ name: string; metadata: Record<string, string> }> = {}) =>
+    price({ lookup_key: lookupKey, type: 'one_time', recurring: null, unit_amount: 69000, product: { active: true, name: 'Founding Membership', description: null, metadata: {}, ...product } });
 
-  it('maps an active monthly price with its product', () => {
-    expect(productFromProviderPrice(price())).toEqual({
-      priceId: 'price_1',
+  it('maps an active monthly price the catalogue knows by its lookup key', () => {
+    expect(productFromProviderPrice(price(), builtIn)).toEqual({
+      priceId: 'price_adventurer_monthly',
       name: 'Adventurer Membership',
       description: 'More',
       mode: 'subscription',
@@ -117,18 +120,23 @@ describe('productFromProviderPrice', () => {
       currency: 'usd',
       productType: 'membership',
     });
-  });
-  it('names the price by its lookup key when it has one, so the built-in ids carry over to Stripe', () => {
-    expect(productFromProviderPrice(price({ id: 'price_1NzQx', lookup_key: 'price_adventurer_monthly' }))?.priceId).toBe('price_adventurer_monthly');
-    expect(productFromProviderPrice(price({ id: 'price_1NzQx', lookup_key: null }))?.priceId).toBe('price_1NzQx');
     expect(catalogueId({ id: 'price_1NzQx', lookup_key: '  ' })).toBe('price_1NzQx');
+  });
+  it("takes what a product is from the catalogue, never from Stripe's metadata or name", () => {
+    // The Founding Membership made in Stripe's dashboard without metadata: still the membership.
+    expect(productFromProviderPrice(oneTime('price_founding_membership'), builtIn)).toMatchObject({ priceId: 'price_founding_membership', productType: 'membership', mode: 'payment' });
+    // Metadata that says otherwise changes nothing.
+    expect(productFromProviderPrice(oneTime('price_founding_membership', { metadata: { productType: 'course' } }), builtIn)?.productType).toBe('membership');
+    expect(productFromProviderPrice(oneTime('price_app_stillpoint', { name: 'Stillpoint', metadata: { productType: 'membership' } }), builtIn)?.productType).toBe('app');
   });
   it('maps a one-time price to mode payment, a missing description to empty, and keeps zero-decimal amounts', () => {
     expect(
       productFromProviderPrice(
-        price({ type: 'one_time', recurring: null, currency: 'jpy', unit_amount: 4000, product: { active: true, name: 'Oasis App: Tide', description: null, metadata: {} } }),
+        oneTime('price_app_stillpoint', { name: 'Oasis App: Tide' }),
+        builtIn.map((p) => (p.priceId === 'price_app_stillpoint' ? { ...p, currency: 'jpy' } : p)),
       ),
-    ).toMatchObject({ mode: 'payment', price: 4000, description: '', productType: 'app' });
+    ).toMatchObject({ mode: 'payment', description: '', productType: 'app' });
+    expect(productFromProviderPrice({ ...oneTime('price_app_stillpoint'), currency: 'jpy', unit_amount: 4000 }, builtIn)?.price).toBe(4000);
   });
   it.each([
     ['an inactive price', price({ active: false })],
@@ -138,19 +146,70 @@ describe('productFromProviderPrice', () => {
     ['a price without a fixed amount', price({ unit_amount: null })],
     ['a yearly price', price({ recurring: { interval: 'year', interval_count: 1 } })],
     ['a price every three months', price({ recurring: { interval: 'month', interval_count: 3 } })],
+    ['a price without a lookup key (the catalogue does not know it)', price({ lookup_key: null })],
+    ['a lookup key the catalogue does not have', price({ lookup_key: 'price_gold_monthly' })],
+    ['a one-time price on a product marked membership that is not the Founding Membership', oneTime('price_vip_once', { metadata: { productType: 'membership' } })],
+    ['a price sold in the other mode than its entry (the Founding Membership monthly)', price({ lookup_key: 'price_founding_membership' })],
   ])('leaves out %s', (_name, p) => {
-    expect(productFromProviderPrice(p)).toBeNull();
+    expect(productFromProviderPrice(p, builtIn)).toBeNull();
   });
 });
 
-describe('inferProductType', () => {
-  it('prefers valid metadata', () => {
-    expect(inferProductType('Anything', 'course', 'subscription')).toBe('course');
+describe('catalogueProblems', () => {
+  /** The built-in catalogue at Stripe, as the deploy guide asks: lookup keys, modes, amounts, metadata. */
+  const atStripe = (): ProviderPrice[] =>
+    builtIn.map((p, i) => ({
+      id: `price_live_${i}`,
+      lookup_key: p.priceId,
+      active: true,
+      currency: p.currency,
+      unit_amount: Math.round(p.price * 100),
+      type: p.mode === 'subscription' ? 'recurring' : 'one_time',
+      recurring: p.mode === 'subscription' ? { interval: 'month', interval_count: 1 } : null,
+      product: { active: true, name: p.name, description: p.description, metadata: { productType: p.productType } },
+    }));
+  const at = (prices: ProviderPrice[], key: string) => prices.find((p) => p.lookup_key === key)!;
+
+  it('finds nothing when Stripe sells the catalogue as it is, with or without metadata', () => {
+    expect(catalogueProblems(atStripe(), builtIn)).toEqual([]);
+    const bare = atStripe().map((p) => ({ ...p, product: { ...(p.product as { name: string }), active: true, description: null, metadata: {} } }));
+    expect(catalogueProblems(bare, builtIn)).toEqual([]);
   });
-  it('infers from the mode and the name otherwise', () => {
-    expect(inferProductType('Gold Membership', undefined, 'subscription')).toBe('membership');
-    expect(inferProductType('Inner Alchemy App - Rise Mode', 'bogus', 'payment')).toBe('app');
-    expect(inferProductType('Master Alchemist Course', undefined, 'payment')).toBe('course');
+
+  it('reports metadata that disagrees with the catalogue, naming the price', () => {
+    const prices = atStripe();
+    (at(prices, 'price_founding_membership').product as { metadata: Record<string, string> }).metadata = { productType: 'course' };
+    expect(catalogueProblems(prices, builtIn)).toEqual([
+      {
+        priceId: 'price_founding_membership',
+        stripePriceId: at(prices, 'price_founding_membership').id,
+        problem: '"Founding Membership" says productType "course" in its Stripe metadata, but the catalogue says price_founding_membership is a membership: the site follows the catalogue. Correct the metadata.',
+      },
+    ]);
+  });
+
+  it('reports a price without a lookup key, an unknown lookup key, the wrong mode, another amount, and an entry not for sale', () => {
+    const prices = atStripe();
+    at(prices, 'price_app_mindstage').lookup_key = null;
+    at(prices, 'price_app_rise_mode').lookup_key = 'price_rise_mode_v2';
+    Object.assign(at(prices, 'price_master_alchemist_course'), { type: 'recurring', recurring: { interval: 'month', interval_count: 1 } });
+    at(prices, 'price_app_stillpoint').unit_amount = 3500;
+    const problems = catalogueProblems(prices, builtIn);
+    // Four at Stripe, and three entries no price carries any more.
+    expect(problems).toHaveLength(7);
+    const text = problems.map((p) => p.problem).join('\n');
+    expect(text).toContain('"Inner Alchemy App - Mindstage" has no lookup key: the site does not sell it, and a purchase of it grants nothing.');
+    expect(text).toContain('The lookup key price_rise_mode_v2 of "Inner Alchemy App - Rise Mode" is not in the site\'s catalogue');
+    expect(text).toContain('"Master Alchemist Course" is sold as a subscription at Stripe, but the catalogue sells price_master_alchemist_course once');
+    expect(text).toContain('"Inner Alchemy App - Stillpoint" costs $35 at Stripe, but the catalogue says $29 for price_app_stillpoint');
+    for (const missing of ['price_app_mindstage', 'price_app_rise_mode', 'price_master_alchemist_course']) expect(text).toContain(`No active Stripe price has the lookup key ${missing}`);
+  });
+
+  it('ignores inactive prices and archived products', () => {
+    const prices = atStripe();
+    prices.push({ ...at(prices, 'price_app_stillpoint'), id: 'price_old', lookup_key: null, active: false });
+    prices.push({ ...at(prices, 'price_app_stillpoint'), id: 'price_archived', lookup_key: 'price_x', product: { active: false, name: 'Old', description: null, metadata: {} } });
+    expect(catalogueProblems(prices, builtIn)).toEqual([]);
   });
 });
 

@@ -76,6 +76,12 @@ describe('describeSubscription', () => {
     for (const status of ['active', 'trialing', 'canceled', 'paused'] as const) expect(view(status)).toMatchObject({ action: null });
   });
 
+  it('says a membership is on hold while a payment is disputed with the bank, ended when the dispute is lost, itself again when won', () => {
+    expect(describeSubscription(record({ dispute_status: 'open' }), catalogue)).toMatchObject({ statusText: 'On hold', tone: 'yellow', endLabel: null, action: expect.stringMatching(/^Your membership is on hold while a payment you disputed/) });
+    expect(describeSubscription(record({ dispute_status: 'lost' }), catalogue)).toMatchObject({ statusText: 'Ended', tone: 'red', endLabel: null, action: expect.stringMatching(/^Your membership has ended because your bank reversed a payment/) });
+    expect(describeSubscription(record({ dispute_status: 'won' }), catalogue)).toMatchObject({ statusText: null, tone: 'green', endLabel: 'Renews on', action: null });
+  });
+
   it('shows any status but active next to the plan', () => {
     const view = describeSubscription(record({ subscription_status: 'past_due', price_id: 'price_alchemist_monthly' }), catalogue);
     expect(view).toMatchObject({ plan: 'Alchemist', tone: 'yellow', statusText: 'Past due' });

@@ -1,5 +1,5 @@
 /** The course on the members build: reading, completing and continuing lessons, the way in, and a failed request. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/page-errors';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { readFileSync } from 'node:fs';
 import { rowsOf, signIn, subscription } from '../support/members-commerce';

@@ -132,6 +132,15 @@ const EXPECTED: Record<string, Partial<Record<Role, string[]>>> = {
     authenticated: ['SELECT', 'INSERT(coaching_reminders, user_id)', 'UPDATE(coaching_reminders, user_id)'],
     service_role: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
   },
+  // Stripe disputes, written by the webhook; members read the outcome on their own purchase and
+  // subscription rows.
+  disputes: {
+    service_role: ['INSERT', 'SELECT', 'UPDATE'],
+  },
+  // Tombstones of deleted accounts: account-delete writes one, the webhook and auth-sync read them.
+  deleted_members: {
+    service_role: ['INSERT', 'SELECT'],
+  },
 };
 
 let db: PGlite;

@@ -17,6 +17,8 @@ const TABLES = [
   'coaching_sessions',
   'coaching_standing_link',
   'community_ideas',
+  'deleted_members',
+  'disputes',
   'future_launch',
   'lesson_progress',
   'monthly_newsletter',

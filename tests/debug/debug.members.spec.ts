@@ -3,7 +3,7 @@
  * read, the signed-in member's session is reported, and each class of answer shows as a pass,
  * a warning or a failure. The tables are read from the local database as the member.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/page-errors';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { failFor, requestsOf } from '../support/members-commerce';
 import { createUser, signIn } from '../support/members';

@@ -1,6 +1,6 @@
 /** /debug's checks: how each probe's answer is classed as a pass, a warning or a failure. */
 import { describe, expect, it } from 'vitest';
-import { authCheck, connectionCheck, envCheck, formsCheck, newsletterCheck, productsCheck, serverAuthCheck, summarise, tableCheck } from '../../src/features/debug/debug';
+import { authCheck, catalogueCheck, connectionCheck, envCheck, formsCheck, newsletterCheck, productsCheck, serverAuthCheck, summarise, tableCheck } from '../../src/features/debug/debug';
 
 describe('debug checks', () => {
   it('fails a missing variable', () => {
@@ -64,6 +64,21 @@ describe('debug checks', () => {
     expect(serverAuthCheck({ kind: 'response', status: 200, body: [] }).status).toBe('warning');
     expect(serverAuthCheck({ kind: 'response', status: 404, body: null }).status).toBe('error');
     expect(serverAuthCheck({ kind: 'network-error', message: 'offline' }).status).toBe('error');
+  });
+
+  it('warns, naming the price, when a live Stripe price disagrees with the catalogue; passes when none does or Stripe is not set up', () => {
+    const problem = '"Founding Membership" says productType "course" in its Stripe metadata, but the catalogue says price_founding_membership is a membership: the site follows the catalogue. Correct the metadata.';
+    expect(catalogueCheck({ kind: 'response', status: 200, body: { checked: true, problems: [] } })).toMatchObject({ id: 'stripe:catalogue', status: 'success' });
+    expect(catalogueCheck({ kind: 'response', status: 200, body: { checked: true, problems: [{ priceId: 'price_founding_membership', stripePriceId: 'price_1X', problem }] } })).toEqual({
+      id: 'stripe:catalogue',
+      name: 'Stripe prices and the catalogue',
+      status: 'warning',
+      message: `1 disagreement (run scripts/check-stripe-catalogue.mjs for the list): ${problem}`,
+    });
+    expect(catalogueCheck({ kind: 'response', status: 200, body: { checked: false, reason: 'Stripe is not configured' } })).toMatchObject({ status: 'success', message: 'Not checked: Stripe is not configured' });
+    expect(catalogueCheck({ kind: 'response', status: 200, body: [] }).status).toBe('warning');
+    expect(catalogueCheck({ kind: 'response', status: 502, body: { error: 'Stripe could not be reached to check the prices.' } }).status).toBe('error');
+    expect(catalogueCheck({ kind: 'network-error', message: 'offline' }).status).toBe('error');
   });
 
   it('counts passes, warnings and failures', () => {

@@ -11,7 +11,8 @@
  * into the client address) and uses its own emails, so the function's limits and the double's
  * rows of one test never touch another's.
  */
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from '../support/page-errors';
 import { doubles, TEST_SERVICE_ROLE_KEY } from '../support/members-commerce';
 import { MIN_FILL_MS } from '../../src/features/forms/submission';
 

@@ -17,8 +17,28 @@ const KEY_FILE = {
 };
 
 describe('firebaseCredential', () => {
-  it('is the emulator when FIREBASE_AUTH_EMULATOR_HOST is set, whatever else is', () => {
+  it('is the emulator when FIREBASE_AUTH_EMULATOR_HOST names this machine, whatever else is set', () => {
     expect(firebaseCredential({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', FIREBASE_SERVICE_ACCOUNT: 'junk' })).toEqual({ kind: 'emulator', host: '127.0.0.1:9099' });
+    for (const host of ['localhost:9099', 'LOCALHOST:9206', '127.0.0.1:9206', '127.0.1.1:9099', '[::1]:9099', '127.0.0.1']) {
+      expect(firebaseCredential({ FIREBASE_AUTH_EMULATOR_HOST: host, CONTEXT: 'dev' })).toEqual({ kind: 'emulator', host });
+    }
+  });
+
+  it('refuses an emulator on another machine: its unsigned tokens would let whoever reaches it be anyone', () => {
+    for (const host of ['0.0.0.0:9099', '10.0.0.5:9099', '192.168.1.20:9099', 'emulator.example.com:9099', 'localhost.example.com:9099', '127.0.0.1.example.com:9099', '[::]:9099', '[2001:db8::1]:9099']) {
+      const credential = firebaseCredential({ FIREBASE_AUTH_EMULATOR_HOST: host });
+      expect(credential, host).toEqual({ kind: 'invalid', error: 'FIREBASE_AUTH_EMULATOR_HOST must name this machine (localhost, 127.0.0.1 or [::1])' });
+    }
+  });
+
+  it("refuses the emulator in Netlify's production context, even on a loopback address", () => {
+    expect(firebaseCredential({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', CONTEXT: 'production' })).toEqual({
+      kind: 'invalid',
+      error: 'FIREBASE_AUTH_EMULATOR_HOST is set in the production context: the emulator is for this machine only, remove the variable',
+    });
+    for (const context of ['deploy-preview', 'branch-deploy', 'dev', undefined]) {
+      expect(firebaseCredential({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', CONTEXT: context }).kind, String(context)).toBe('emulator');
+    }
   });
 
   it('is missing when nothing is set (blank values count as unset)', () => {

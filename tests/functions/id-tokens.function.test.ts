@@ -33,6 +33,8 @@ beforeEach(() => {
   process.env = { ...saved };
   for (const name of FIREBASE_VARIABLES) delete process.env[name];
   Object.assign(process.env, google.env, db.env);
+  // Export and deletion look the account up (accounts:lookup), with the service account.
+  process.env.FIREBASE_SERVICE_ACCOUNT = google.serviceAccount.keyFile;
   google.reset();
   db.reset();
   logs = spyOnLogs();
@@ -245,13 +247,15 @@ describe('auth-sync outside the emulator, with a service account', () => {
     expect(res.body).toEqual({ error: 'Your sign-in could not be completed just now. Please try again.' });
     expectNoLeak(res.text);
     expect(res.text).not.toContain('PRIVATE KEY');
-    expect(db.requests).toEqual([]);
+    // Only the tombstone was read (is this a deleted account?); nothing was written.
+    expect(db.requests.map((r) => `${r.method} ${r.table}`)).toEqual(['GET deleted_members']);
     expect(google.users.get(m.uid)?.customAttributes).toBeUndefined();
     expect(logs.lines()).toBe(1);
     expect(logs.all()).toContain('invalid_grant');
   });
 
   it('without a service account answers 503 before looking at the token', async () => {
+    delete process.env.FIREBASE_SERVICE_ACCOUNT;
     const { sync: fn } = await functions();
     const res = await sync(fn, (await member()).token);
     expect(res.status).toBe(503);
@@ -280,12 +284,15 @@ describe('account-delete outside the emulator', () => {
     expect(db.tables.profiles).toEqual([]);
   });
 
-  it('counts a sign-in already gone as deleted', async () => {
-    process.env.FIREBASE_SERVICE_ACCOUNT = google.serviceAccount.keyFile;
+  it('refuses a token whose account is gone (accounts:lookup), deleting nothing', async () => {
     const { remover } = await functions();
     const m = await member();
+    db.tables.profiles = [{ id: m.uid, email: m.email, full_name: 'Ada', membership_tier: 'Explorer' }];
     google.users.delete(m.uid);
-    expect((await remove(remover, m.token)).body).toEqual({ deleted: true });
+    const res = await remove(remover, m.token);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual(INVALID);
+    expect(db.tables.profiles).toHaveLength(1);
   });
 
   it('refuses a sign-in older than 5 minutes', async () => {
@@ -298,17 +305,82 @@ describe('account-delete outside the emulator', () => {
     expect(google.users.has(m.uid)).toBe(true);
   });
 
-  it('without a service account deletes the data, then answers 503 saying the sign-in remains', async () => {
-    const { remover, NO_CREDENTIAL } = await functions();
+  it('without a service account answers 503 and deletes nothing (the account cannot be checked, nor its sign-in removed)', async () => {
+    delete process.env.FIREBASE_SERVICE_ACCOUNT;
+    const { remover } = await functions();
     const m = await member();
     db.tables.profiles = [{ id: m.uid, email: m.email, full_name: 'Ada', membership_tier: 'Explorer' }];
     const res = await remove(remover, m.token);
     expect(res.status).toBe(503);
-    expect(res.body).toEqual({ error: NO_CREDENTIAL });
+    expect(res.body).toEqual({ error: expect.stringContaining('no Firebase service account') });
     expectNoLeak(res.text);
-    expect(db.tables.profiles).toEqual([]);
+    expect(db.tables.profiles).toHaveLength(1);
     expect(google.users.has(m.uid)).toBe(true);
     expect(google.requests.filter((r) => r.path !== KEYS_PATH)).toEqual([]);
     expect(logs.lines()).toBe(1);
+  });
+});
+
+describe('export and deletion check the account as it is now (accounts:lookup)', () => {
+  const DISABLED = { error: 'This account has been disabled. Please contact support for assistance.' };
+  const REVOKED = { error: 'Your session has ended. Please sign in again.' };
+  const remove = (fn: Handler, token: string) =>
+    call(fn, '/api/account-delete', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: { confirm: 'DELETE' } });
+  const withData = (m: { uid: string; email: string }) => (db.tables.profiles = [{ id: m.uid, email: m.email, full_name: 'Ada', membership_tier: 'Explorer' }]);
+
+  it('a disabled account exports nothing and deletes nothing, though its token is signed and fresh', async () => {
+    const { exporter, remover } = await functions();
+    const m = await member();
+    withData(m);
+    google.users.get(m.uid)!.disabled = true;
+    const exported = await exportWith(exporter, m.token);
+    expect(exported.status).toBe(401);
+    expect(exported.body).toEqual(DISABLED);
+    const removed = await remove(remover, m.token);
+    expect(removed.status).toBe(401);
+    expect(removed.body).toEqual(DISABLED);
+    expect(db.requestsTo('GET', 'profiles')).toEqual([]);
+    expect(db.tables.profiles).toHaveLength(1);
+    expect(google.users.has(m.uid)).toBe(true);
+    expect(google.requestsTo(`/v1/projects/${google.projectId}/accounts:lookup`).length).toBe(2);
+  });
+
+  it('a token from before the account’s tokens were revoked exports and deletes nothing; one from a sign-in since, does', async () => {
+    const { exporter, remover } = await functions();
+    const m = await member({ auth_time: now() - 120, iat: now() - 120 });
+    withData(m);
+    google.users.get(m.uid)!.validSince = String(now() - 60);
+    expect(await exportWith(exporter, m.token)).toMatchObject({ status: 401, body: REVOKED });
+    expect(await remove(remover, m.token)).toMatchObject({ status: 401, body: REVOKED });
+    expect(db.tables.profiles).toHaveLength(1);
+
+    const fresh = await google.idToken(m.uid);
+    expect((await exportWith(exporter, fresh)).status).toBe(200);
+    expect((await remove(remover, fresh)).body).toEqual({ deleted: true });
+  });
+
+  it('export without a service account answers 503: the account cannot be checked', async () => {
+    delete process.env.FIREBASE_SERVICE_ACCOUNT;
+    const { exporter } = await functions();
+    const res = await exportWith(exporter, (await member()).token);
+    expect(res.status).toBe(503);
+    expect(db.requests).toEqual([]);
+  });
+});
+
+describe('a deleted account stays deleted', () => {
+  it('auth-sync with the deleted account’s still-valid token brings no profile back (403)', async () => {
+    const { remover, sync } = await functions();
+    // A member who finished signing in (the role is in the token), then deleted their account.
+    const m = await member({ role: 'authenticated' });
+    db.tables.profiles = [{ id: m.uid, email: m.email, full_name: 'Ada', membership_tier: 'Explorer' }];
+    const removed = await call(remover, '/api/account-delete', { method: 'POST', headers: { authorization: `Bearer ${m.token}` }, body: { confirm: 'DELETE' } });
+    expect(removed.body).toEqual({ deleted: true });
+    expect(db.tables.profiles).toEqual([]);
+    // The token is still good for up to an hour (its signature does not know the account is gone).
+    const again = await call(sync, '/api/auth-sync', { method: 'POST', headers: { authorization: `Bearer ${m.token}` }, body: {} });
+    expect(again.status).toBe(403);
+    expect(again.body).toEqual({ error: 'This account was deleted. To come back, create a new account.' });
+    expect(db.tables.profiles).toEqual([]);
   });
 });

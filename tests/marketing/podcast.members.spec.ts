@@ -4,7 +4,7 @@
  * comes into view, runs under the page's CSP (which names exactly its origin), and is removed
  * with the player when the visitor leaves the page.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/page-errors';
 
 const PLAYER_URL = process.env.PUBLIC_PODCAST_EMBED_URL ?? 'http://127.0.0.1:9/podcast-player.js';
 const PLAYER_ORIGIN = new URL(PLAYER_URL).origin;

@@ -4,7 +4,8 @@
  * Firebase chunk the forms fetch in the background included).
  */
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Page, type Response } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
+import { expect, test } from '../support/page-errors';
 
 const KIB = 1024;
 

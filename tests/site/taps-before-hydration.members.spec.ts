@@ -4,7 +4,7 @@
  * has arrived still takes a visitor to /login once it is live. And every island of this build
  * with a button pressable before hydration is one whose replay is tested.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/page-errors';
 import { holdIsland, islandOf, islandsPressableBeforeHydration } from '../support/e2e';
 
 test('Buy Now pressed before the checkout button is live still takes a visitor to /login', async ({ page }) => {

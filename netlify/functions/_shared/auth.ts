@@ -7,8 +7,10 @@
  *   max-age Google gives them; an unknown kid refetches them at most every 30 s), then the
  *   header and payload rules. The project id is all it needs (FIREBASE_PROJECT_ID or
  *   PUBLIC_FIREBASE_PROJECT_ID, else the service account's). With FIREBASE_AUTH_EMULATOR_HOST
- *   set, and only then, it takes the emulator's unsigned tokens, as firebase-admin does, and
- *   like firebase-admin it then also looks the account up (gone, disabled or revoked: 401).
+ *   set to this machine (a loopback address) outside Netlify's production context, and only
+ *   then, it takes the emulator's unsigned tokens, as firebase-admin does, and like
+ *   firebase-admin it then also looks the account up (gone, disabled or revoked: 401). An
+ *   emulator anywhere else is refused (firebase-credential.ts): only Google-signed tokens count.
  * - `firebaseUserAdmin()` / `firebaseAdmin()` give the Admin API calls (read an account, set
  *   its custom claims, delete it; _shared/google.ts), which need a Google service account:
  *   FIREBASE_SERVICE_ACCOUNT, or FIREBASE_CLIENT_EMAIL and FIREBASE_PRIVATE_KEY
@@ -58,6 +60,22 @@ export interface DecodedIdToken {
   [claim: string]: unknown;
 }
 
+/**
+ * Netlify's deploy context of this request ('production', 'deploy-preview', 'branch-deploy',
+ * 'dev'): the platform gives it to functions on the `Netlify` global's request context (the build's
+ * CONTEXT variable is not passed to functions at run time); CONTEXT when a server sets it itself.
+ */
+function deployContext(): string | undefined {
+  const global = globalThis as { Netlify?: { context?: { deploy?: { context?: unknown } } | null } };
+  const context = global.Netlify?.context?.deploy?.context;
+  return typeof context === 'string' && context ? context : process.env.CONTEXT;
+}
+
+/** The credential of this environment (firebase-credential.ts), the deploy context included. */
+function credentialHere(): FirebaseCredential {
+  return firebaseCredential({ ...process.env, CONTEXT: deployContext() });
+}
+
 function projectIdOf(credential: FirebaseCredential): string | undefined {
   const fromEnv = process.env.FIREBASE_PROJECT_ID || process.env.PUBLIC_FIREBASE_PROJECT_ID;
   return fromEnv || (credential.kind === 'service-account' ? (credential.account.projectId ?? undefined) : undefined);
@@ -65,7 +83,7 @@ function projectIdOf(credential: FirebaseCredential): string | undefined {
 
 /** The project id and credential of this environment, or a 503 without a project id. */
 function settings(): { projectId: string; credential: FirebaseCredential } {
-  const credential = firebaseCredential(process.env);
+  const credential = credentialHere();
   const projectId = projectIdOf(credential);
   if (!projectId) throw new HttpError(503, NOT_CONFIGURED);
   return { projectId, credential };
@@ -83,7 +101,7 @@ export function firebaseAdmin(): UserAdmin {
 
 /** Whether the functions can manage members' accounts (auth-sync), and what is missing if not. */
 export function userAdminStatus(): { configured: true } | { configured: false; reason: string } {
-  const credential = firebaseCredential(process.env);
+  const credential = credentialHere();
   if (!projectIdOf(credential)) return { configured: false, reason: 'FIREBASE_PROJECT_ID is not set' };
   if (credential.kind === 'missing') return { configured: false, reason: `no Firebase service account: set ${CREDENTIAL_VARIABLES}` };
   if (credential.kind === 'invalid') return { configured: false, reason: credential.error };
@@ -175,12 +193,39 @@ async function checkEmulatorAccount(projectId: string, credential: FirebaseCrede
   if (user.tokensValidAfterTime && authTime * 1000 < new Date(user.tokensValidAfterTime).getTime()) throw new Error('the token was revoked');
 }
 
+const DISABLED = 'This account has been disabled. Please contact support for assistance.';
+const REVOKED = 'Your session has ended. Please sign in again.';
+const ACCOUNT_UNCHECKED = 'Your account could not be checked just now. Please try again.';
+
+/**
+ * firebase-admin's checkRevoked for a Google-signed token: the account is looked up (Identity
+ * Toolkit accounts:lookup, with the service account) and the token refused (401) when the account
+ * is gone or disabled, or when it signed in before the account's tokens were revoked
+ * (auth_time before validSince). 503 without a service account or when Google cannot answer.
+ */
+async function checkAccount(uid: string, authTime: number): Promise<void> {
+  const admin = firebaseUserAdmin();
+  let user;
+  try {
+    user = await admin.getUser(uid);
+  } catch (error) {
+    if (error instanceof AuthAdminError && error.code === 'auth/user-not-found') throw new HttpError(401, INVALID_TOKEN);
+    // Logged once by the endpoint, as every 503.
+    throw new HttpError(503, ACCOUNT_UNCHECKED);
+  }
+  if (user.disabled) throw new HttpError(401, DISABLED);
+  if (user.tokensValidAfterTime && authTime * 1000 < new Date(user.tokensValidAfterTime).getTime()) throw new HttpError(401, REVOKED);
+}
+
 /**
  * The verified token, or a 401 (503 when Google's keys cannot be fetched, or without a project
  * id). `maxAgeSeconds` bounds how long ago the user signed in (auth_time), for calls that must
- * follow a fresh sign-in.
+ * follow a fresh sign-in. `checkRevoked` also looks the account up (as firebase-admin's
+ * verifyIdToken(token, true) does): a disabled account, or a token from before its tokens were
+ * revoked, is refused (401) though its signature is good, for calls that must not outlive a
+ * revocation (export, deletion). Emulator tokens are always looked up.
  */
-export async function verifyIdToken(token: string, options: { maxAgeSeconds?: number } = {}): Promise<DecodedIdToken> {
+export async function verifyIdToken(token: string, options: { maxAgeSeconds?: number; checkRevoked?: boolean } = {}): Promise<DecodedIdToken> {
   const { projectId, credential } = settings();
   let payload: Record<string, unknown>;
   try {
@@ -199,5 +244,6 @@ export async function verifyIdToken(token: string, options: { maxAgeSeconds?: nu
     const age = Math.floor(Date.now() / 1000) - decoded.auth_time;
     if (age > options.maxAgeSeconds) throw new HttpError(401, 'Session token is too old; please sign in again');
   }
+  if (options.checkRevoked && credential.kind !== 'emulator') await checkAccount(decoded.uid, decoded.auth_time);
   return decoded;
 }

@@ -8,7 +8,7 @@
 import type Stripe from 'stripe';
 import raw from '../../../src/content/catalogue.json' with { type: 'json' };
 import type { Product } from '../../../src/core/access/product';
-import { orderLike, productFromProviderPrice, type ProviderPrice } from '../../../src/core/access/catalogue';
+import { catalogueProblems, orderLike, productFromProviderPrice, type CatalogueProblem, type ProviderPrice } from '../../../src/core/access/catalogue';
 
 /** A live catalogue entry with the id Stripe knows its price by (line items need it). */
 export type LiveProduct = Product & { stripePriceId: string };
@@ -18,18 +18,27 @@ export const BUILT_IN_CATALOGUE: readonly Product[] = Object.freeze(
   (raw as Product[]).map(({ priceId, name, description, mode, price, currency, productType }) => ({ priceId, name, description, mode, price, currency, productType })),
 );
 
+/** Every active Stripe price with its product. Throws what the SDK throws. */
+async function activePrices(client: Stripe): Promise<ProviderPrice[]> {
+  const prices = await client.prices.list({ active: true, expand: ['data.product'], limit: 100 }).autoPagingToArray({ limit: 1000 });
+  return prices as unknown as ProviderPrice[];
+}
+
 /**
  * The active prices with their products, as catalogue entries, each with its Stripe price id.
- * Prices that cannot be sold from the page (see productFromProviderPrice) are left out. An
- * entry's priceId is the price's lookup key when it has one, so prices given the built-in ids
- * as lookup keys keep the ids the static pages use. Throws what the SDK throws.
+ * Only prices the built-in catalogue knows by their lookup key are sold, as what the catalogue
+ * says they are (see productFromProviderPrice); the others are left out. Throws what the SDK throws.
  */
 export async function livePrices(client: Stripe): Promise<LiveProduct[]> {
-  const prices = await client.prices.list({ active: true, expand: ['data.product'], limit: 100 }).autoPagingToArray({ limit: 1000 });
-  return prices.flatMap((price) => {
-    const product = productFromProviderPrice(price as unknown as ProviderPrice);
+  return (await activePrices(client)).flatMap((price) => {
+    const product = productFromProviderPrice(price, BUILT_IN_CATALOGUE);
     return product ? [{ ...product, stripePriceId: price.id }] : [];
   });
+}
+
+/** Where the active Stripe prices disagree with the built-in catalogue (catalogueProblems). Throws what the SDK throws. */
+export async function liveCatalogueProblems(client: Stripe): Promise<CatalogueProblem[]> {
+  return catalogueProblems(await activePrices(client), BUILT_IN_CATALOGUE);
 }
 
 /** The live catalogue as /api/stripe-products answers it, in the built-in order. Throws what the SDK throws. */

@@ -23,7 +23,7 @@ export type FirebaseCredential =
   | { kind: 'missing' }
   | { kind: 'invalid'; error: string };
 
-export type CredentialEnv = Partial<Record<'FIREBASE_AUTH_EMULATOR_HOST' | 'FIREBASE_SERVICE_ACCOUNT' | 'FIREBASE_CLIENT_EMAIL' | 'FIREBASE_PRIVATE_KEY', string | undefined>>;
+export type CredentialEnv = Partial<Record<'FIREBASE_AUTH_EMULATOR_HOST' | 'FIREBASE_SERVICE_ACCOUNT' | 'FIREBASE_CLIENT_EMAIL' | 'FIREBASE_PRIVATE_KEY' | 'CONTEXT', string | undefined>>;
 
 /** The variables to set, as the owner reads them in a message. */
 export const CREDENTIAL_VARIABLES = 'FIREBASE_SERVICE_ACCOUNT, or FIREBASE_CLIENT_EMAIL and FIREBASE_PRIVATE_KEY';
@@ -75,15 +75,44 @@ function parseServiceAccount(value: string): FirebaseCredential {
   );
 }
 
+/** Host names that can only mean this machine. */
+const LOOPBACK_HOST = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * Whether an emulator address (`host:port`) names this machine: localhost, 127.x.x.x or [::1].
+ * Anything else (a LAN address, 0.0.0.0, a DNS name) could be an emulator someone else runs.
+ */
+export function isLoopbackHost(hostAndPort: string): boolean {
+  const host = /^(\[[^\]]+\]|[^:]+)(?::\d+)?$/.exec(hostAndPort.trim())?.[1];
+  return host !== undefined && LOOPBACK_HOST.test(host);
+}
+
+/** Why FIREBASE_AUTH_EMULATOR_HOST cannot be used here, or null when it can. */
+export function emulatorProblem(env: CredentialEnv): string | null {
+  const host = env.FIREBASE_AUTH_EMULATOR_HOST?.trim();
+  if (!host) return null;
+  if (env.CONTEXT?.trim() === 'production') return 'FIREBASE_AUTH_EMULATOR_HOST is set in the production context: the emulator is for this machine only, remove the variable';
+  if (!isLoopbackHost(host)) return 'FIREBASE_AUTH_EMULATOR_HOST must name this machine (localhost, 127.0.0.1 or [::1])';
+  return null;
+}
+
 /**
  * The credential the environment gives: the emulator when FIREBASE_AUTH_EMULATOR_HOST is set
  * (nothing else is read), else FIREBASE_SERVICE_ACCOUNT, else FIREBASE_CLIENT_EMAIL with
  * FIREBASE_PRIVATE_KEY; 'missing' when none is set, 'invalid' (with the reason, never the
  * value) when one is set but unusable.
+ *
+ * The emulator signs nothing: whoever reaches it can mint a token for any uid. So it counts only
+ * when it runs on this machine (a loopback address) and outside Netlify's production context
+ * (CONTEXT=production); otherwise the credential is 'invalid', the functions take only tokens
+ * Google signed, and the Admin API calls answer that the server is not configured.
  */
 export function firebaseCredential(env: CredentialEnv): FirebaseCredential {
   const emulator = env.FIREBASE_AUTH_EMULATOR_HOST?.trim();
-  if (emulator) return { kind: 'emulator', host: emulator };
+  if (emulator) {
+    const problem = emulatorProblem(env);
+    return problem ? { kind: 'invalid', error: problem } : { kind: 'emulator', host: emulator };
+  }
   const json = env.FIREBASE_SERVICE_ACCOUNT?.trim();
   if (json) return parseServiceAccount(json);
   const clientEmail = env.FIREBASE_CLIENT_EMAIL?.trim();

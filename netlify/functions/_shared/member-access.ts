@@ -19,7 +19,7 @@ export class MemberAccessError extends Error {
 }
 
 export interface MemberAccessRows {
-  subscription: { price_id: string | null; subscription_status: string } | null;
+  subscription: { price_id: string | null; subscription_status: string; dispute_status: string | null } | null;
   purchases: PurchaseLike[];
 }
 
@@ -45,14 +45,14 @@ export async function readMemberAccess(db: Db, uid: string, customerId?: string 
     if (!customer) return null;
     const { data, error } = await db
       .from('stripe_subscriptions')
-      .select('price_id, subscription_status')
+      .select('price_id, subscription_status, dispute_status')
       .eq('customer_id', customer)
-      .maybeSingle<{ price_id: string | null; subscription_status: string }>();
+      .maybeSingle<{ price_id: string | null; subscription_status: string; dispute_status: string | null }>();
     if (error) throw fail('stripe_subscriptions select', error);
     return data;
   };
   const readPurchases = async (): Promise<PurchaseLike[]> => {
-    const { data, error } = await db.from('purchases').select('price_id, product_type, status, purchased_at, refunded_at').eq('user_id', uid);
+    const { data, error } = await db.from('purchases').select('price_id, product_type, status, purchased_at, refunded_at, dispute_status').eq('user_id', uid);
     if (error) throw fail('purchases select', error);
     return (data ?? []) as PurchaseLike[];
   };

@@ -1,7 +1,8 @@
 /**
  * Recording one-time purchases (Checkout in payment mode) from Stripe, for the webhook. Each
  * write re-reads the session (or the charge) from Stripe, so an event's own copy is never
- * trusted; the row is keyed on the Checkout Session id, and its status only moves forward
+ * trusted; what was bought (app, course, Founding Membership) is the catalogue's entry for the
+ * price's lookup key, never the product's metadata; the row is keyed on the Checkout Session id, and its status only moves forward
  * (src/core/access/purchases.ts), so repeated and out-of-order deliveries leave exactly one row in the
  * state Stripe has now. Deliveries that overlap can write in the opposite order to their reads:
  * the database keeps the rule in the upsert itself (a trigger on purchases,
@@ -9,19 +10,18 @@
  */
 import type Stripe from 'stripe';
 import type { AdminDb } from './supabase';
-import { catalogueId, inferProductType } from '../../../src/core/access/catalogue';
+import { catalogueEntryOf, catalogueId } from '../../../src/core/access/catalogue';
+import { BUILT_IN_CATALOGUE } from './catalogue';
 import { isFullRefund, nextStatus, statusOfSession, type PurchaseStatus } from '../../../src/core/access/purchases';
 import { describeDbError } from './supabase';
 
 export type PurchaseOutcome =
   | { purchase: 'recorded'; status: PurchaseStatus; session: string }
-  | { purchase: 'ignored'; reason: string };
+  | { purchase: 'ignored'; reason: string; unknownPrice?: string };
 
 export class PurchaseError extends Error {}
 
 const idOf = (v: string | { id: string } | null | undefined) => (v == null ? null : typeof v === 'string' ? v : v.id);
-
-type Product = { name?: string; metadata?: Record<string, string> | null; deleted?: boolean };
 
 /**
  * Writes the purchase of `sessionId` as Stripe has it now. `event` says which webhook brought
@@ -37,7 +37,7 @@ export async function recordPurchase(
 ): Promise<PurchaseOutcome> {
   let session: Stripe.Checkout.Session;
   try {
-    session = await client.checkout.sessions.retrieve(sessionId, { expand: ['line_items.data.price.product'] });
+    session = await client.checkout.sessions.retrieve(sessionId, { expand: ['line_items'] });
   } catch (error) {
     throw new PurchaseError(`checkout session ${sessionId}: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -47,8 +47,11 @@ export async function recordPurchase(
   const item = session.line_items?.data[0];
   const price = item?.price;
   if (!price) return { purchase: 'ignored', reason: 'no line item' };
-  const product = (typeof price.product === 'object' ? price.product : null) as Product | null;
-  const productType = inferProductType(product?.name ?? '', product?.metadata?.productType, 'payment');
+  // What was bought is what the site's catalogue says its price is (the price's lookup key),
+  // never the Stripe product's metadata or name; a price the catalogue does not sell once
+  // grants nothing, so nothing is recorded (the webhook logs it).
+  const entry = catalogueEntryOf(price, BUILT_IN_CATALOGUE);
+  if (!entry || entry.mode !== 'payment') return { purchase: 'ignored', reason: 'price not in the catalogue', unknownPrice: catalogueId(price) };
 
   const existing = await db
     .from('purchases')
@@ -61,8 +64,8 @@ export async function recordPurchase(
   const status = nextStatus(existing.data?.status ?? null, incoming);
   const row = {
     user_id: userId,
-    price_id: catalogueId(price),
-    product_type: productType,
+    price_id: entry.priceId,
+    product_type: entry.productType,
     checkout_session_id: session.id,
     payment_intent_id: idOf(session.payment_intent),
     amount: session.amount_total ?? item.amount_total ?? 0,

@@ -8,11 +8,15 @@
  */
 import type Stripe from 'stripe';
 import { ENTITLING_STATUSES, tierOfName, type Tier } from '../../../src/core/access/tiers';
-import { catalogueId } from '../../../src/core/access/catalogue';
+import { catalogueEntryOf, catalogueId } from '../../../src/core/access/catalogue';
+import { BUILT_IN_CATALOGUE } from './catalogue';
 import type { Tables } from '../../../src/core/db/database.types';
 
-/** A stripe_subscriptions row, as the database types name its columns: every column the webhook writes. */
-export type SubscriptionRow = Tables<'stripe_subscriptions'>;
+/**
+ * A stripe_subscriptions row (database contract): every column the webhook writes. The dispute
+ * columns are the database's own (kept from the disputes table, 20261201120000_disputes.sql).
+ */
+export type SubscriptionRow = Omit<Tables<'stripe_subscriptions'>, 'dispute_status' | 'dispute_since'>;
 
 /** Statuses after which a subscription never grants access again. */
 export const ENDED_STATUSES: readonly string[] = ['canceled', 'incomplete_expired'];
@@ -24,6 +28,8 @@ export interface SubscriptionLike {
   /** Stripe's status: one of those the table allows. */
   status: SubscriptionRow['subscription_status'];
   cancel_at_period_end: boolean;
+  /** When Stripe created it (epoch seconds): a newer live subscription is never replaced by an older one. */
+  created?: number | null;
   current_period_start?: number | null;
   current_period_end?: number | null;
   items: {
@@ -54,26 +60,42 @@ export function subscriptionRow(sub: SubscriptionLike, now: Date = new Date()): 
     payment_method_brand: method?.card?.brand ?? null,
     payment_method_last4: method?.card?.last4 ?? null,
     updated_at: now.toISOString(),
+    subscription_created: sub.created ?? null,
+    plan_tier: planTier(sub),
   };
 }
 
 /**
- * The membership tier a subscription gives its member, which the webhook keeps in the profile's
- * membership_tier (part of the member's export; the badge the member sees is worked out in the
- * browser from the subscription and purchases instead): the tier named by its product (a name
- * with "Alchemist" wins over one with "Adventurer") while the subscription is active, trialing
- * or past due; Explorer once it has ended, or when the product is unknown or deleted.
+ * The catalogue's plan for a subscription's price (by its lookup key): a membership sold monthly,
+ * or null when the catalogue has no such plan for it (the price grants nothing).
  */
-export function tierOfSubscription(sub: SubscriptionLike): Tier {
-  if (!ENTITLING_STATUSES.includes(sub.status)) return 'Explorer';
-  const product = sub.items.data[0]?.price.product;
-  if (!product || typeof product === 'string' || product.deleted || !product.name) return 'Explorer';
-  return tierOfName(product.name);
+export function planOf(sub: SubscriptionLike): { priceId: string; name: string } | null {
+  const price = sub.items.data[0]?.price;
+  if (!price) return null;
+  const entry = catalogueEntryOf(price, BUILT_IN_CATALOGUE);
+  return entry && entry.productType === 'membership' && entry.mode === 'subscription' ? entry : null;
 }
 
-/** The subscription as Stripe has it now, with its payment method and its product expanded. */
+/** The tier the subscription's plan gives while it entitles: the catalogue's plan's, Explorer for a price it has no plan for. */
+export function planTier(sub: SubscriptionLike): Tier {
+  const plan = planOf(sub);
+  return plan ? tierOfName(plan.name) : 'Explorer';
+}
+
+/**
+ * The membership tier a subscription gives its member (the profile's membership_tier, which the
+ * site owner reads): the tier of the catalogue's plan for its price ("Alchemist" before
+ * "Adventurer" in the plan's name) while the subscription is active, trialing or past due;
+ * Explorer once it has ended, or when the catalogue has no plan for its price. Never from the
+ * Stripe product's name or metadata.
+ */
+export function tierOfSubscription(sub: SubscriptionLike): Tier {
+  return ENTITLING_STATUSES.includes(sub.status) ? planTier(sub) : 'Explorer';
+}
+
+/** The subscription as Stripe has it now, with its payment method expanded (each item carries its price). */
 export async function fetchSubscription(client: Stripe, id: string): Promise<SubscriptionLike> {
-  const sub = await client.subscriptions.retrieve(id, { expand: ['default_payment_method', 'items.data.price.product'] });
+  const sub = await client.subscriptions.retrieve(id, { expand: ['default_payment_method'] });
   return sub as unknown as SubscriptionLike;
 }
 

@@ -1,7 +1,8 @@
 /**
  * The product catalogue as the products page shows it: display names without the store
  * prefixes, price labels, the three sections, the reading of the catalogue function's answer,
- * and the mapping of a payment-provider price to a catalogue entry (used by the function).
+ * and the mapping of a payment-provider price to a catalogue entry by its price id (used by the
+ * functions), with what a live price and the catalogue disagree on.
  * Pure: no zod here, so the products island stays small; the function validates with zod.
  */
 import type { Product } from './product';
@@ -153,39 +154,102 @@ export function catalogueId(price: Pick<ProviderPrice, 'id' | 'lookup_key'>): st
 /** Currencies whose amounts the provider counts in whole units (no cents). */
 const ZERO_DECIMAL = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
 
-/**
- * Which section a product belongs to: its `productType` metadata when valid; otherwise a
- * subscription is a membership, a name with "App" an app, anything else a course.
- */
-export function inferProductType(name: string, metadataType: string | undefined, mode: CheckoutMode): ProductType {
-  if (metadataType && (PRODUCT_TYPES as readonly string[]).includes(metadataType)) return metadataType as ProductType;
-  if (mode === 'subscription') return 'membership';
-  if (/\bapp\b/i.test(name)) return 'app';
-  return 'course';
+/** The catalogue entry a provider price stands for (by its catalogue id: its lookup key), or undefined. */
+export function catalogueEntryOf<P extends Pick<Product, 'priceId'>>(price: Pick<ProviderPrice, 'id' | 'lookup_key'>, catalogue: readonly P[]): P | undefined {
+  return findProduct(catalogue, catalogueId(price));
 }
+
+/** The mode a provider price is sold in: a recurring price is a subscription, any other a payment. */
+const modeOf = (price: Pick<ProviderPrice, 'type'>): CheckoutMode => (price.type === 'recurring' ? 'subscription' : 'payment');
 
 /**
  * A catalogue entry from a provider price, or null when the price cannot be sold from the
- * page: inactive, product not expanded, deleted or archived, no fixed amount, or a recurring
- * interval other than one month (the page only says "/month"). The entry's priceId is the
- * price's lookup key when it has one (see catalogueId), else Stripe's id.
+ * page: inactive, product not expanded, deleted or archived, no fixed amount, a recurring
+ * interval other than one month (the page only says "/month"), or a price the site's catalogue
+ * does not know (its lookup key is no entry's priceId) or sells in the other mode. What the
+ * product is (app, course, membership) and how it is sold are the catalogue's, never the
+ * product's metadata or name: a purchase of it grants what the catalogue says it is. The name,
+ * description and amount are Stripe's (what the buyer is charged and reads at Checkout).
  */
-export function productFromProviderPrice(price: ProviderPrice): Product | null {
+export function productFromProviderPrice(price: ProviderPrice, catalogue: readonly Product[]): Product | null {
   const product = price.product;
   if (!price.active || typeof product === 'string' || product.deleted || !product.active) return null;
   if (price.unit_amount === null || price.unit_amount < 0) return null;
   if (price.type === 'recurring' && (price.recurring?.interval !== 'month' || price.recurring.interval_count !== 1)) return null;
+  const entry = catalogueEntryOf(price, catalogue);
+  const mode = modeOf(price);
+  if (!entry || entry.mode !== mode) return null;
   const currency = price.currency.toLowerCase();
-  const mode: CheckoutMode = price.type === 'recurring' ? 'subscription' : 'payment';
   return {
-    priceId: catalogueId(price),
+    priceId: entry.priceId,
     name: product.name,
     description: product.description ?? '',
     mode,
-    price: ZERO_DECIMAL.has(currency) ? price.unit_amount : price.unit_amount / 100,
+    price: amountOf(price.unit_amount, currency),
     currency,
-    productType: inferProductType(product.name, product.metadata.productType, mode),
+    productType: entry.productType,
   };
+}
+
+/** An amount in the currency's smallest unit, in major units. */
+const amountOf = (unitAmount: number, currency: string) => (ZERO_DECIMAL.has(currency.toLowerCase()) ? unitAmount : unitAmount / 100);
+
+/** Something a live price and the site's catalogue disagree on, for the owner to fix at Stripe. */
+export interface CatalogueProblem {
+  /** The catalogue's id (the price's lookup key), when the price has one or the entry is missing. */
+  priceId: string | null;
+  /** Stripe's id of the price, when there is one. */
+  stripePriceId: string | null;
+  problem: string;
+}
+
+/**
+ * Where the active Stripe prices and the site's catalogue disagree (what /debug and
+ * scripts/check-stripe-catalogue.mjs report; docs/deploying.md says what must agree):
+ *   - a price without a lookup key, or whose lookup key is no catalogue entry: the site does not
+ *     sell it, and a purchase of it grants nothing;
+ *   - a price sold in the other mode than its entry (one-time against monthly): not sold;
+ *   - a product whose `productType` metadata names another kind than the entry (the site follows
+ *     the catalogue; metadata alone never decides);
+ *   - an amount or currency other than the entry's (the static pages show the entry's);
+ *   - an entry no active price carries: it cannot be bought.
+ * Products not expanded, deleted or archived count as no price. Pure.
+ */
+export function catalogueProblems(prices: readonly ProviderPrice[], catalogue: readonly Product[]): CatalogueProblem[] {
+  const problems: CatalogueProblem[] = [];
+  const sold = new Set<string>();
+  for (const price of prices) {
+    const product = price.product;
+    if (!price.active || typeof product === 'string' || product.deleted || !product.active) continue;
+    const name = `"${product.name}"`;
+    const key = price.lookup_key?.trim() ? price.lookup_key : null;
+    if (!key) {
+      problems.push({ priceId: null, stripePriceId: price.id, problem: `The price ${price.id} of ${name} has no lookup key: the site does not sell it, and a purchase of it grants nothing. Give it the catalogue's priceId as its lookup key.` });
+      continue;
+    }
+    const entry = findProduct(catalogue, key);
+    if (!entry) {
+      problems.push({ priceId: key, stripePriceId: price.id, problem: `The lookup key ${key} of ${name} is not in the site's catalogue: the site does not sell it, and a purchase of it grants nothing.` });
+      continue;
+    }
+    const mode = modeOf(price);
+    if (mode !== entry.mode) {
+      problems.push({ priceId: key, stripePriceId: price.id, problem: `${name} is sold ${mode === 'subscription' ? 'as a subscription' : 'once'} at Stripe, but the catalogue sells ${key} ${entry.mode === 'subscription' ? 'monthly' : 'once'}: the site does not sell this price.` });
+      continue;
+    }
+    sold.add(key);
+    const metadataType = product.metadata?.productType;
+    if (metadataType !== undefined && metadataType !== entry.productType) {
+      problems.push({ priceId: key, stripePriceId: price.id, problem: `${name} says productType "${metadataType}" in its Stripe metadata, but the catalogue says ${key} is a ${entry.productType}: the site follows the catalogue. Correct the metadata.` });
+    }
+    if (price.unit_amount !== null && (price.currency.toLowerCase() !== entry.currency || amountOf(price.unit_amount, price.currency) !== entry.price)) {
+      problems.push({ priceId: key, stripePriceId: price.id, problem: `${name} costs ${formatMoney(amountOf(price.unit_amount, price.currency), price.currency)} at Stripe, but the catalogue says ${formatMoney(entry.price, entry.currency)} for ${key}: the site's pages show the catalogue's price.` });
+    }
+  }
+  for (const entry of catalogue) {
+    if (!sold.has(entry.priceId)) problems.push({ priceId: entry.priceId, stripePriceId: null, problem: `No active Stripe price has the lookup key ${entry.priceId} ("${entry.name}"): it cannot be bought.` });
+  }
+  return problems;
 }
 
 /**

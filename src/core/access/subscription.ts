@@ -30,7 +30,8 @@ export type SubscriptionRecord = Pick<
   | 'cancel_at_period_end'
   | 'payment_method_brand'
   | 'payment_method_last4'
->;
+> &
+  Partial<Pick<Tables<'stripe_subscriptions'>, 'dispute_status'>>;
 
 /** The catalogue fields the badge needs. */
 export interface CatalogueProduct {
@@ -93,6 +94,12 @@ export const PAYMENT_ACTION = {
   incomplete: 'Your first payment needs attention. Update your payment method to start your membership.',
 } as const;
 
+/** What the badge says of a membership whose payment the member disputed with their bank. */
+export const DISPUTE_ACTION = {
+  open: 'Your membership is on hold while a payment you disputed with your bank is reviewed. If you did not mean to dispute it, write to us and we will sort it out together.',
+  lost: 'Your membership has ended because your bank reversed a payment. You are welcome to join again whenever you like.',
+} as const;
+
 /**
  * The label of the period end, told truthfully per status: an active (or trialing, or past due
  * but still retried) subscription that will renew "Renews on"; one cancelling at period end
@@ -107,7 +114,8 @@ export function endLabelOf(status: string, cancelAtPeriodEnd: boolean): EndLabel
 
 /**
  * The badge for a member's subscription row: none (or no price) is the free Explorer plan; a
- * price outside the catalogue is unknown; otherwise the product with its status and periods.
+ * price outside the catalogue is unknown; otherwise the product with its status and periods, or,
+ * while one of its payments is disputed with the bank, on hold (open) or ended (lost).
  */
 export function describeSubscription(record: SubscriptionRecord | null, catalogue: readonly CatalogueProduct[]): SubscriptionView {
   if (!record || !record.price_id) return { kind: 'free', text: BADGE_TEXT.free, plan: 'Explorer' };
@@ -116,17 +124,18 @@ export function describeSubscription(record: SubscriptionRecord | null, catalogu
   const status = record.subscription_status ?? '';
   const brand = record.payment_method_brand?.trim();
   const last4 = record.payment_method_last4?.trim();
+  const dispute = record.dispute_status === 'open' || record.dispute_status === 'lost' ? record.dispute_status : null;
   return {
     kind: 'plan',
     name: product.name,
     plan: tierOfName(product.name),
-    tone: statusTone(status),
-    statusText: status === 'active' || !status ? null : statusLabel(status),
+    tone: dispute === 'open' ? 'yellow' : dispute === 'lost' ? 'red' : statusTone(status),
+    statusText: dispute === 'open' ? 'On hold' : dispute === 'lost' ? 'Ended' : status === 'active' || !status ? null : statusLabel(status),
     periodStart: record.current_period_start ? epochSecondsToMs(record.current_period_start) : null,
     periodEnd: record.current_period_end ? epochSecondsToMs(record.current_period_end) : null,
     cancelAtPeriodEnd: Boolean(record.cancel_at_period_end),
     paymentMethod: brand && last4 ? `${statusLabel(brand)} ending in ${last4}` : null,
-    endLabel: endLabelOf(status, Boolean(record.cancel_at_period_end)),
-    action: status in PAYMENT_ACTION ? PAYMENT_ACTION[status as keyof typeof PAYMENT_ACTION] : null,
+    endLabel: dispute ? null : endLabelOf(status, Boolean(record.cancel_at_period_end)),
+    action: dispute ? DISPUTE_ACTION[dispute] : status in PAYMENT_ACTION ? PAYMENT_ACTION[status as keyof typeof PAYMENT_ACTION] : null,
   };
 }

@@ -7,7 +7,7 @@
  * And a subscription that no longer pays for anything (canceled,
  * unpaid, incomplete, expired, paused) gives Explorer too, as a member would expect. Active,
  * trialing and past-due subscriptions (the provider still grants access while it retries a
- * payment) keep their tier.
+ * payment) keep their tier, unless one of its payments is disputed with the bank (open or lost).
  */
 import type { Product } from './product';
 
@@ -23,6 +23,8 @@ export interface SubscriptionLike {
   price_id: string | null;
   /** Absent when unknown; then only the price decides. */
   subscription_status?: string | null;
+  /** A chargeback of one of its payments: open or lost gives Explorer until it is won. */
+  dispute_status?: string | null;
 }
 
 /** Statuses under which a subscription still grants its tier. */
@@ -42,6 +44,7 @@ export function effectiveTier(
   if (!subscription?.price_id) return 'Explorer';
   const status = subscription.subscription_status;
   if (status !== undefined && status !== null && !ENTITLING_STATUSES.includes(status)) return 'Explorer';
+  if (subscription.dispute_status === 'open' || subscription.dispute_status === 'lost') return 'Explorer';
   const product = catalogue.find((p) => p.priceId === subscription.price_id);
   return product ? tierOfName(product.name) : 'Explorer';
 }

@@ -6,8 +6,6 @@ export const SUPPORT_EMAIL = 'support@inneralchemy.coach';
 /** Who the site's emails come from, and where a member's reply goes (a person reads it). */
 export const EMAIL_FROM = `${BRAND} <hello@inneralchemy.coach>`;
 export const EMAIL_REPLY_TO = SUPPORT_EMAIL;
-export const SITE_DESCRIPTION =
-  'Emotional-intelligence coaching, a free guided journey and small wellness apps to turn emotional wounds into wisdom.';
 
 export interface NavLink {
   label: string;

@@ -19,6 +19,7 @@ import {
   COACHING_CHANGE_KINDS,
   EMAIL_KINDS,
   EMAIL_STATUSES,
+  DISPUTE_STATUSES,
   PARTNERSHIP_TYPES,
   PURCHASE_STATUSES,
   RESET_FEELINGS,
@@ -28,6 +29,7 @@ import {
   type BreathingPatternId,
   type EmailKind,
   type EmailStatus,
+  type DisputeStatus,
   type PartnershipType,
   type PurchaseStatus,
   type SubscriptionStatus,
@@ -38,6 +40,7 @@ export {
   COACHING_CHANGE_KINDS,
   EMAIL_KINDS,
   EMAIL_STATUSES,
+  DISPUTE_STATUSES,
   PARTNERSHIP_TYPES,
   PURCHASE_STATUSES,
   RESET_FEELINGS,
@@ -47,6 +50,7 @@ export {
   type BreathingPatternId,
   type EmailKind,
   type EmailStatus,
+  type DisputeStatus,
   type PartnershipType,
   type PurchaseStatus,
   type SubscriptionStatus,
@@ -112,6 +116,10 @@ export const SCHEMA = {
     payment_method_brand: { type: 'text', nullable: true },
     payment_method_last4: { type: 'text', nullable: true },
     updated_at: TIMESTAMP,
+    subscription_created: { type: 'bigint', nullable: true },
+    plan_tier: { type: 'text', nullable: true, values: TIERS },
+    dispute_status: { type: 'text', nullable: true, values: DISPUTE_STATUSES },
+    dispute_since: { type: 'timestamp with time zone', nullable: true },
   },
   community_ideas: {
     id: UUID_ID,
@@ -151,6 +159,8 @@ export const SCHEMA = {
     purchased_at: TIMESTAMP,
     refunded_at: { type: 'timestamp with time zone', nullable: true },
     updated_at: TIMESTAMP,
+    dispute_status: { type: 'text', nullable: true, values: DISPUTE_STATUSES },
+    dispute_since: { type: 'timestamp with time zone', nullable: true },
   },
   lesson_progress: {
     member_id: { type: 'text' },
@@ -267,6 +277,20 @@ export const SCHEMA = {
     coaching_reminders: { type: 'boolean', default: true },
     updated_at: TIMESTAMP,
   },
+  disputes: {
+    dispute_id: { type: 'text' },
+    charge_id: { type: 'text' },
+    checkout_session_id: { type: 'text', nullable: true },
+    subscription_id: { type: 'text', nullable: true },
+    status: { type: 'text', values: DISPUTE_STATUSES },
+    opened_at: { type: 'timestamp with time zone' },
+    closed_at: { type: 'timestamp with time zone', nullable: true },
+    updated_at: TIMESTAMP,
+  },
+  deleted_members: {
+    uid_sha256: { type: 'text' },
+    deleted_at: TIMESTAMP,
+  },
 } as const satisfies Record<string, Record<string, ColumnSpec>>;
 
 /** The foreign keys, as supabase-js needs them to type nested selects such as `coaching_sessions(id, date, time)`. */
@@ -327,6 +351,8 @@ export const RELATIONSHIPS = {
   ],
   email_outbox: [],
   email_preferences: [],
+  disputes: [],
+  deleted_members: [],
 } as const satisfies Record<keyof typeof SCHEMA, readonly unknown[]>;
 
 type Schema = typeof SCHEMA;
@@ -397,3 +423,4 @@ export type RehearsalRow = Tables<'rehearsals'>;
 export type ResetRow = Tables<'resets'>;
 export type EmailOutboxRow = Tables<'email_outbox'>;
 export type EmailPreferences = Tables<'email_preferences'>;
+export type DisputeRow = Tables<'disputes'>;

@@ -19,10 +19,18 @@ export interface DbResult<T> {
 
 /** The codes the site's rules read. */
 export const DB_CODES = {
-  /** `.single()` found no row: for a profile or a subscription that means "none", not a failure. */
+  /**
+   * `.single()` found no row. The member's reads that may find none ask `.maybeSingle()` (none is
+   * null, not an error), and still count this code as "none" (the spec's rule), never a failure.
+   */
   noRows: 'PGRST116',
   /** A unique key refused a second row (a second seat, an early-access email listed already). */
   duplicate: '23505',
+  /**
+   * A cap on what one member may add (as many own statements as an app keeps, a day still to
+   * come): raised by the database with a message written for the member, shown as it is.
+   */
+  limit: 'IA429',
   /** The database is not configured in this build (PUBLIC_SUPABASE_URL / _ANON_KEY unset). */
   notConfigured: 'not-configured',
   /** The request never reached the database (offline, or the connection dropped). */
@@ -32,12 +40,13 @@ export const DB_CODES = {
 export const DB_NOT_CONFIGURED: DbError = { code: DB_CODES.notConfigured, message: 'The database is not configured' };
 
 /** What a failure means for the member, whichever feature made the call. */
-export type DbFailureKind = 'offline' | 'signedOut' | 'tooLong' | 'duplicate' | 'failed';
+export type DbFailureKind = 'offline' | 'signedOut' | 'tooLong' | 'duplicate' | 'limit' | 'failed';
 
 /**
  * The kind of a failure: offline when the browser says so (or the request never left);
  * signedOut for a token the database refused (expired, or without the member's role); tooLong
- * for a value a check constraint or a column length refused; duplicate for a unique key;
+ * for a value a check constraint or a column length refused; duplicate for a unique key; limit
+ * for a cap on the member's rows (its message is the database's, written for the member);
  * failed for everything else.
  */
 export function dbFailureKind(error: Pick<DbError, 'code'> | null, online = true): DbFailureKind {
@@ -52,6 +61,8 @@ export function dbFailureKind(error: Pick<DbError, 'code'> | null, online = true
       return 'tooLong';
     case DB_CODES.duplicate:
       return 'duplicate';
+    case DB_CODES.limit:
+      return 'limit';
     default:
       return 'failed';
   }

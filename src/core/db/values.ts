@@ -35,6 +35,14 @@ export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 export const PURCHASE_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
+/**
+ * A chargeback's state: open until the bank decides, then won (what it bought is given back) or
+ * lost (it is ended, as a refund ends it). disputes.status, and the dispute_status a purchase or a
+ * subscription takes from its disputes.
+ */
+export const DISPUTE_STATUSES = ['open', 'won', 'lost'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
 
 /** Stillpoint's patterns, as breathing_sessions allows them (src/features/lounge/stillpoint/breathing.ts). */
 export const BREATHING_PATTERNS = ['box', 'four-seven-eight', 'cyclic-sighing', 'resonance', 'custom'] as const;

@@ -2,8 +2,8 @@
  * The member's side of an app page (/app/{slug}). Hydrated with `client:signedin`, so a visitor
  * downloads none of it and sees the static page. Once the member's subscription and purchases
  * are read (src/core/access/access.ts decides), a member who has the app sees "You have lifetime
- * access" (bought, or a Founding Member) or "Included in your plan" and Open (the app's home
- * in the Lounge, /lounge/<slug>/, for an app that has one; the library otherwise), and
+ * access" (bought, or a Founding Member) or "Included in your plan" and Open (the app's home in
+ * the Lounge, /lounge/<slug>/), and
  * the page's price and Buy Now are hidden (CSS: `[data-app-offer]` inside a section that
  * has `[data-app-access="open"]`); a pending payment says so. Anyone else keeps the page as is.
  */
@@ -18,14 +18,14 @@ import { useSession } from '../../core/session/useSession';
 interface Props {
   product: Pick<Product, 'priceId' | 'name' | 'mode' | 'productType'>;
   appName: string;
-  /** The app's home in the Lounge (/lounge/<slug>/) when it has one; null while it does not. */
-  loungeHref?: string | null;
+  /** The app's home in the Lounge (/lounge/<slug>/), where it opens. */
+  loungeHref: string;
 }
 
 export const LIFETIME_HEADING = 'You have lifetime access';
 export const INCLUDED_HEADING = 'Included in your plan';
 
-function Panel({ product, appName, loungeHref = null }: Props) {
+function Panel({ product, appName, loungeHref }: Props) {
   const state = useStore($memberAccess);
   if (state.status === 'loading') return null;
   const has = access(product, { ...state.value, catalogue: BUILT_IN_CATALOGUE, now: new Date() });
@@ -43,27 +43,12 @@ function Panel({ product, appName, loungeHref = null }: Props) {
     <div className="card p-8 text-center sm:p-10" data-app-access="open">
       <p className="eyebrow">{accessSource(has, formatLongDate)}</p>
       <h2 className="mt-3 text-2xl font-semibold">{heading}</h2>
-      {loungeHref ? (
-        <>
-          <p className="mt-4 text-lg text-ink-soft">
-            {appName} is yours{has.kind === 'included' ? ` as part of your ${has.tier} membership` : ''}. There is nothing more to pay.
-          </p>
-          <a href={loungeHref} className="btn btn-gold mt-6">
-            Open {appName}
-          </a>
-        </>
-      ) : (
-        <>
-          <p className="mt-4 text-lg text-ink-soft">
-            {appName} is yours{has.kind === 'included' ? ` as part of your ${has.tier} membership` : ''}. The app is in its final
-            touches: as soon as it opens, it appears here and in your dashboard’s library, and we email you. There is nothing more
-            to pay.
-          </p>
-          <a href="/dashboard#library" className="btn btn-gold mt-6">
-            Go to your library
-          </a>
-        </>
-      )}
+      <p className="mt-4 text-lg text-ink-soft">
+        {appName} is yours{has.kind === 'included' ? ` as part of your ${has.tier} membership` : ''}. There is nothing more to pay.
+      </p>
+      <a href={loungeHref} className="btn btn-gold mt-6">
+        Open {appName}
+      </a>
     </div>
   );
 }

@@ -128,7 +128,9 @@ function Action({ button, name }: { button: ProductButton; name: string }) {
 }
 
 export default function ProductsCatalogue({ fallback, featuresDisabled, accessStart, accessLinks }: ProductsCatalogueProps) {
-  const session = useStore($session);
+  // The initial (unknown) session while hydrating, as on the server: another island may have
+  // read the session already, and a first render that differs from the HTML breaks hydration.
+  const session = useStore($session, { ssr: 'initial' });
   const [catalogue, setCatalogue] = useState<CatalogueState>({ status: 'ready', products: fallback });
   const [membership, setMembership] = useState<Membership | null>(null);
   /** Bumped by "Try again" after a failed membership read. */

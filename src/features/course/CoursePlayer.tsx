@@ -3,16 +3,21 @@
  * a visitor downloads none of it and keeps the static page: the title, the summary and the way
  * in (buy, upgrade, or sign in and come back here).
  *
- * For a signed-in member it asks the content gate for the lesson (the free preview's body is on
- * the page already): with access, the text, "Mark as complete", progress in the module and in
- * all, and previous and next; without, the gate's 403 says how to get it. A slow or failed
- * request keeps the page and offers Retry. The page's CSS hides the static way in once the
+ * For a signed-in member it first reads what the member has (the access store, the one access
+ * model): a member the model refuses reads how to get the course at once, and the gate is never
+ * asked (no request that can only answer 403). Otherwise it asks the content gate for the lesson
+ * (the free preview's body is on the page already): with access, the text, "Mark as complete",
+ * progress in the module and in all, and previous and next; should the gate still refuse, its
+ * 403 says how to get it. When the member's access could not be read, the gate decides. A slow
+ * or failed request keeps the page and offers Retry. The page's CSS hides the static way in once the
  * player shows the lesson (`[data-player="open"]`) or its own (`[data-player="locked"]`).
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useSession } from '../../core/session/useSession';
-import { lessonPath, type OutlineLesson } from './outline';
+import { access, howToGetIt } from '../../core/access/access';
+import { $memberAccess, BUILT_IN_CATALOGUE } from '../../core/access/store';
+import { COURSE_PRICE_ID, lessonPath, type OutlineLesson } from './outline';
 import { authHref } from '../../core/session/next-path';
 import { COURSE_MESSAGES, fetchLesson, LESSON_TIMEOUT_MS, type LessonAnswer } from './api';
 import { lessonsLabel, progressOf } from './progress';
@@ -31,6 +36,21 @@ export interface CoursePlayerProps {
 }
 
 type State = { kind: 'loading'; slow: boolean } | LessonAnswer;
+
+const COURSE = BUILT_IN_CATALOGUE.find((p) => p.priceId === COURSE_PRICE_ID)!;
+
+/**
+ * What the access model says before any request: 'loading' while the member's rows are read,
+ * the message of a refusal, or 'ask' (the member has the course, or their access could not be
+ * read and the gate decides).
+ */
+function useLocalDecision(): 'loading' | 'ask' | { locked: string } {
+  const state = useStore($memberAccess);
+  if (state.status === 'loading') return 'loading';
+  if (state.value.error) return 'ask';
+  const has = access(COURSE, { ...state.value, catalogue: BUILT_IN_CATALOGUE, now: new Date() });
+  return has.kind === 'none' ? { locked: howToGetIt(COURSE, has.reason) } : 'ask';
+}
 
 /** How long before "taking longer than usual" appears. */
 const SLOW_MS = 4_000;
@@ -130,14 +150,29 @@ function Progress({ slug, lessons, moduleTitle }: Omit<CoursePlayerProps, 'previ
   );
 }
 
+/** The way in for a member without the course: the access model's words, or the gate's. */
+function Locked({ message }: { message: string }) {
+  return (
+    <Card titleId="player-locked" title="This lesson is not in your library yet" data-player="locked">
+      <p className="text-lg text-ink-soft" data-gate-message="">
+        {message}
+      </p>
+      <CourseOffers />
+    </Card>
+  );
+}
+
 function Member(props: CoursePlayerProps) {
-  const { state, retry } = useLesson(props.slug, props.preview);
+  const decision = useLocalDecision();
+  const { state, retry } = useLesson(props.slug, props.preview || decision !== 'ask');
   if (props.preview) return <Progress {...props} />;
-  if (state.kind === 'loading') {
+  if (typeof decision === 'object') return <Locked message={decision.locked} />;
+  if (decision === 'loading' || state.kind === 'loading') {
+    const slow = state.kind === 'loading' && state.slow;
     return (
       <div className="card p-6" role="status" data-player="loading">
         <p>Loading the lesson…</p>
-        {state.slow ? (
+        {slow ? (
           <div className="mt-3">
             <p className="text-ink-soft">{COURSE_MESSAGES.slow}</p>
             <button type="button" className="btn btn-outline mt-3" onClick={retry}>
@@ -159,16 +194,7 @@ function Member(props: CoursePlayerProps) {
       </div>
     );
   }
-  if (state.kind === 'locked') {
-    return (
-      <Card titleId="player-locked" title="This lesson is not in your library yet" data-player="locked">
-        <p className="text-lg text-ink-soft" data-gate-message="">
-          {state.message}
-        </p>
-        <CourseOffers />
-      </Card>
-    );
-  }
+  if (state.kind === 'locked') return <Locked message={state.message} />;
   return (
     <div data-player="open">
       {/* The lesson's HTML comes from this site's own content gate, compiled from our Markdown. */}

@@ -48,6 +48,11 @@ export function probeProducts(): Promise<ProbeOutcome> {
   return probe('/api/stripe-products');
 }
 
+/** What the live Stripe prices and the site's catalogue disagree on (names prices, never a key). */
+export function probeCatalogue(): Promise<ProbeOutcome> {
+  return probe('/api/stripe-products?check');
+}
+
 /** Whether the server can complete a sign-in (names what is missing, never a value). */
 export function probeServerAuth(): Promise<ProbeOutcome> {
   return probe('/api/auth-sync?check');

@@ -118,6 +118,26 @@ export function productsCheck(outcome: ProbeOutcome): CheckResult {
 }
 
 /**
+ * GET /api/stripe-products?check: whether the live Stripe prices agree with the site's catalogue
+ * (lookup keys, one-time or monthly, amounts, and any productType metadata; the site follows the
+ * catalogue). Each disagreement is a warning, named with its price; not checked (a pass that says
+ * so) while Stripe is not configured.
+ */
+export function catalogueCheck(outcome: ProbeOutcome): CheckResult {
+  const base = { id: 'stripe:catalogue', name: 'Stripe prices and the catalogue' };
+  if (outcome.kind === 'network-error') return { ...base, status: 'error', message: `Function failed: ${outcome.message}` };
+  if (outcome.status < 200 || outcome.status >= 300) {
+    return { ...base, status: 'error', message: `Function failed: ${statusText(outcome.status, outcome.body)}` };
+  }
+  const body = typeof outcome.body === 'object' && outcome.body !== null ? (outcome.body as { checked?: unknown; reason?: unknown; problems?: unknown }) : {};
+  if (body.checked === false) return { ...base, status: 'success', message: `Not checked: ${typeof body.reason === 'string' ? body.reason : 'Stripe is not configured'}` };
+  if (body.checked !== true || !Array.isArray(body.problems)) return { ...base, status: 'warning', message: 'Unexpected answer (expected { checked, problems })' };
+  const problems = body.problems.map((p) => (typeof p === 'object' && p !== null && typeof (p as { problem?: unknown }).problem === 'string' ? (p as { problem: string }).problem : String(p)));
+  if (problems.length === 0) return { ...base, status: 'success', message: 'Every active Stripe price agrees with the catalogue' };
+  return { ...base, status: 'warning', message: `${problems.length} disagreement${problems.length === 1 ? '' : 's'} (run scripts/check-stripe-catalogue.mjs for the list): ${problems.join(' ')}` };
+}
+
+/**
  * GET /api/auth-sync?check: whether a sign-in can complete on the server (a Firebase service
  * account, or the emulator, and the database). Without it members sign in but get no profile.
  */

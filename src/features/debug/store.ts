@@ -1,6 +1,7 @@
 /** Runs the /debug set-up checks and classes each answer (src/features/debug/debug.ts). */
 import {
   authCheck,
+  catalogueCheck,
   connectionCheck,
   DEBUG_TABLES,
   envCheck,
@@ -12,7 +13,7 @@ import {
   type AuthProbe,
   type CheckResult,
 } from './debug';
-import { probeForms, probeNewsletter, probeProducts, probeServerAuth, probeTable } from './api';
+import { probeCatalogue, probeForms, probeNewsletter, probeProducts, probeServerAuth, probeTable } from './api';
 import { $session, watchSession } from '../../core/session/store';
 
 export interface EnvPresence {
@@ -48,11 +49,12 @@ export async function runDebugChecks(env: readonly EnvPresence[]): Promise<Check
   // The session first: a signed-in member's tables are then read with their own token (what
   // row-level security shows them), not with the anonymous key.
   const auth = await readSession();
-  const [tables, newsletter, forms, products, serverAuth] = await Promise.all([
+  const [tables, newsletter, forms, products, prices, serverAuth] = await Promise.all([
     Promise.all(DEBUG_TABLES.map(async (table) => [table, await probeTable(table)] as const)),
     probeNewsletter(),
     probeForms(),
     probeProducts(),
+    probeCatalogue(),
     probeServerAuth(),
   ]);
   const sessionsProbe = tables.find(([table]) => table === 'coaching_sessions')?.[1] ?? null;
@@ -64,6 +66,7 @@ export async function runDebugChecks(env: readonly EnvPresence[]): Promise<Check
     newsletterCheck(newsletter),
     formsCheck(forms),
     productsCheck(products),
+    catalogueCheck(prices),
     serverAuthCheck(serverAuth),
   ];
 }

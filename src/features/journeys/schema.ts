@@ -10,7 +10,6 @@ const icon = z.enum(ICON_NAMES);
 
 /** The five step types of a journey, in the only order a journey may have them. */
 export const JOURNEY_STEP_TYPES = ['challenge', 'explorer', 'adventurer', 'alchemist', 'closing'] as const;
-export type JourneyStepType = (typeof JOURNEY_STEP_TYPES)[number];
 
 export const journeyStepSchema = z.object({
   type: z.enum(JOURNEY_STEP_TYPES).describe('Which of the five stages this step is; fixes its header colour.'),

@@ -9,7 +9,7 @@
  * member's Firebase emulator ID token, so grants, row-level security, constraints, triggers and
  * keys are Postgres's answer. What the app stored is read back as the service role.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../../support/page-errors';
 import { expectNoSeriousA11yViolations } from '../../support/e2e';
 import { owns, rowsOf, signIn } from '../../support/members-commerce';
 

@@ -113,4 +113,16 @@ describe('Rise Mode', () => {
     expect(riseApi.saveMorning).toHaveBeenCalledWith('uid_1', expect.objectContaining({ day: today, statementId: '', statementText: 'I am learning to take my time.' }));
     expect(localStorage.getItem('ia:rise-mode:streak')).toBe('on');
   });
+
+  it('at the cap of own statements says so in the save failure, in the words the database gives, and keeps the statement written', async () => {
+    const CAP = 'You have 100 statements of your own, as many as Rise Mode keeps. Remove one you no longer need, then add this one.';
+    riseApi.fetchDays.mockResolvedValue({ data: [], error: null });
+    riseApi.addOwnStatement.mockResolvedValue({ data: null, error: { code: 'IA429', message: CAP } });
+    open();
+    await fill(await screen.findByRole('textbox', { name: 'A new statement' }), 'I am learning to ask for help.');
+    await userEvent.click(screen.getByRole('button', { name: 'Keep this statement' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(CAP);
+    expect((screen.getByRole('textbox', { name: 'A new statement' }) as HTMLTextAreaElement).value).toBe('I am learning to ask for help.');
+  });
 });

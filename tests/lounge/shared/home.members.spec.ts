@@ -5,7 +5,8 @@
  * a visitor who never signed in downloads no Firebase code on either page, within 80 KiB; an
  * owner's home loads only its own app (no other app's island), within 80 KiB of its own code.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../../support/page-errors';
 import { gzipSync } from 'node:zlib';
 import { expectNoSeriousA11yViolations } from '../../support/e2e';
 import { owns, signIn } from '../../support/members-commerce';

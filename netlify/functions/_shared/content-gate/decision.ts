@@ -4,7 +4,9 @@
  * netlify/functions/_shared/member-access.ts, and decided by the one access model
  * (src/core/access/access.ts): bought, Founding Member, or included in a plan while it entitles.
  */
-import { access, type AccessInputs, type AccessProduct } from '../../../../src/core/access/access';
+import { access, howToGetIt, type AccessInputs, type AccessProduct } from '../../../../src/core/access/access';
+
+export { howToGetIt };
 
 /** A product whose content the gate serves, and how its own page names it. */
 export interface GatedProduct extends AccessProduct {
@@ -18,15 +20,6 @@ export const GATE_MESSAGES = {
   notFound: 'There is no such content.',
   databaseDown: 'Your access could not be checked just now: our database is not answering. Please try again in a moment.',
 } as const;
-
-/** What a member without access reads: how to get it. */
-export function howToGetIt(product: Pick<GatedProduct, 'productType' | 'name'>, reason: 'pending' | 'notOwned'): string {
-  if (reason === 'pending') return `Your payment for the ${product.name} is still being processed. It opens here as soon as it settles.`;
-  if (product.productType === 'course') {
-    return `This lesson is part of the ${product.name}. Buy the course for lifetime access, or join the Alchemist plan, which includes it.`;
-  }
-  return `This is part of ${product.name}. Buy the app for lifetime access, or join the Adventurer or Alchemist plan, which include every app.`;
-}
 
 export type GateDecision = { status: 200 } | { status: 401; message: string } | { status: 403; message: string };
 

@@ -15,6 +15,10 @@
  *      (priceId: its entry in src/content/catalogue.json; item: "markdown", "json" or
  *      "course-lesson"); a unit test checks each entry against the catalogue;
  *   3. the item is then at GET /api/content/stillpoint/<id>. Nothing else changes.
+ * What of the folder is public on purpose (the app's copy, a free preview on its sales page) is
+ * listed under the entry's "public", with why: a whole item is left out of the gate, a part
+ * (a JSON pointer, or a story's first paragraphs) is not counted as paid by the build check.
+ * An array element with `"preview": true` is public by its own flag (Rise Mode's preview statements).
  * Never render those files in a page or pass them to an island: the build test
  * (scripts/check-gated.mjs) fails when a paid item's text is anywhere under dist/.
  */
@@ -34,6 +38,12 @@ interface RegistryEntry {
   item: 'course-lesson' | 'markdown' | 'json';
   /** false: an item's `preview: true` does not make it free (its preview is public elsewhere). */
   freePreviews?: boolean;
+  /**
+   * What of the product's folder is public on purpose, and why: a whole item (never compiled
+   * into the gate), a part of a JSON item (`pointer`, RFC 6901) or the first `blocks` of a
+   * Markdown item, shown on a public page. scripts/check-gated.mjs does not count them as paid.
+   */
+  public?: { item: string; pointer?: string; blocks?: number; why: string }[];
 }
 
 const ITEMS = generated as unknown as Record<string, Record<string, GatedItem> | undefined>;
@@ -54,6 +64,3 @@ export function gatedItem(slug: string, id: string): GatedItem | null {
   if (!items || !Object.hasOwn(items, id)) return null;
   return items[id]!;
 }
-
-/** Every product slug the gate knows (for tests and /debug). */
-export const GATED_PRODUCTS: readonly string[] = Object.keys(ENTRIES);

@@ -9,7 +9,10 @@ import { browserOnline, dbFailureKind } from '../../../core/db/result';
 
 export type SaveState = { status: 'idle' } | { status: 'saving' } | { status: 'saved' } | { status: 'failed'; message: string };
 
-/** What went wrong, as the member reads it (never the database's own words). */
+/**
+ * What went wrong, as the member reads it: never the database's own words, except for a cap on
+ * the member's rows, whose message the database's rule carries for the member (src/core/db/result.ts).
+ */
 export const SAVE_MESSAGES = {
   offline: 'You seem to be offline, so this was not saved yet. Your words are still here: press Retry when you are back online.',
   failed: 'This could not be saved just now. Your words are still here: press Retry.',
@@ -18,10 +21,12 @@ export const SAVE_MESSAGES = {
 } as const;
 
 /** The message for a failed save (the kind of failure: src/core/db/result.ts). */
-export function saveFailureMessage(error: { code?: string | null } | null, online = browserOnline()): string {
+export function saveFailureMessage(error: { code?: string | null; message?: string } | null, online = browserOnline()): string {
   switch (dbFailureKind(error ? { code: error.code ?? null } : null, online)) {
     case 'offline':
       return SAVE_MESSAGES.offline;
+    case 'limit':
+      return error?.message || SAVE_MESSAGES.failed;
     case 'tooLong':
       return SAVE_MESSAGES.tooLong;
     case 'signedOut':

@@ -1,0 +1,176 @@
+/**
+ * Chargebacks end to end on the Stripe stand-in: a member pays on the stand-in's payment page,
+ * the stand-in's admin page opens a dispute on the payment and closes it (as won or lost), and
+ * Stripe's signed events go to our real webhook function over HTTP (as Stripe sends them); the
+ * content gate then answers as the member would find it, from the rows in Postgres.
+ *   purchase     created: no access; won: access; lost: no access (and it can be bought again)
+ *   membership   created: no access, Explorer; won: access, the plan's tier; lost: no access,
+ *                the subscription cancelled at Stripe, Explorer
+ * and each holds when Stripe delivers the same events again (the admin page's Resend).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import webhook from '../../netlify/functions/stripe-webhook.mts';
+import content from '../../netlify/functions/content.mts';
+import checkoutFunction from '../../netlify/functions/stripe-checkout.mts';
+import generated from '../../netlify/functions/_generated/gated-content.json';
+import { startStripeDouble, type StripeDouble } from '../../scripts/local/stripe-standin';
+import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import catalogue from '../../src/content/catalogue.json';
+import { call, createEmulatorUser, SITE, spyOnLogs, type EmulatorUser, type LogSpies } from '../support/functions';
+
+const SECRET = 'whsec_test_disputes';
+const paidLesson = Object.entries(generated.course as Record<string, { preview: boolean }>).find(([, l]) => !l.preview)![0];
+let stripe: StripeDouble;
+let db: LocalSupabase;
+let hook: Server;
+let logs: LogSpies;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  // Our webhook behind HTTP, as the site serves it at /api/stripe-webhook.
+  hook = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+    const response = await webhook(new Request(`${SITE}${req.url ?? '/'}`, { method: req.method, headers, body: Buffer.concat(chunks).toString('utf8') }));
+    res.writeHead(response.status, { 'content-type': 'application/json' });
+    res.end(await response.text());
+  });
+  await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+  const { port } = hook.address() as AddressInfo;
+  stripe = await startStripeDouble({ catalogue, webhook: { url: `http://127.0.0.1:${port}/api/stripe-webhook`, secret: SECRET } });
+  db = await startLocalSupabase();
+});
+afterAll(async () => {
+  await stripe.close();
+  await db.close();
+  hook.closeAllConnections();
+  await new Promise<void>((resolve) => hook.close(() => resolve()));
+});
+beforeEach(() => {
+  Object.assign(process.env, stripe.env, db.env, { STRIPE_WEBHOOK_SECRET: SECRET });
+  delete process.env.URL;
+  delete process.env.SITE_URL;
+  logs = spyOnLogs();
+});
+afterEach(() => {
+  process.env = { ...saved };
+  logs.warn.mockRestore();
+  logs.error.mockRestore();
+});
+
+/** The admin page's buttons, as a developer presses them (a form POST; the page redirects back). */
+async function admin(action: string, form: Record<string, string> = {}): Promise<void> {
+  const res = await fetch(`${stripe.url}/__admin/${action}`, { method: 'POST', body: new URLSearchParams(form), redirect: 'manual' });
+  expect(res.status).toBe(303);
+  await stripe.deliveries();
+}
+
+/** A member who buys `priceId` through the site's checkout and pays on the stand-in's page. */
+async function buys(priceId: string, mode: 'payment' | 'subscription'): Promise<{ member: EmulatorUser; session: string }> {
+  const member = await createEmulatorUser();
+  db.tables.profiles = [...(db.tables.profiles ?? []), { id: member.uid, email: member.email.toLowerCase(), membership_tier: 'Explorer' }];
+  const started = await call(checkoutFunction, '/api/stripe-checkout', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${member.idToken}`, origin: SITE },
+    body: { price_id: priceId, mode, success_url: `${SITE}/success?session_id={CHECKOUT_SESSION_ID}`, cancel_url: `${SITE}/products` },
+  });
+  expect(started.status).toBe(200);
+  const { url } = started.body as { url: string };
+  const paid = await fetch(url, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' });
+  expect(paid.status).toBe(303);
+  await stripe.deliveries();
+  return { member, session: url.split('/').pop()! };
+}
+
+const opens = async (member: EmulatorUser, product: string, item: string) => (await call(content, `/api/content/${product}/${item}`, { headers: { authorization: `Bearer ${member.idToken}` } })).status;
+const lastDispute = () => [...stripe.disputes.values()].pop()!;
+const resendAll = async () => {
+  for (const i of stripe.sent.map((_, i) => i)) await admin(`resend/${i}`);
+};
+const answersOk = () => expect(stripe.sent.filter((e) => e.status !== 200)).toEqual([]);
+
+describe('a disputed purchase', () => {
+  it('opened: no access; closed as won: access again; the same events again change nothing', async () => {
+    const { member, session } = await buys('price_master_alchemist_course', 'payment');
+    expect(await opens(member, 'course', paidLesson)).toBe(200);
+
+    await admin(`dispute/${session}`);
+    expect(stripe.sent.at(-1)?.type).toBe('charge.dispute.created');
+    expect(await opens(member, 'course', paidLesson)).toBe(403);
+    expect(db.tables.purchases?.find((p) => p.checkout_session_id === session)).toMatchObject({ status: 'paid', dispute_status: 'open' });
+
+    await admin(`close-dispute/${lastDispute().id}`, { outcome: 'won' });
+    expect(stripe.sent.at(-1)?.type).toBe('charge.dispute.closed');
+    expect(await opens(member, 'course', paidLesson)).toBe(200);
+
+    await resendAll();
+    answersOk();
+    expect(await opens(member, 'course', paidLesson)).toBe(200);
+    expect(db.tables.disputes?.filter((d) => d.checkout_session_id === session)).toEqual([expect.objectContaining({ status: 'won', charge_id: lastDispute().charge })]);
+  });
+
+  it('closed as lost: no access, as after a refund, and the product can be bought again', async () => {
+    const { member, session } = await buys('price_app_the_bloom_book', 'payment');
+    expect(await opens(member, 'the-bloom-book', 'prompts')).toBe(200);
+    await admin(`dispute/${session}`);
+    await admin(`close-dispute/${lastDispute().id}`, { outcome: 'lost' });
+    expect(await opens(member, 'the-bloom-book', 'prompts')).toBe(403);
+    expect(db.tables.purchases?.find((p) => p.checkout_session_id === session)).toMatchObject({ dispute_status: 'lost', dispute_since: expect.any(String) });
+    await resendAll();
+    answersOk();
+    expect(await opens(member, 'the-bloom-book', 'prompts')).toBe(403);
+    const again = await call(checkoutFunction, '/api/stripe-checkout', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${member.idToken}`, origin: SITE },
+      body: { price_id: 'price_app_the_bloom_book', mode: 'payment', success_url: `${SITE}/success?session_id={CHECKOUT_SESSION_ID}`, cancel_url: `${SITE}/products` },
+    });
+    expect(again.status).toBe(200);
+  });
+});
+
+describe('a disputed membership payment', () => {
+  const row = (customer: string) => db.tables.stripe_subscriptions?.find((s) => s.customer_id === customer);
+  const tier = (uid: string) => db.tables.profiles?.find((p) => p.id === uid)?.membership_tier;
+
+  it('opened: no access and Explorer; closed as won: access and Alchemist again', async () => {
+    const { member } = await buys('price_alchemist_monthly', 'subscription');
+    const customer = db.tables.stripe_customers!.find((c) => c.user_id === member.uid)!.customer_id as string;
+    const subscription = row(customer)!.subscription_id as string;
+    expect(await opens(member, 'course', paidLesson)).toBe(200);
+    expect(tier(member.uid)).toBe('Alchemist');
+
+    await admin(`dispute-subscription/${encodeURIComponent(subscription)}`);
+    expect(await opens(member, 'course', paidLesson)).toBe(403);
+    expect(await opens(member, 'rise-mode', 'statements')).toBe(403);
+    expect(row(customer)).toMatchObject({ subscription_status: 'active', dispute_status: 'open' });
+    expect(tier(member.uid)).toBe('Explorer');
+
+    await admin(`close-dispute/${lastDispute().id}`, { outcome: 'won' });
+    expect(await opens(member, 'course', paidLesson)).toBe(200);
+    expect(tier(member.uid)).toBe('Alchemist');
+    await resendAll();
+    answersOk();
+    expect(await opens(member, 'course', paidLesson)).toBe(200);
+    expect(tier(member.uid)).toBe('Alchemist');
+  });
+
+  it('closed as lost: no access, the subscription cancelled at Stripe (no further charge), Explorer; the same events again change nothing', async () => {
+    const { member } = await buys('price_adventurer_monthly', 'subscription');
+    const customer = db.tables.stripe_customers!.find((c) => c.user_id === member.uid)!.customer_id as string;
+    const subscription = row(customer)!.subscription_id as string;
+    expect(await opens(member, 'rise-mode', 'statements')).toBe(200);
+    await admin(`dispute-subscription/${encodeURIComponent(subscription)}`);
+    await admin(`close-dispute/${lastDispute().id}`, { outcome: 'lost' });
+    expect(stripe.subscriptions.get(subscription)?.status).toBe('canceled');
+    expect(await opens(member, 'rise-mode', 'statements')).toBe(403);
+    expect(row(customer)).toMatchObject({ subscription_status: 'canceled', dispute_status: 'lost' });
+    expect(tier(member.uid)).toBe('Explorer');
+    await resendAll();
+    answersOk();
+    expect(row(customer)).toMatchObject({ subscription_status: 'canceled', dispute_status: 'lost' });
+    expect(await opens(member, 'rise-mode', 'statements')).toBe(403);
+  });
+});

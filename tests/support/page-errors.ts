@@ -1,0 +1,56 @@
+/**
+ * The members specs' `test`: Playwright's, with every page listened to. A console error, an
+ * uncaught error in the page, a response of 400 or more, or a request that failed (other than
+ * one the browser dropped on its own, as when a page is left) fails the test when it ends, listed
+ * with its address: in the normal paths a member meets no red line in the console.
+ *
+ * A test that provokes a failure on purpose (a fault it gives the database, a refused checkout,
+ * a wrong password) says which with `pageErrors.allow(...)`: each pattern is matched against the
+ * lines it would excuse, which read
+ *   `<status> <METHOD> <url>`           a response of 400 or more
+ *   `console: <text> (<source url>)`    a console error (the browser's "Failed to load resource"
+ *                                       names the address only as its source)
+ *   `pageerror: <message> (on <page>)`  an uncaught error
+ *   `failed <METHOD> <url>: <reason>`   a request that got no answer
+ * Import `test` and `expect` from here instead of '@playwright/test'.
+ */
+import { test as base, expect } from '@playwright/test';
+
+export interface PageErrors {
+  /** Excuses the lines matching any of `patterns` (failures the test provokes on purpose). */
+  allow(...patterns: RegExp[]): void;
+  /** What was seen so far, excused or not. */
+  seen(): string[];
+}
+
+export const test = base.extend<{ pageErrors: PageErrors }>({
+  pageErrors: [
+    async ({ context }, use) => {
+      const seen: string[] = [];
+      const allowed: RegExp[] = [];
+      const listen = (page: import('@playwright/test').Page) => {
+        page.on('console', (message) => {
+          if (message.type() === 'error') seen.push(`console: ${message.text()} (${message.location().url || 'page'})`);
+        });
+        page.on('pageerror', (error) => seen.push(`pageerror: ${error.message} (on ${page.url()})`));
+        page.on('response', (response) => {
+          if (response.status() >= 400) seen.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+        });
+        page.on('requestfailed', (request) => {
+          const reason = request.failure()?.errorText ?? '';
+          // Dropped by the browser itself: a page left while a request was under way.
+          if (reason === 'net::ERR_ABORTED') return;
+          seen.push(`failed ${request.method()} ${request.url()}: ${reason}`);
+        });
+      };
+      for (const page of context.pages()) listen(page);
+      context.on('page', listen);
+      await use({ allow: (...patterns) => allowed.push(...patterns), seen: () => [...seen] });
+      const unexpected = seen.filter((line) => !allowed.some((pattern) => pattern.test(line)));
+      expect(unexpected, 'console errors and failed requests on the member pages').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
