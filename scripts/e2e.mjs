@@ -121,6 +121,8 @@ async function membersInner() {
       FIREBASE_AUTH_EMULATOR_HOST: EMULATOR_HOST,
       ...doubles.env,
     });
+    // The demo members (the Alchemist is the signed-in member the budgets and Lighthouse measure).
+    await doubles.addDemoMembers(EMULATOR_HOST);
     await run(bin('playwright'), ['test', '--project=members', ...extra], { BASE_URL: server.url, ...env, ...doubles.testEnv });
   } finally {
     server?.stop();

@@ -1,6 +1,6 @@
 /**
  * Every request the site makes to the database, as PostgREST runs it, in the order a visitor
- * becomes a paying member: the browser's reads and writes (supabase-js with the anon key or a
+ * becomes a paying member: the browser's reads and writes (the PostgREST client with the anon key or a
  * member's token) and each function's service-role calls. Each must succeed, on a project
  * created today (only the migrations' grants) and where grants are broad (see harness.ts), so
  * a missing grant or an over-strict policy fails here before it fails in production.
@@ -24,7 +24,7 @@ beforeAll(async () => {
 }, 60_000);
 
 /**
- * An insert as PostgREST writes it for supabase-js `insert()` / `upsert()` with
+ * An insert as PostgREST writes it for the PostgREST client's `insert()` / `upsert()` with
  * `Prefer: return=minimal`: the JSON body through json_populate_record, and for an upsert
  * `on conflict (...) do nothing` (ignoreDuplicates) or `do update set` every sent column.
  */

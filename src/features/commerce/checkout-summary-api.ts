@@ -14,6 +14,8 @@ export async function fetchCheckoutSummary(sessionId: string, signal?: AbortSign
       signal,
     });
     if (!res.ok) {
+      // The answer's body is not needed: cancelled, so the request ends (unread, it stays open).
+      await res.body?.cancel().catch(() => undefined);
       console.warn(`Success: the purchase could not be looked up (${res.status})`);
       return null;
     }
