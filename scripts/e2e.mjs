@@ -7,8 +7,10 @@
  *    JavaScript budgets -> Playwright
  *    project "visitor" (every name.spec.ts under tests/) -> Lighthouse (mobile) on / and a journey page.
  * 2. members: a build with the flag off, pointed at the Firebase Auth emulator, run inside
- *    `firebase emulators:exec --only auth` -> no paid content -> HTML validity -> Playwright project "members"
- *    (every name.members.spec.ts under tests/).
+ *    `firebase emulators:exec --only auth` -> no paid content -> HTML validity -> the demo members
+ *    (scripts/local/demo-members.mjs) -> Playwright project "members" (every name.members.spec.ts
+ *    under tests/, the signed-in member's JavaScript budget among them) -> Lighthouse (mobile)
+ *    signed in as the demo Alchemist on the dashboard, a lesson and a Lounge room.
  *
  *   node scripts/e2e.mjs [--phase visitor|members] [extra playwright args]
  */
@@ -124,6 +126,8 @@ async function membersInner() {
     // The demo members (the Alchemist is the signed-in member the budgets and Lighthouse measure).
     await doubles.addDemoMembers(EMULATOR_HOST);
     await run(bin('playwright'), ['test', '--project=members', ...extra], { BASE_URL: server.url, ...env, ...doubles.testEnv });
+    // Lighthouse as the signed-in demo Alchemist, on the same server and database.
+    if (!extra.length) await run(process.execPath, [path.join(root, 'scripts/lighthouse.mjs'), '--signed-in'], { LIGHTHOUSE_BASE_URL: server.url });
   } finally {
     server?.stop();
     await doubles.close();
