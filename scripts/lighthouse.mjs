@@ -10,14 +10,15 @@
  *       dashboard, a paid lesson and a Lounge room; performance >= 0.95, accessibility and best
  *       practices 1 (member pages are not indexed: no SEO score).
  *   LIGHTHOUSE_BASE_URL: a site already served (else it serves dist/ on LIGHTHOUSE_PORT, default 4397);
- *   CHROME_PATH (default /usr/bin/chromium, else Playwright's Chromium)
+ *   CHROME_PATH (default /usr/bin/chromium, else Playwright's Chromium);
+ *   LIGHTHOUSE_REPORT_DIR: writes each page's full report there (JSON), to see what cost the points.
  *
  * Signed in, the member signs in through /login in the same Chrome (Playwright over the
  * DevTools protocol) before Lighthouse runs; Lighthouse then keeps the site's storage (the
  * session) but each run starts with an empty HTTP cache, as a first visit of the day would.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
@@ -124,6 +125,10 @@ try {
       if (!bad.length) break;
     }
     const url = result?.lhr.finalDisplayedUrl ?? '';
+    if (process.env.LIGHTHOUSE_REPORT_DIR && result) {
+      mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
+      writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${(signedIn ? 'signed-in' : 'visitor') + route.replace(/[^a-z0-9]+/gi, '-')}.json`), JSON.stringify(result.lhr));
+    }
     console.log(`lighthouse ${signedIn ? 'signed in ' : ''}${route}: ${Object.entries(scores).map(([k, v]) => `${k} ${v}`).join(', ')}${bad.length ? '  BELOW THRESHOLD' : ''}`);
     // A signed-in run that ended on /login measured the sign-in page, not the member's.
     if (signedIn && new URL(url, base).pathname.startsWith('/login')) {
