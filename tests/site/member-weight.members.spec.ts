@@ -4,7 +4,9 @@
  * comes up, inline scripts), gzip, for the demo Alchemist (`alchemist@demo.local`, made by
  * scripts/e2e.mjs), who has the course and every app, so each page shows its member content. Each
  * page opens in a fresh browser context holding only the member's session (nothing cached), and
- * is counted once the member's content is on it and the network is quiet. At most 110 KiB a page.
+ * is counted once the member's content is on it and the network is quiet. At most 110 KiB a page
+ * (SIGNED_IN_BUDGET, scripts/budgets.mjs), and no other page's islands (the course player loads
+ * no Lounge or dashboard code, a room no course or dashboard code).
  */
 import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
@@ -24,26 +26,40 @@ const paidLesson = Object.entries(generated.course)
   .sort((a, b) => a.order - b.order)
   .find((l) => !l.preview)!;
 
-/** Each member page, and what shows once the member's own content is on it. */
-const PAGES: { path: string; ready: (page: Page) => Promise<void> }[] = [
+/** The islands of the Lounge's rooms, of the dashboard, and of the course, by their chunks' names. */
+const LOUNGE = /\/(Stillpoint|stillpoint-element|BloomBook|Whispers|RiseMode|Mindstage|ResetRoom|SaveStatus|StepPlayer)\.[^/]*\.js$/;
+const DASHBOARD = /\/(Dashboard|CoachingSessions|SubscriptionDetails|Library|AccountActions)\.[^/]*\.js$/;
+const COURSE = /\/(CoursePlayer|CourseProgressPanel)\.[^/]*\.js$/;
+
+/** Each member page, what shows once the member's own content is on it, and whose code it must not load. */
+const PAGES: { path: string; ready: (page: Page) => Promise<void>; own: RegExp; foreign?: RegExp[] }[] = [
   {
     path: '/dashboard',
+    own: /\/Dashboard\./,
+    foreign: [LOUNGE, /\/CoursePlayer\./],
     ready: async (page) => {
       await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${alchemist.name}` })).toBeVisible({ timeout: SLOW });
       await expect(page.getByRole('region', { name: 'Your library' }).getByRole('link', { name: 'Open: Master Alchemist Course' })).toBeVisible({ timeout: SLOW });
     },
   },
-  { path: '/course/', ready: (page) => expect(page.locator('[data-progress-all]')).toContainText('lessons completed', { timeout: SLOW }) },
-  { path: `/course/${paidLesson.slug}/`, ready: (page) => expect(page.getByRole('button', { name: 'Mark as complete' })).toBeVisible({ timeout: SLOW }) },
-  { path: '/lounge/stillpoint/', ready: (page) => expect(page.locator('[data-member-only] stillpoint-guide')).toBeVisible({ timeout: SLOW }) },
-  { path: '/lounge/the-bloom-book/', ready: (page) => expect(page.locator('[data-member-only] form[aria-labelledby="bb-page-heading"]')).toBeVisible({ timeout: SLOW }) },
-  { path: '/lounge/whispers-before-sleep/', ready: (page) => expect(page.locator('[data-member-only] #ws-stories')).toBeVisible({ timeout: SLOW }) },
-  { path: '/lounge/rise-mode/', ready: (page) => expect(page.locator('[data-member-only] [data-todays-statement]')).toBeVisible({ timeout: SLOW }) },
-  { path: '/lounge/mindstage/', ready: (page) => expect(page.locator('[data-member-only] [data-scenarios]')).toBeVisible({ timeout: SLOW }) },
-  { path: '/lounge/the-reset-room/', ready: (page) => expect(page.locator('[data-member-only] input[name="feeling"]').first()).toBeVisible({ timeout: SLOW }) },
-  { path: '/products', ready: (page) => expect(page.getByText('Current Tier: Alchemist')).toBeVisible({ timeout: SLOW }) },
+  { path: '/course/', own: /\/CourseProgressPanel\./, foreign: [LOUNGE, DASHBOARD], ready: (page) => expect(page.locator('[data-progress-all]')).toContainText('lessons completed', { timeout: SLOW }) },
+  {
+    path: `/course/${paidLesson.slug}/`,
+    own: /\/CoursePlayer\./,
+    foreign: [LOUNGE, DASHBOARD],
+    ready: (page) => expect(page.getByRole('button', { name: 'Mark as complete' })).toBeVisible({ timeout: SLOW }),
+  },
+  { path: '/lounge/stillpoint/', own: /\/Stillpoint\./, foreign: [DASHBOARD, COURSE], ready: (page) => expect(page.locator('[data-member-only] stillpoint-guide')).toBeVisible({ timeout: SLOW }) },
+  { path: '/lounge/the-bloom-book/', own: /\/BloomBook\./, foreign: [DASHBOARD, COURSE], ready: (page) => expect(page.locator('[data-member-only] form[aria-labelledby="bb-page-heading"]')).toBeVisible({ timeout: SLOW }) },
+  { path: '/lounge/whispers-before-sleep/', own: /\/Whispers\./, foreign: [DASHBOARD, COURSE], ready: (page) => expect(page.locator('[data-member-only] #ws-stories')).toBeVisible({ timeout: SLOW }) },
+  { path: '/lounge/rise-mode/', own: /\/RiseMode\./, foreign: [DASHBOARD, COURSE], ready: (page) => expect(page.locator('[data-member-only] [data-todays-statement]')).toBeVisible({ timeout: SLOW }) },
+  { path: '/lounge/mindstage/', own: /\/Mindstage\./, foreign: [DASHBOARD, COURSE], ready: (page) => expect(page.locator('[data-member-only] [data-scenarios]')).toBeVisible({ timeout: SLOW }) },
+  { path: '/lounge/the-reset-room/', own: /\/ResetRoom\./, foreign: [DASHBOARD, COURSE], ready: (page) => expect(page.locator('[data-member-only] input[name="feeling"]').first()).toBeVisible({ timeout: SLOW }) },
+  { path: '/products', own: /\/ProductsCatalogue\./, foreign: [LOUNGE, DASHBOARD, COURSE], ready: (page) => expect(page.getByText('Current Tier: Alchemist')).toBeVisible({ timeout: SLOW }) },
   {
     path: '/success?session_id=cs_test_a1B2c3',
+    own: /\/checkout-summary-store\./,
+    foreign: [LOUNGE, DASHBOARD, COURSE],
     ready: async (page) => {
       await expect(page.getByText('Welcome to Your Journey!')).toBeVisible({ timeout: SLOW });
       await expect(page.locator('[data-nav-account="desktop"] [data-tier="Alchemist"]')).toBeVisible({ timeout: SLOW });
@@ -119,6 +135,9 @@ for (const entry of PAGES) {
       .join('\n');
     console.log(`member weight ${entry.path}: ${(total / KIB).toFixed(1)} KiB\n${list}`);
     test.info().annotations.push({ type: 'gzip KiB (signed in)', description: (total / KIB).toFixed(1) });
+    // A page loads only what it uses: its own islands, no other page's.
+    expect(scripts.map((s) => s.url).filter((url) => entry.own.test(url)), `${entry.path} loads ${entry.own}`).not.toEqual([]);
+    for (const foreign of entry.foreign ?? []) expect(scripts.map((s) => s.url).filter((url) => foreign.test(url)), `${entry.path} loads ${foreign}`).toEqual([]);
     expect(total, `${entry.path} for a signed-in member:\n${list}`).toBeLessThanOrEqual(SIGNED_IN_BUDGET);
   });
 }

@@ -133,8 +133,7 @@ function Member(props: CoursePlayerProps) {
   if (props.preview) return <Progress {...props} />;
   if (state.kind === 'loading') {
     return (
-      // A screen high while the lesson loads: what follows (the lesson links, the footer) stays below it.
-      <div className="card min-h-dvh p-6" role="status" data-player="loading">
+      <div className="card p-6" role="status" data-player="loading">
         <p>Loading the lesson…</p>
         {state.slow ? (
           <div className="mt-3">
