@@ -5,6 +5,9 @@
  * import statically, and the component and renderer modules of every island that hydrates for
  * a visitor (islands on the `signedin` directive load only for members and are left out).
  * Dynamic imports (loaded on first use) are not counted. Fails when a page is over its budget.
+ * What a signed-in member loads (everything, dynamic imports included) is measured in the
+ * browser on the members build: tests/site/member-weight.members.spec.ts, at most
+ * SIGNED_IN_BUDGET a page.
  *
  *   node scripts/budgets.mjs [distDir]      prints a table; exit 1 on a breach
  */
@@ -22,7 +25,13 @@ export const RULES = [
   // The story pages through its chapters with a custom element (no island, nothing loaded on
   // scroll), so everything it needs is counted here; an island with React would be about 72 KiB.
   { match: /^\/about-us\/?$/, budget: 10 * KIB, why: 'the story element, no island' },
+  // The catalogue island hydrates for members (`signedin`), and for a visitor only when the live
+  // catalogue differs from the page's: what loads on every visit is the check (about 5 KiB); the
+  // island with React stays within a page with an island's 80 KiB (tests/commerce/products.spec.ts).
+  { match: /^\/products\/?$/, budget: 80 * KIB, why: 'the catalogue (its island when the live one differs)' },
 ];
+/** Every member page as a signed-in member's browser loads it (tests/site/member-weight.members.spec.ts). */
+export const SIGNED_IN_BUDGET = 110 * KIB;
 export const NO_ISLAND_BUDGET = 5 * KIB;
 export const ISLAND_BUDGET = 80 * KIB;
 

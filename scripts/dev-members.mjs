@@ -6,7 +6,7 @@
  *   - PGlite with our migrations and the seed, data kept in .local/pgdata (git-ignored) between
  *     runs, `--reset` to start over; the demo members' rows;
  *   - the PostgREST-compatible endpoint in front of it (scripts/local/postgrest.mjs), which
- *     supabase-js in the browser and in the functions talks to as to Supabase: each request as
+ *     the PostgREST client in the browser and in the functions talks to as to Supabase: each request as
  *     the role of its verified token (the emulator's ID tokens, the local service-role key);
  *   - the Stripe stand-in the functions' SDK is pointed at (STRIPE_API_HOST/PORT/PROTOCOL):
  *     Checkout and Portal sessions in Stripe's shapes, its own payment page whose Pay button

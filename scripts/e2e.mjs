@@ -8,8 +8,10 @@
  *    Lighthouse (mobile) on / and a journey page, on the same server.
  * 2. members: a build with the flag off, pointed at the Firebase Auth emulator, run inside
  *    `firebase emulators:exec --only auth` (or the emulator `npm test` already runs) -> no paid
- *    content -> HTML validity, while the server starts -> Playwright project "members" (every
- *    name.members.spec.ts under tests/).
+ *    content -> HTML validity, while the server starts -> the demo members
+ *    (scripts/local/demo-members.mjs) -> Playwright project "members" (every name.members.spec.ts
+ *    under tests/, the signed-in member's JavaScript budget among them) -> Lighthouse (mobile)
+ *    signed in as the demo Alchemist on the dashboard, a lesson and a Lounge room.
  * Each phase ends with the time of its steps (wall; steps run side by side where they can).
  *
  *   node scripts/e2e.mjs [--phase visitor|members] [extra playwright args]
@@ -132,7 +134,7 @@ async function visitor() {
   );
   try {
     await step('playwright (visitor)', () => run(bin('playwright'), ['test', '--project=visitor', ...extra], { BASE_URL: server.url }));
-    if (!extra.length) await step('lighthouse', () => node('scripts/lighthouse.mjs', [], { LIGHTHOUSE_URL: server.url }));
+    if (!extra.length) await step('lighthouse', () => node('scripts/lighthouse.mjs', [], { LIGHTHOUSE_BASE_URL: server.url }));
   } finally {
     await server.stop();
     printSteps('visitor');
@@ -177,7 +179,11 @@ async function membersInner() {
         [node('scripts/validate-html.mjs', ['dist'])],
       ),
     );
+    // The demo members (the Alchemist is the signed-in member the budgets and Lighthouse measure).
+    await step('demo members', () => doubles.addDemoMembers(EMULATOR_HOST));
     await step('playwright (members)', () => run(bin('playwright'), ['test', '--project=members', ...extra], { BASE_URL: server.url, ...env, ...doubles.testEnv }));
+    // Lighthouse as the signed-in demo Alchemist, on the same server and database.
+    if (!extra.length) await step('lighthouse (signed in)', () => node('scripts/lighthouse.mjs', ['--signed-in'], { LIGHTHOUSE_BASE_URL: server.url }));
   } finally {
     await server?.stop();
     await doubles.close();

@@ -4,7 +4,7 @@
  * transaction a request, as the token's role). Nothing here talks to a database, so every
  * translation is unit-tested (tests/local/postgrest-sql.test.ts).
  *
- * What it covers is what supabase-js sends (PostgREST v12 semantics, docs.postgrest.org):
+ * What it covers is what the PostgREST client (@supabase/postgrest-js) sends (PostgREST v12 semantics, docs.postgrest.org):
  *   select   columns, `alias:column`, `*`, embedded resources through foreign keys
  *            (`rel(cols)`, `alias:rel(cols)`; many-to-one as an object, one-to-many as an array)
  *   filters  eq neq gt gte lt lte in is like ilike, `not.` before any of them, `or=(...)`,

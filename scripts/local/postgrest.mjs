@@ -1,6 +1,6 @@
 /**
  * A PostgREST-compatible HTTP endpoint over PGlite, at `/rest/v1/` as Supabase serves it, so
- * supabase-js (in the browser and in the functions) talks to it exactly as to Supabase.
+ * the PostgREST client (@supabase/postgrest-js, in the browser and in the functions) talks to it exactly as to Supabase.
  *
  * Postgres decides: each request runs in its own transaction with the role of the verified
  * token (`anon` without one) set through `set_config('role', ...)` and the token's claims in

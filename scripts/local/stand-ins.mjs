@@ -17,6 +17,7 @@ import catalogue from '../../src/content/catalogue.json' with { type: 'json' };
 import { startStripeDouble } from './stripe-standin.ts';
 import { startLocalSupabase } from './local-supabase.ts';
 import { startEmailStandIn } from './email-standin.ts';
+import { createDemoMembers } from './demo-members.mjs';
 
 /** The webhook secret the served stripe-webhook function and the Stripe double share. */
 export const E2E_WEBHOOK_SECRET = 'whsec_e2e_double_secret';
@@ -41,6 +42,9 @@ export async function startCommerceDoubles({ webhookUrl, firebaseProjectId } = {
     testEnv: { STRIPE_DOUBLE_URL: stripe.url, POSTGREST_URL: db.url, EMAIL_STANDIN_URL: email.url },
     /** What the browser build is pointed at: the endpoint, with the local anon key. */
     browserEnv: { PUBLIC_SUPABASE_URL: db.url, PUBLIC_SUPABASE_ANON_KEY: db.keys.anon },
+    /** The demo members of `npm run dev:members` (./demo-members.mjs), on the Auth emulator at `emulatorHost` and in this database. */
+    addDemoMembers: (/** @type {string} */ emulatorHost) =>
+      createDemoMembers({ emulatorHost, projectId: firebaseProjectId ?? 'demo-inner-alchemy', query: (sql, params) => db.query(sql, params) }),
     close: async () => {
       await stripe.close();
       await db.close();

@@ -1,11 +1,14 @@
 /** /products on the default build: the catalogue without JavaScript, the live one, the flag, and a failing catalogue function. */
+import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 
 /**
  * /products in the default build (site-wide flag on): the built-in catalogue is in the HTML,
- * the island keeps it when the catalogue function fails or answers something that is not an
- * array, and every purchase button is disabled.
+ * the page keeps it when the catalogue function fails or answers something that is not an
+ * array, and every purchase button is disabled. For a visitor the catalogue island hydrates only
+ * when the live catalogue changes what the page shows (another list, none, or one it cannot
+ * read): when it is the built-in one, no React is downloaded at all.
  */
 
 const SECTIONS = ['Membership Tiers', 'Inner Alchemy Apps', 'Courses & Programs'];
@@ -14,8 +17,11 @@ const PRODUCT_COUNT = 11;
 /** Resolves when the island says it keeps the built-in catalogue (its console warning). */
 const keptBuiltIn = (page: Page) => page.waitForEvent('console', (m) => m.text().includes('showing the built-in catalogue'));
 
-/** Resolves once the island has hydrated (Astro removes the `ssr` attribute). */
-const hydrated = (page: Page) => page.waitForSelector('astro-island:not([ssr])', { state: 'attached' });
+/** Resolves once the page has the live catalogue's answer and has done with it (the page is quiet). */
+async function settled(page: Page, answered: Promise<unknown>) {
+  await answered;
+  await page.waitForLoadState('networkidle');
+}
 
 async function expectBuiltInCatalogue(page: Page) {
   const main = page.getByRole('main');
@@ -53,21 +59,29 @@ test('loads the live catalogue from the function (built-in here) without moving 
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/stripe-products'));
   await page.goto('/products');
   const response = await answered;
   expect(response.status()).toBe(200);
   expect(await response.json()).toHaveLength(PRODUCT_COUNT);
   expect(response.headers()['cache-control']).toMatch(/stale-while-revalidate/);
-  await hydrated(page);
+  await settled(page, answered);
   await expectBuiltInCatalogue(page);
+  // The same catalogue as the page's: the island stays as the server rendered it, without React.
+  await expect(page.locator('[data-catalogue-key] astro-island')).toHaveAttribute('ssr', '');
+  expect(scripts.filter((s) => /\/(client|ProductsCatalogue)\.[^/]*\.js$/.test(s))).toEqual([]);
   await expect(page.getByRole('alert')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBeLessThan(0.01);
 });
 
 test('with the flag on every purchase button is disabled and the page says why', async ({ page }) => {
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/stripe-products'));
   await page.goto('/products');
-  await hydrated(page);
+  await settled(page, answered);
   await expect(page.getByText('Purchases are temporarily unavailable while we upgrade our systems.')).toBeVisible();
   const main = page.getByRole('main');
   const buttons = main.getByRole('button', { name: /^Coming Soon/ });
@@ -123,12 +137,22 @@ test.describe('when the catalogue function', () => {
         ],
       }),
     );
+    const scripts: Promise<number>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(res.body().then((body) => gzipSync(body, { level: 9 }).length));
+    });
     await page.goto('/products');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 3, name: 'Quiet Harbor' })).toBeVisible();
     await expect(main.locator('[data-product]')).toHaveCount(2);
     await expect(main.getByRole('heading', { level: 2 })).toHaveText(['Membership Tiers', 'Inner Alchemy Apps', 'Buying with confidence']);
     await expect(main.locator('[data-product="price_live_2"]')).toContainText('$45/month');
+    // The island woke with React: still within the 80 KiB of a page with an island.
+    await page.waitForLoadState('networkidle');
+    const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src]):not([type$="json"])')].map((s) => s.textContent ?? ''));
+    const total = (await Promise.all(scripts)).reduce((a, b) => a + b, 0) + inline.reduce((a, t) => a + gzipSync(Buffer.from(t), { level: 9 }).length, 0);
+    expect(total).toBeGreaterThan(60 * 1024);
+    expect(total).toBeLessThanOrEqual(80 * 1024);
   });
 
   test('answers a list the page cannot read, it shows "Unable to Load Products" and Try Again reloads', async ({ page }) => {
@@ -154,7 +178,8 @@ test.describe('when the catalogue function', () => {
 });
 
 test('has no serious accessibility violations', async ({ page }) => {
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/stripe-products'));
   await page.goto('/products');
-  await hydrated(page);
+  await settled(page, answered);
   await expectNoSeriousA11yViolations(page);
 });

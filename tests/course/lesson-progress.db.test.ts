@@ -9,7 +9,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { CHECK_VIOLATION, failure, GRANTS, hidden, member, migratedDatabase, rows, service, visitor } from '../support/db';
 
 let db: PGlite;
-/** What the site sends: supabase-js upsert with ignoreDuplicates, PostgREST's on conflict do nothing. */
+/** What the site sends: the PostgREST client's upsert with ignoreDuplicates, PostgREST's on conflict do nothing. */
 const MARK = `insert into public.lesson_progress (member_id, lesson_slug) values ($1, $2) on conflict (member_id, lesson_slug) do nothing`;
 
 beforeAll(async () => {

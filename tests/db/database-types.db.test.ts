@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { PostgrestClient } from '@supabase/postgrest-js';
 import { migratedDatabase } from '../support/db';
 import { RELATIONSHIPS, SCHEMA, type ColumnSpec, type Database, type Tables, type TablesInsert } from '../../src/core/db/database.types';
 import { TIERS } from '../../src/core/access/tiers';
@@ -109,7 +109,7 @@ describe('database.types.ts', () => {
 });
 
 // Type-level: what the rest of the site relies on (checked by `npm run check`, never run).
-export function typeChecks(client: SupabaseClient<Database>) {
+export function typeChecks(client: PostgrestClient<Database>) {
   expectTypeOf<Tables<'profiles'>>().toEqualTypeOf<{
     id: string;
     email: string;

@@ -1,5 +1,5 @@
 /**
- * Every request the site makes to the database, sent as the site sends it (supabase-js's query
+ * Every request the site makes to the database, sent as the site sends it (the PostgREST client's query
  * builder, the calls copied from the code that makes them) to the local PostgREST-compatible
  * endpoint (scripts/local/postgrest.mjs) over this test's Postgres, in the order a visitor becomes
  * a paying member: the browser's reads and writes (the anon key or a member's token) and each

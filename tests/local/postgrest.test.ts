@@ -1,10 +1,14 @@
 /**
  * The local PostgREST-compatible endpoint over PGlite running our migrations, request by
  * request against what PostgREST's documentation says it answers (docs.postgrest.org: tables
- * and views, resource embedding, pagination and count, preferences, errors), through
- * supabase-js as the site and the functions use it, and with raw requests for bad input.
+ * and views, resource embedding, pagination and count, preferences, errors), through the
+ * PostgREST client (`@supabase/postgrest-js`) as the browser builds it (src/core/db/request-headers.ts:
+ * the anon key as apikey, the member's ID token or the anon key as bearer) and as the functions
+ * build it (netlify/functions/_shared/supabase.ts: the service key), and with raw requests for bad input.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { PostgrestClient } from '@supabase/postgrest-js';
+import { restEndpoint, withAuthHeaders } from '../../src/core/db/request-headers';
+import { adminDb } from '../../netlify/functions/_shared/supabase';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../scripts/local/database.mjs';
 import { DEMO_PROJECT, firebaseIdToken, signHs256 } from '../../scripts/local/jwt.mjs';
@@ -12,17 +16,20 @@ import { startPostgrest } from '../../scripts/local/postgrest.mjs';
 
 type Endpoint = Awaited<ReturnType<typeof startPostgrest>>;
 let pg: Endpoint;
-let service: SupabaseClient;
-let anon: SupabaseClient;
+let service: PostgrestClient;
+let anon: PostgrestClient;
 const PROJECT = DEMO_PROJECT;
 
 /** An ID token as the Auth emulator mints it (unsigned, alg none) for the demo project. */
 const emulatorToken = (uid: string, claims: Record<string, unknown> = { role: 'authenticated' }) => firebaseIdToken(uid, { projectId: PROJECT, claims });
 
-const memberClient = (uid: string, claims?: Record<string, unknown>) =>
-  createClient(pg.url, pg.keys.anon, { accessToken: async () => emulatorToken(uid, claims) });
+/** The browser's client: the anon key as apikey, and as bearer the token `accessToken` gives (or the anon key). */
+const browserClient = (accessToken: () => Promise<string | null>) =>
+  new PostgrestClient(restEndpoint(pg.url), { schema: 'public', fetch: withAuthHeaders(pg.keys.anon, accessToken) });
 
-/** A request as supabase-js sends it, with the service-role key unless `key` says otherwise. */
+const memberClient = (uid: string, claims?: Record<string, unknown>) => browserClient(async () => emulatorToken(uid, claims));
+
+/** A request as the clients send it, with the service-role key unless `key` says otherwise. */
 async function raw(path: string, init: RequestInit & { headers?: Record<string, string>; key?: 'anon' | 'serviceRole' } = {}) {
   const key = pg.keys[init.key ?? 'serviceRole'];
   const res = await fetch(`${pg.url}${path}`, { ...init, headers: { apikey: key, Authorization: `Bearer ${key}`, ...init.headers } });
@@ -35,8 +42,8 @@ const count = async (table: string) => ((await pg.db.query<{ n: number }>(`selec
 beforeAll(async () => {
   const { db } = await openDatabase({ seed: true });
   pg = await startPostgrest({ db, firebaseProjectId: PROJECT, testHooks: true });
-  service = createClient(pg.url, pg.keys.serviceRole, { auth: { persistSession: false } });
-  anon = createClient(pg.url, pg.keys.anon, { auth: { persistSession: false } });
+  service = adminDb(pg.url, pg.keys.serviceRole) as unknown as PostgrestClient;
+  anon = browserClient(async () => null);
 });
 afterAll(() => pg.close());
 beforeEach(async () => {

@@ -3,14 +3,14 @@
  * build, so each is a test of its own and the two workers share them) and the unlisted ones.
  * Each page has one h1 and absolute canonical and share URLs (the sitemap's address for a listed
  * page), breaks no CSP rule, loads no
- * Firebase, Supabase or Stripe code (/debug checks the database with supabase-js), has no
+ * Firebase, database client or Stripe code (/debug checks the database with its client), has no
  * serious or critical axe violation once its islands are live, and does not scroll sideways
  * at 360 px or at 1440 px.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { collectScripts, expectNoSeriousA11yViolations, SDK_MARKERS, UNLISTED_ROUTES } from '../support/e2e';
+import { collectScripts, DATABASE_SDK_MARKER, expectNoSeriousA11yViolations, SDK_MARKERS, UNLISTED_ROUTES } from '../support/e2e';
 
 const dist = path.resolve(import.meta.dirname, '../../dist');
 
@@ -25,7 +25,7 @@ function sitemapRoutes(): string[] {
 const LISTED = sitemapRoutes();
 const ROUTES = [...LISTED, ...UNLISTED_ROUTES];
 /** SDKs a page may load because it needs them. */
-const ALLOWED_SDKS: Record<string, RegExp[]> = { '/debug': [/supabase-js/] };
+const ALLOWED_SDKS: Record<string, RegExp[]> = { '/debug': [DATABASE_SDK_MARKER] };
 
 test('the sweep covers the whole site', () => {
   expect(ROUTES.length).toBeGreaterThan(25);

@@ -45,8 +45,14 @@ export function collectScripts(page: Page): { bodies: Promise<string>[] } {
   return { bodies };
 }
 
-/** Strings only the Firebase Auth SDK, supabase-js and Stripe's browser SDK contain. */
-export const SDK_MARKERS = [/identitytoolkit\.googleapis\.com/, /supabase-js/, /js\.stripe\.com|api\.stripe\.com/];
+/** A string only the database client (`@supabase/postgrest-js`) contains: the schema header it sends. */
+export const DATABASE_SDK_MARKER = /Accept-Profile/;
+
+/**
+ * Strings only sign-in code (the Firebase Auth SDK, or the session's own token refresh), the
+ * database client and Stripe's browser SDK contain.
+ */
+export const SDK_MARKERS = [/identitytoolkit\.googleapis\.com|securetoken\.googleapis\.com/, DATABASE_SDK_MARKER, /js\.stripe\.com|api\.stripe\.com/];
 
 /** Width and height from a baseline or progressive JPEG's start-of-frame segment. */
 export function jpegSize(bytes: Buffer): { width: number; height: number } {

@@ -123,6 +123,27 @@ export function classifyProductsAnswer(body: unknown): ProductsAnswer {
   return { kind: 'live', products, skipped: body.length - products.length };
 }
 
+/**
+ * A short key of what the products page shows of a catalogue (each entry's id, name, text,
+ * price, currency, mode and section, in order): two catalogues with the same key look the same.
+ * The page writes the built-in catalogue's key into its HTML; a visitor's browser compares the
+ * live catalogue's with it and wakes the catalogue island only when they differ.
+ */
+export function catalogueKey(products: readonly Product[]): string {
+  const text = JSON.stringify(products.map((p) => [p.priceId, displayName(p.name), p.description, p.price, p.currency, p.mode, p.productType]));
+  // cyrb53: a 53-bit string hash, enough to tell two catalogues apart.
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
 /** The fields of a payment-provider price (with its product expanded) the mapping reads. */
 export interface ProviderPrice {
   id: string;

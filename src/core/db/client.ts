@@ -1,21 +1,25 @@
 /**
  * The browser's one way to the database. Every feature reads and writes through `dbRequest`,
- * which answers the one result type of ./result.ts and never throws. The client is created on
- * first use: the SDK is a dynamic import, so it downloads when a member's data is first read, not
- * with the page. Firebase is Supabase's third-party auth provider: requests carry the member's
- * Firebase ID token when one is signed in, and the anon key otherwise; row-level security limits
- * every call to the member's own rows.
+ * which answers the one result type of ./result.ts and never throws. The client is PostgREST's
+ * own (`@supabase/postgrest-js`, the part of supabase-js that makes `.from()` and `.rpc()`
+ * requests; the browser uses nothing else of supabase-js: no Supabase Auth, storage or realtime).
+ * It is created on first use: the module is a dynamic import, so it downloads when a member's
+ * data is first read, not with the page. Firebase is Supabase's third-party auth provider: each
+ * request carries the anon key as `apikey` and, as its bearer, the member's Firebase ID token
+ * when one is signed in (the anon key otherwise), as supabase-js sends them; row-level security
+ * limits every call to the member's own rows.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { PostgrestClient } from '@supabase/postgrest-js';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import type { Database } from './database.types';
 import { currentAccessToken } from '../session/access-token';
 import { DB_CODES, DB_NOT_CONFIGURED, type DbError, type DbResult } from './result';
+import { restEndpoint, withAuthHeaders } from './request-headers';
 
 export { DB_CODES, dbFailureKind, isNoRows, type DbError, type DbFailureKind, type DbResult } from './result';
 
 /** The client typed by the database's tables (./database.types.ts). */
-export type Db = SupabaseClient<Database>;
+export type Db = PostgrestClient<Database>;
 
 let client: Promise<Db> | undefined;
 let warned = false;
@@ -27,10 +31,15 @@ async function getDb(): Promise<Db | null> {
     warned = true;
     return null;
   }
-  const url = PUBLIC_SUPABASE_URL;
+  const rest = restEndpoint(PUBLIC_SUPABASE_URL);
   const key = PUBLIC_SUPABASE_ANON_KEY;
-  client ??= import('@supabase/supabase-js').then(({ createClient }) =>
-    createClient<Database>(url, key, { accessToken: currentAccessToken }),
+  client ??= import('@supabase/postgrest-js').then(
+    ({ PostgrestClient }) => new PostgrestClient<Database>(rest, { schema: 'public', fetch: withAuthHeaders(key, currentAccessToken) }),
+    (error: unknown) => {
+      // A download that failed (offline) is tried again by the next request.
+      client = undefined;
+      throw error;
+    },
   );
   return client;
 }

@@ -12,3 +12,10 @@ export const SIGNED_IN_ATTRIBUTE = 'data-signed-in';
 
 /** Dispatched on window when the hint is set on this page (member islands hydrate then). */
 export const SIGNED_IN_EVENT = 'ia:signed-in';
+
+/**
+ * Dispatched on a member island's element (`client:signedin`) to hydrate it for a visitor too,
+ * when the page finds it has something to show them (the products page, a live catalogue that
+ * differs from the one in its HTML).
+ */
+export const HYDRATE_EVENT = 'ia:hydrate';

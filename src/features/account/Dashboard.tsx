@@ -44,9 +44,10 @@ const QUICK_ACTIONS = [
   { label: 'Learn More', href: '/about-us', text: 'The story behind Inner Alchemy.' },
 ] as const;
 
+/** While the session loads: a screen high, so nothing below it (the footer) shows and then moves away. */
 function Loading() {
   return (
-    <div className="container-page section flex min-h-[50vh] flex-col items-center justify-center gap-4" role="status">
+    <div className="container-page section flex min-h-dvh flex-col items-center justify-center gap-4" role="status">
       <h1 className="sr-only">Your Dashboard</h1>
       <span className="size-10 animate-spin rounded-full border-4 border-plum-100 border-t-plum-700" aria-hidden="true" />
       <p className="text-ink-soft">Loading...</p>

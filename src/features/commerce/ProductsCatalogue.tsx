@@ -1,7 +1,9 @@
 /**
  * The catalogue of /products. Server-rendered with the built-in catalogue (so the page has its
- * content before any script, and hydration changes nothing), then it loads the live catalogue
- * from /api/stripe-products:
+ * content before any script, and hydration changes nothing). It hydrates for a member at once,
+ * and for a visitor only when the page's check (src/pages/products.astro) finds that the live
+ * catalogue would change what the page shows; either way it shows the live catalogue from
+ * /api/stripe-products (asked for once per page):
  * - the call fails, answers an HTTP error, or answers something that is not an array: the
  *   built-in catalogue stays, as the spec asks (a warning in the console);
  * - an empty array: "No Products Available";
@@ -140,10 +142,10 @@ export default function ProductsCatalogue({ fallback, featuresDisabled, accessSt
   // The signed-in hint: false while hydrating (as on the server), then the browser's.
   const hinted = useSyncExternalStore(noSubscribe, hasSignedInHint, () => false);
 
-  // The live catalogue, once.
+  // The live catalogue (the page may have asked for it already: one answer per page).
   useEffect(() => {
     const controller = new AbortController();
-    fetchProducts(controller.signal)
+    fetchProducts()
       .then((answer) => {
         if (controller.signal.aborted) return;
         switch (answer.kind) {
@@ -262,8 +264,12 @@ export default function ProductsCatalogue({ fallback, featuresDisabled, accessSt
               Try again
             </button>
           </div>
-        ) : session.status === 'signedOut' ? (
-          <p className="text-ink-soft">Sign in to see your tier and everything your membership includes.</p>
+        ) : session.status !== 'signedIn' ? (
+          // In the HTML too (the island hydrates for members, and for a visitor only when the
+          // live catalogue differs): hidden while the browser holds the signed-in hint.
+          <p className="text-ink-soft" data-visitor-only="">
+            Sign in to see your tier and everything your membership includes.
+          </p>
         ) : null}
       </div>
 
