@@ -16,7 +16,7 @@ import { $accountSync, retryAccountSync } from './account-sync-store';
 import { signOut } from './sign-in-actions';
 import Card from '../../core/ui/Card';
 import MessageBanner from '../../core/ui/MessageBanner';
-import { useMemberBadge } from '../../core/access/useMemberBadge';
+import { useMemberBadge } from './useMemberBadge';
 import { useSession } from '../../core/session/useSession';
 import AccountActions, { AccountDeleted } from './AccountActions';
 import EmailChoices from './EmailChoices';

@@ -1,7 +1,7 @@
 /** The member's badge (their tier, or "Founding Member") once their subscription and purchases are read, else null. */
 import { useStore } from '@nanostores/react';
-import { standing, type Badge } from './access';
-import { $memberAccess, BUILT_IN_CATALOGUE } from './store';
+import { standing, type Badge } from '../../core/access/access';
+import { $memberAccess, BUILT_IN_CATALOGUE } from '../../core/access/store';
 
 export function useMemberBadge(): Badge | null {
   const state = useStore($memberAccess);
