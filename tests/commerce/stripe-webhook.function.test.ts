@@ -91,6 +91,9 @@ const expectedRow = {
   payment_method_brand: 'visa',
   payment_method_last4: '4242',
   updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+  // When Stripe made it (none in these events' subscriptions) and the catalogue plan's tier.
+  subscription_created: null,
+  plan_tier: 'Alchemist',
 };
 
 describe('stripe-webhook', () => {

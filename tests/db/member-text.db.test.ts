@@ -48,6 +48,10 @@ const MEMBER_TEXT: Record<string, TableText> = {
     row: () => ({ member_id: UID, lesson_slug: 'the-weather-inside' }),
     columns: { member_id: 'identity', lesson_slug: 'value' },
   },
+  email_preferences: {
+    row: () => ({ user_id: UID, coaching_reminders: false }),
+    columns: { user_id: 'identity' },
+  },
   breathing_sessions: {
     row: () => ({ user_id: UID, pattern: 'box', seconds: 60 }),
     columns: { user_id: 'identity', pattern: 'value' },
@@ -120,7 +124,7 @@ beforeAll(async () => {
   // A signup needs an open session with a seat; the profile is the member's own (their rows
   // elsewhere do not need it).
   const sessions = await db.query<{ id: string }>(
-    `insert into public.coaching_sessions (date, time, is_active, spots_available, max_spots) values (current_date + 7, '18:00 CET', true, 10, 10) returning id`,
+    `insert into public.coaching_sessions (starts_at, ends_at, max_spots) values (now() + interval '7 days', now() + interval '7 days 1 hour', 10) returning id`,
   );
   sessionId = sessions.rows[0]!.id;
 }, 60_000);
