@@ -1,6 +1,6 @@
 /**
- * The local Stripe stand-in (scripts/local/stripe-standin.ts) as `npm run dev:members` uses it
- * (issue 23): its payment page and its admin page send signed events to our real webhook
+ * The local Stripe stand-in (scripts/local/stripe-standin.ts) as `npm run dev:members` uses it:
+ * its payment page and its admin page send signed events to our real webhook
  * function, served here on a local HTTP server as Netlify would serve it, and the member's
  * subscription and tier end up in Postgres as the webhook decides.
  */
