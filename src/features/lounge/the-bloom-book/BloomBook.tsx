@@ -21,22 +21,12 @@ import { saveFailureMessage, useSave } from '../shared/useSave';
 import SaveStatus from '../shared/SaveStatus';
 import { deletePage, fetchPages, savePage } from './api';
 import { LIMITS, exportFileName, isEmpty, partOfDay, promptOfDay, search, toMarkdown, tooLong, type Page, type Prompt } from './journal';
+import { downloadText } from '../../../core/ui/download';
 
 /** Where this browser keeps whether the member shows their streak. */
 export const STREAK_KEY = 'ia:bloom-book:streak';
 
 const blank = (day: string, prompt: Prompt | null): Page => ({ day, gratitudes: ['', '', ''], promptId: prompt?.id ?? '', promptText: prompt?.text ?? '', answer: '' });
-
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 export function Book({ user, previewPromptId, now = () => new Date() }: { user: AppUser; previewPromptId: string; now?: () => Date }) {
   const today = dayIn(now());
@@ -173,7 +163,7 @@ export function Book({ user, previewPromptId, now = () => new Date() }: { user: 
             <h2 id="bb-past-heading" className="text-lg font-semibold">
               Your pages
             </h2>
-            <button type="button" className="btn btn-outline min-h-10 px-4 py-1.5 text-sm" disabled={pages.length === 0} onClick={() => download(toMarkdown(pages), exportFileName(today))}>
+            <button type="button" className="btn btn-outline min-h-10 px-4 py-1.5 text-sm" disabled={pages.length === 0} onClick={() => downloadText(toMarkdown(pages), exportFileName(today), 'text/markdown;charset=utf-8')}>
               Download as Markdown
             </button>
           </div>
