@@ -8,9 +8,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/page-errors';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
-import { doubles, failFor, inboxOf, requestsOf, rowsOf } from '../support/members-commerce';
+import { failFor, requestsOf, rowsOf } from '../support/members-commerce';
 import { createUser, signIn, type TestUser } from '../support/members';
-import { sessionDayLabel, sessionTimeLabel } from '../../src/features/coaching/session-time';
+import { sessionTimeLabel } from '../../src/features/coaching/session-time';
 import { addSessions, sessionOn, type TestSession } from './sessions';
 
 type Session = TestSession;
@@ -108,38 +108,6 @@ test('a member chooses a session and signs up', async ({ page }) => {
   await page.waitForTimeout(1_000);
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page.getByRole('dialog')).toBeHidden({ timeout: 3_000 });
-});
-
-test('a member saves a seat and finds the confirmation in the inbox at once: the session on both clocks, the .ics attached; once', async ({ page }) => {
-  const session = sessionOn(12);
-  await addSessions([session]);
-  const user = await createUser('Lena Hart');
-  await signIn(page, user);
-  await page.goto('/#coaching-signup');
-  await page.getByRole('button', { name: 'Choose Your Session' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Choose Your Session' });
-  await dialog.locator(`[data-session="${session.id}"]`).getByText('Available', { exact: true }).click();
-  await dialog.getByRole('button', { name: 'Save My Seat' }).click();
-  await expect(page.getByRole('dialog', { name: 'You’re in!' })).toBeVisible();
-
-  // Sent by the call the page makes after its insert (no hourly run happens here), read through the stand-in's API.
-  await expect.poll(async () => (await inboxOf(user.email)).length, { timeout: 20_000 }).toBe(1);
-  const [message] = await inboxOf(user.email);
-  expect(message!.to).toEqual([user.email.toLowerCase()]);
-  expect(message!.subject).toBe(`Your seat is saved: Rapid Fire Coaching Live, ${sessionDayLabel(session)}`);
-  expect(message!.text).toContain('Hi Lena,');
-  expect(message!.text).toContain(`Time: ${session.time}`);
-  expect(message!.text).toContain(`Your time: ${sessionTimeLabel(session, 'America/New_York')}`);
-  expect(message!.attachments).toEqual([{ filename: `rapid-fire-coaching-${session.date}.ics`, content_type: 'text/calendar; charset=utf-8', size: expect.any(Number) }]);
-  const id = (message as unknown as { id: string }).id;
-  const ics = await (await fetch(`${doubles().email}/messages/${id}/attachments/0`)).text();
-  expect(ics).toContain('BEGIN:VEVENT');
-  expect(ics).toContain(`UID:coaching-${session.id}@`);
-  expect(ics).toContain(`DTSTART:${session.starts_at.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
-  expect(await rowsOf('email_outbox', { user_id: user.uid })).toEqual([expect.objectContaining({ kind: 'coaching_confirmation', status: 'sent', attempts: 1 })]);
-
-  await page.waitForTimeout(1000);
-  expect(await inboxOf(user.email)).toHaveLength(1);
 });
 
 test('a failed insert says so, and the form stays open', async ({ page }) => {
