@@ -165,7 +165,9 @@ describe('the coaching triggers', () => {
     const states: Record<string, string | null> = { 'uid-j1': 'sent', 'uid-j2': 'sending', 'uid-j3': 'failed', 'uid-j4': 'pending', 'uid-j5': 'skipped', 'uid-j6': null };
     for (const [uid, status] of Object.entries(states)) {
       await failure(db, member(uid), SIGNUP, [uid, id, 'UTC']);
-      if (status) await rows(db, service, `insert into public.email_outbox (kind, user_id, ref, status, attempts) values ('coaching_reminder', $1, $2, $3, 1)`, [uid, id, status]);
+      if (status) {
+        await rows(db, service, `insert into public.email_outbox (kind, user_id, ref, status, attempts, sent_at) values ('coaching_reminder', $1, $2, $3, 1, case when $3 = 'sent' then now() end)`, [uid, id, status]);
+      }
     }
     await rows(db, service, `insert into public.coaching_join_links (session_id, url) values ($1, 'https://meet.example.com/a')`, [id]);
     const [change] = await rows<{ id: string }>(db, service, `select id from public.coaching_session_changes where session_id = $1 and kind = 'join_link'`, [id]);
