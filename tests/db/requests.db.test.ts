@@ -341,6 +341,8 @@ describe('every request the site makes', () => {
         subscription: null,
         stripe_customer: null,
         lesson_progress: [],
+        emails: [],
+        email_preferences: null,
         profile: null,
       },
     });

@@ -19,6 +19,8 @@ const TABLES = [
   'community_ideas',
   'deleted_members',
   'disputes',
+  'email_outbox',
+  'email_preferences',
   'future_launch',
   'lesson_progress',
   'monthly_newsletter',
