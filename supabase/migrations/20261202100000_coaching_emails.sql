@@ -19,6 +19,7 @@
 --    whose reminder (which carries the link) was already sent or may have been (sending, failed:
 --    an attempt the provider may have accepted). The reminders of the session are locked while
 --    they are read, so a sender claiming one waits for the change and then sends the new link.
+-- 5. email_preferences gets the rules of every table members write (below).
 
 alter table public.email_outbox drop constraint email_outbox_kind_check;
 alter table public.email_outbox add constraint email_outbox_kind_check
@@ -85,3 +86,13 @@ revoke all on function private.coaching_change_notices() from public;
 create trigger coaching_session_changes_notices
   after insert on public.coaching_session_changes
   for each row execute function private.coaching_change_notices();
+
+-- 5. email_preferences, a table members write, as every other: its member id is never blank
+--    (white space alone included, through the site's trim), and a deleted member's id writes
+--    nothing (the tombstone, as on every member table).
+alter table public.email_preferences
+  drop constraint email_preferences_user_id_check,
+  add constraint email_preferences_user_id_check check (private.trim_js(user_id) <> '' and char_length(user_id) <= 128);
+
+create trigger email_preferences_refuse_deleted_member before insert on public.email_preferences
+  for each row execute function private.refuse_deleted_member('user_id');

@@ -20,7 +20,7 @@ let sessionId: string;
 beforeAll(async () => {
   db = await migratedDatabase();
   const sessions = await db.query<{ id: string }>(
-    `insert into public.coaching_sessions (date, time, is_active, spots_available, max_spots) values (current_date + 7, '18:00 CET', true, 10, 10) returning id`,
+    `insert into public.coaching_sessions (starts_at, ends_at, max_spots) values (now() + interval '7 days', now() + interval '7 days 1 hour', 10) returning id`,
   );
   sessionId = sessions.rows[0]!.id;
   expect(await failure(db, service, `insert into public.deleted_members (uid_sha256) values ($1)`, [memberHash(GONE)])).toBeNull();
@@ -31,6 +31,7 @@ const FIRST_ROWS: Record<string, [string, unknown[]]> = {
   profiles: [`insert into public.profiles (id, email) values ($1, $1 || '@example.com')`, []],
   coaching_session_signups: [`insert into public.coaching_session_signups (user_id, session_id, name, email) values ($1, $2, 'Ada', 'ada@example.com')`, ['session']],
   lesson_progress: [`insert into public.lesson_progress (member_id, lesson_slug) values ($1, 'beyond-fine')`, []],
+  email_preferences: [`insert into public.email_preferences (user_id, coaching_reminders) values ($1, false)`, []],
   breathing_sessions: [`insert into public.breathing_sessions (user_id, pattern, seconds) values ($1, 'box', 60)`, []],
   bloom_pages: [`insert into public.bloom_pages (user_id, day, gratitude_1) values ($1, current_date, 'Rain')`, []],
   story_places: [`insert into public.story_places (user_id, story, sentence) values ($1, 'snow-on-the-way-home', 2)`, []],

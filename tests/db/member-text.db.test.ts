@@ -41,8 +41,12 @@ const MEMBER_TEXT: Record<string, TableText> = {
     columns: { id: 'identity', email: 'value', full_name: 'free' },
   },
   coaching_session_signups: {
-    row: () => ({ user_id: UID, session_id: sessionId, name: 'Ada Lima', email: 'text@example.com' }),
-    columns: { user_id: 'identity', name: 'free', email: 'value' },
+    row: () => ({ user_id: UID, session_id: sessionId, name: 'Ada Lima', email: 'text@example.com', time_zone: 'Europe/Berlin' }),
+    columns: { user_id: 'identity', name: 'free', email: 'value', time_zone: 'value' },
+  },
+  email_preferences: {
+    row: () => ({ user_id: UID, coaching_reminders: false }),
+    columns: { user_id: 'identity' },
   },
   lesson_progress: {
     row: () => ({ member_id: UID, lesson_slug: 'the-weather-inside' }),
@@ -120,7 +124,7 @@ beforeAll(async () => {
   // A signup needs an open session with a seat; the profile is the member's own (their rows
   // elsewhere do not need it).
   const sessions = await db.query<{ id: string }>(
-    `insert into public.coaching_sessions (date, time, is_active, spots_available, max_spots) values (current_date + 7, '18:00 CET', true, 10, 10) returning id`,
+    `insert into public.coaching_sessions (starts_at, ends_at, max_spots) values (now() + interval '7 days', now() + interval '7 days 1 hour', 10) returning id`,
   );
   sessionId = sessions.rows[0]!.id;
 }, 60_000);
