@@ -202,6 +202,19 @@ export interface RunSummary {
   left: number;
 }
 
+/** Sends one row and counts the outcome in `summary` (another sender's row counts as left). */
+async function sendCounted(db: AdminDb, settings: EmailSettings, row: Row, now: Date, summary: RunSummary): Promise<void> {
+  const delivery = await deliver(db, settings, row, now);
+  if (delivery === 'busy' || delivery === 'duplicate' || delivery === 'not configured') summary.left++;
+  else summary[delivery]++;
+}
+
+/** The database failed mid-way: the row is left as it is, for the next run (one line, no address). */
+function leftForNextRun(row: Row, failure: unknown, summary: RunSummary): void {
+  console.error(`[email] a ${row.kind} message (outbox ${row.id}) is left for the next run: ${failure instanceof Upstream ? failure.detail : String(failure)}`);
+  summary.left++;
+}
+
 /**
  * The scheduled run: sends what is still to send, oldest first, until `deadline` (epoch ms;
  * what is left waits for the next run). Returns what it did, or null without email settings.
@@ -227,13 +240,9 @@ export async function sendDue(db: AdminDb, options: { now?: Date; deadline?: num
         if (await giveUpRow(db, row, row.status === 'sending' ? 'an attempt stopped without an answer' : 'too many failed attempts')) summary.given_up++;
         continue;
       }
-      const delivery = await deliver(db, settings, row, now);
-      if (delivery === 'busy' || delivery === 'duplicate' || delivery === 'not configured') summary.left++;
-      else summary[delivery]++;
+      await sendCounted(db, settings, row, now, summary);
     } catch (failure) {
-      // The database failed mid-way: the row is left as it is, for the next run.
-      console.error(`[email] a ${row.kind} message (outbox ${row.id}) is left for the next run: ${failure instanceof Upstream ? failure.detail : String(failure)}`);
-      summary.left++;
+      leftForNextRun(row, failure, summary);
     }
   }
   return summary;
@@ -262,12 +271,9 @@ export async function sendQueued(
       continue;
     }
     try {
-      const delivery = await deliver(db, settings, row, now);
-      if (delivery === 'busy' || delivery === 'duplicate' || delivery === 'not configured') summary.left++;
-      else summary[delivery]++;
+      await sendCounted(db, settings, row, now, summary);
     } catch (failure) {
-      console.error(`[email] a ${row.kind} message (outbox ${row.id}) is left for the next run: ${failure instanceof Upstream ? failure.detail : String(failure)}`);
-      summary.left++;
+      leftForNextRun(row, failure, summary);
     }
   }
   return summary;
