@@ -15,6 +15,7 @@ import { json, readJsonObject, requireMethod } from './_shared/http';
 import { endpoint } from './_shared/log';
 import { requireSameSite } from './_shared/origin';
 import { supabaseAdmin } from './_shared/supabase';
+import { sendChangeNotices } from './_shared/email/notices';
 
 const NAME = 'coach-join-link';
 
@@ -23,7 +24,12 @@ export default endpoint(NAME, async (req) => {
   requireSameSite(req);
   await requireCoach(req);
   const { session = null, url = null } = await readJsonObject(req);
-  return json(await setJoinLink(supabaseAdmin(), session, url, new Date()));
+  const db = supabaseAdmin();
+  const answer = await setJoinLink(db, session, url, new Date());
+  // A session's new link is news to those whose reminder carried the old one: the database
+  // queued their notices with the change; send them now.
+  if (answer.session) await sendChangeNotices(db);
+  return json(answer);
 });
 
 export const config: Config = {

@@ -8,7 +8,8 @@
  *   POST   { date: 'YYYY-MM-DD', start: 'HH:MM', minutes?, seats? } adds a one-off session on the
  *          coach's clock: 201 { session }.
  *   PATCH  { id, seats } changes the seats (never below those taken);
- *          { id, cancel: true } cancels the session (registrants keep it, marked cancelled).
+ *          { id, cancel: true } cancels the session (registrants keep it, marked cancelled, and
+ *          are emailed at once: the database queued their notices with the cancellation).
  *          200 { session }.
  *
  * Errors: 400 (bad input: a clear message, nothing written), 401 (no token), 403 (a token that is
@@ -22,6 +23,7 @@ import { HttpError, json, readJsonObject, requireMethod } from './_shared/http';
 import { endpoint } from './_shared/log';
 import { requireSameSite } from './_shared/origin';
 import { supabaseAdmin } from './_shared/supabase';
+import { sendChangeNotices } from './_shared/email/notices';
 
 const NAME = 'coach-sessions';
 
@@ -34,7 +36,12 @@ export default endpoint(NAME, async (req) => {
   if (req.method === 'GET') return json(await coachOverview(db, now));
   const body = await readJsonObject(req);
   if (req.method === 'POST') return json({ session: await addSession(db, body, now) }, 201);
-  if (body.cancel === true) return json({ session: await cancelSession(db, body.id, now) });
+  if (body.cancel === true) {
+    const session = await cancelSession(db, body.id, now);
+    // The database queued the registrants' notices with the cancellation: send them now.
+    await sendChangeNotices(db);
+    return json({ session });
+  }
   if ('seats' in body) return json({ session: await setSeats(db, body.id, body.seats, now) });
   throw new HttpError(400, 'Say what to change: { id, seats } or { id, cancel: true }.');
 });

@@ -24,7 +24,7 @@
  * member's purchase updates the anonymised row, whose 'deleted:' id the database keeps
  * (20261125009000_purchases_stay_anonymised.sql).
  * After each write, the member's email about it is queued and sent (a purchase confirmation, the
- * note that access has ended after a refund or an ended membership), decided from what was
+ * note that access has ended after a refund, a lost dispute or an ended membership), decided from what was
  * stored (netlify/functions/_shared/email/stripe-events.ts) and sent once whatever the deliveries.
  * What a price is (a plan, an app, the course, the Founding Membership) is the site's catalogue's
  * entry for its lookup key, never the Stripe product's metadata or name: a purchase of a price the

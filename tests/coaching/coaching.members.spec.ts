@@ -96,7 +96,7 @@ test('a member chooses a session and signs up', async ({ page }) => {
   await expect(page.getByRole('dialog', { name: 'You’re in!' })).toBeVisible();
   // The member's seat, written with their own ID token (requestsOf), as the database keeps it.
   const inserts = (await requestsOf(user, 'coaching_session_signups')).filter((r) => r.method === 'POST');
-  expect(inserts.map((r) => r.body)).toEqual([{ user_id: user.uid, session_id: SESSIONS[1]!.id, name: 'Ana Lima', email: 'ana.lima@example.com' }]);
+  expect(inserts.map((r) => r.body)).toEqual([{ user_id: user.uid, session_id: SESSIONS[1]!.id, name: 'Ana Lima', email: 'ana.lima@example.com', time_zone: 'America/New_York' }]);
   expect(await rowsOf('coaching_session_signups', { user_id: user.uid })).toMatchObject([
     { user_id: user.uid, session_id: SESSIONS[1]!.id, name: 'Ana Lima', email: 'ana.lima@example.com' },
   ]);

@@ -41,12 +41,13 @@ describe('coaching signup validation', () => {
     expect(validateCoachingSignup(ok)).toBeNull();
   });
 
-  it('inserts the name trimmed and the email trimmed and lower-cased', () => {
-    expect(coachingSignupRow('uid-1', { name: '  Ana Lima ', email: ' Ana@Example.COM ', sessionId: 's1' })).toEqual({
+  it('inserts the name trimmed, the email trimmed and lower-cased, and the member’s time zone', () => {
+    expect(coachingSignupRow('uid-1', { name: '  Ana Lima ', email: ' Ana@Example.COM ', sessionId: 's1' }, 'America/New_York')).toEqual({
       user_id: 'uid-1',
       session_id: 's1',
       name: 'Ana Lima',
       email: 'ana@example.com',
+      time_zone: 'America/New_York',
     });
   });
 });

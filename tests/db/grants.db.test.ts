@@ -43,7 +43,7 @@ const EXPECTED: Record<string, Partial<Record<Role, string[]>>> = {
     service_role: ['SELECT'],
   },
   coaching_session_signups: {
-    authenticated: ['DELETE', 'SELECT', 'INSERT(email, name, session_id, user_id)'],
+    authenticated: ['DELETE', 'SELECT', 'INSERT(email, name, session_id, time_zone, user_id)'],
     service_role: ['DELETE', 'SELECT'],
   },
   stripe_customers: {

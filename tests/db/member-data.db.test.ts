@@ -84,7 +84,11 @@ describe('account-export, as service_role on Postgres', () => {
       mindstage_rehearsals: [{ scenario: 'a-phone-call', suds_before: 7, suds_after: 4 }],
       reset_room_resets: [{ feeling: 'anxiety', reset: 'stop-pause', intensity_before: 8, intensity_after: 5 }],
       lesson_progress: [{ lesson_slug: 'the-weather-inside', completed_at: expect.any(String) }],
-      emails: [{ kind: 'purchase_confirmation', ref: 'cs_cus_ada', status: 'sent', recipient: `${ADA}@example.com`, subject: 'Stillpoint is yours', sent_at: expect.any(String) }],
+      emails: [
+        // The signup's confirmation, queued by the database with the signup row.
+        { kind: 'coaching_confirmation', status: 'pending', recipient: null },
+        { kind: 'purchase_confirmation', ref: 'cs_cus_ada', status: 'sent', recipient: `${ADA}@example.com`, subject: 'Stillpoint is yours', sent_at: expect.any(String) },
+      ],
       email_preferences: { coaching_reminders: false },
     });
     expect(JSON.stringify(data)).not.toContain(BEA);

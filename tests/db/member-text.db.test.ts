@@ -41,8 +41,12 @@ const MEMBER_TEXT: Record<string, TableText> = {
     columns: { id: 'identity', email: 'value', full_name: 'free' },
   },
   coaching_session_signups: {
-    row: () => ({ user_id: UID, session_id: sessionId, name: 'Ada Lima', email: 'text@example.com' }),
-    columns: { user_id: 'identity', name: 'free', email: 'value' },
+    row: () => ({ user_id: UID, session_id: sessionId, name: 'Ada Lima', email: 'text@example.com', time_zone: 'Europe/Berlin' }),
+    columns: { user_id: 'identity', name: 'free', email: 'value', time_zone: 'value' },
+  },
+  email_preferences: {
+    row: () => ({ user_id: UID, coaching_reminders: false }),
+    columns: { user_id: 'identity' },
   },
   lesson_progress: {
     row: () => ({ member_id: UID, lesson_slug: 'the-weather-inside' }),

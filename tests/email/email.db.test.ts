@@ -5,10 +5,14 @@
  *                      (kind, member, ref), however often and however concurrently it is written;
  *                      its fields are bounded; a claim is one compare-and-set update.
  *   email_preferences  a member reads and saves only their own choice, with the dashboard's upsert.
+ *   the coaching triggers (20261202100000_coaching_emails.sql)  a member's own signup queues its
+ *                      confirmation (which the member still cannot see); a refused signup queues
+ *                      nothing; a cancellation or a move queues one notice per registrant then;
+ *                      a new join link only for those whose reminder went or may have gone.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
-import { CHECK_VIOLATION, failure, GRANTS, hidden, member, migratedDatabase, rows, service, UNIQUE_VIOLATION, visitor } from '../support/db';
+import { CHECK_VIOLATION, failure, GRANTS, hidden, member, migratedDatabase, owner, rows, service, UNIQUE_VIOLATION, visitor } from '../support/db';
 
 let db: PGlite;
 beforeAll(async () => {
@@ -99,5 +103,74 @@ describe('email_preferences', () => {
   it('the one-click link saves it as the service role', async () => {
     expect(await failure(db, service, SAVE, ['uid-carl', false])).toBeNull();
     expect(await rows(db, service, `select coaching_reminders from public.email_preferences where user_id = 'uid-carl'`)).toEqual([{ coaching_reminders: false }]);
+  });
+});
+
+describe('the coaching triggers', () => {
+  let at = Date.parse('2030-01-10T17:00:00Z');
+  /** A session as the scheduler adds it, a day after the last one. */
+  const session = async (seats = 20) => {
+    at += 24 * 3600_000;
+    const [row] = await rows<{ id: string }>(db, service, `insert into public.coaching_sessions (starts_at, ends_at, max_spots) values ($1, $2, $3) returning id`, [
+      new Date(at).toISOString(),
+      new Date(at + 3600_000).toISOString(),
+      seats,
+    ]);
+    return row!.id;
+  };
+  /** The dashboard's insert, as the member. */
+  const SIGNUP = `insert into public.coaching_session_signups (user_id, session_id, name, email, time_zone) values ($1, $2, 'Ada', 'ada@example.com', $3)`;
+  const outbox = (ref: string) => rows<{ kind: string; user_id: string; status: string }>(db, service, `select kind, user_id, status from public.email_outbox where ref = $1 order by user_id`, [ref]);
+
+  it('a member’s own signup queues its confirmation, keyed by the signup; the member still sees no outbox', async () => {
+    const id = await session();
+    expect(await failure(db, member('uid-tz1'), SIGNUP, ['uid-tz1', id, 'America/New_York'])).toBeNull();
+    const [signup] = await rows<{ id: string; time_zone: string }>(db, service, `select id, time_zone from public.coaching_session_signups where user_id = 'uid-tz1'`);
+    expect(signup!.time_zone).toBe('America/New_York');
+    expect(await outbox(signup!.id)).toEqual([{ kind: 'coaching_confirmation', user_id: 'uid-tz1', status: 'pending' }]);
+    expect(await hidden(db, member('uid-tz1'), `select * from public.email_outbox`)).toBe(true);
+    // A zone the server may not know is kept; what is not a zone's shape is refused.
+    expect(await failure(db, member('uid-tz2'), SIGNUP, ['uid-tz2', id, 'Mars/Olympus_Mons'])).toBeNull();
+    expect(await failure(db, member('uid-tz3'), SIGNUP, ['uid-tz3', id, '<b>x</b>'])).toBe(CHECK_VIOLATION);
+    expect(await failure(db, member('uid-tz4'), SIGNUP, ['uid-tz4', id, null])).toBeNull();
+  });
+
+  it('a refused signup (the last seat taken) queues nothing', async () => {
+    const id = await session(1);
+    expect(await failure(db, member('uid-full1'), SIGNUP, ['uid-full1', id, 'UTC'])).toBeNull();
+    expect(await failure(db, member('uid-full2'), SIGNUP, ['uid-full2', id, 'UTC'])).toBe(CHECK_VIOLATION);
+    expect(await rows(db, service, `select count(*)::int as n from public.email_outbox where user_id = 'uid-full2'`)).toEqual([{ n: 0 }]);
+  });
+
+  it('a cancellation and each move queue one notice per registrant then, keyed by the change', async () => {
+    const id = await session();
+    for (const uid of ['uid-c1', 'uid-c2']) await failure(db, member(uid), SIGNUP, [uid, id, 'UTC']);
+    const later = new Date(at + 2 * 3600_000).toISOString();
+    await rows(db, owner, `update public.coaching_sessions set starts_at = $2, ends_at = $2::timestamptz + interval '1 hour' where id = $1`, [id, later]);
+    await rows(db, service, `update public.coaching_sessions set is_active = false, cancelled_at = now() where id = $1`, [id]);
+    // A second cancel changes nothing (cancelled_at was set already).
+    await rows(db, service, `update public.coaching_sessions set cancelled_at = now() where id = $1`, [id]);
+    const changes = await rows<{ id: string; kind: string }>(db, service, `select id, kind from public.coaching_session_changes where session_id = $1 order by changed_at, kind desc`, [id]);
+    expect(changes.map((c) => c.kind).sort()).toEqual(['cancelled', 'moved']);
+    for (const change of changes) {
+      expect(await outbox(change.id)).toEqual([
+        { kind: 'coaching_change', user_id: 'uid-c1', status: 'pending' },
+        { kind: 'coaching_change', user_id: 'uid-c2', status: 'pending' },
+      ]);
+    }
+  });
+
+  it('a new join link is news only to those whose reminder went or may have gone', async () => {
+    const id = await session();
+    const states: Record<string, string | null> = { 'uid-j1': 'sent', 'uid-j2': 'sending', 'uid-j3': 'failed', 'uid-j4': 'pending', 'uid-j5': 'skipped', 'uid-j6': null };
+    for (const [uid, status] of Object.entries(states)) {
+      await failure(db, member(uid), SIGNUP, [uid, id, 'UTC']);
+      if (status) {
+        await rows(db, service, `insert into public.email_outbox (kind, user_id, ref, status, attempts, sent_at) values ('coaching_reminder', $1, $2, $3, 1, case when $3 = 'sent' then now() end)`, [uid, id, status]);
+      }
+    }
+    await rows(db, service, `insert into public.coaching_join_links (session_id, url) values ($1, 'https://meet.example.com/a')`, [id]);
+    const [change] = await rows<{ id: string }>(db, service, `select id from public.coaching_session_changes where session_id = $1 and kind = 'join_link'`, [id]);
+    expect((await outbox(change!.id)).map((r) => r.user_id)).toEqual(['uid-j1', 'uid-j2', 'uid-j3']);
   });
 });

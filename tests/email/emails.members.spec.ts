@@ -2,12 +2,16 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { doubles, failFor, inboxOf, rowsOf } from '../support/members-commerce';
 import { createUser, signIn } from '../support/members';
+import { sessionDayLabel, sessionTimeLabel } from '../../src/features/coaching/session-time';
+import { addSessions, sessionOn } from '../coaching/sessions';
 
 /**
  * The emails of the members build, read where a developer reads them: the email stand-in's
  * GET /messages (scripts/local/email-standin.ts), which the served functions send to. A purchase
  * paid on the Stripe stand-in's page brings its confirmation, once, whose links lead back into
- * the site; the dashboard's switch turns coaching reminders off and on, in the member's own row.
+ * the site; a coaching seat saved in the dialog brings its confirmation at once, with the
+ * session on the member's clock and the .ics attached; the dashboard's switch turns coaching
+ * reminders off and on, in the member's own row.
  */
 
 test.describe.configure({ timeout: 120_000 });
@@ -47,6 +51,42 @@ test('a member buys Stillpoint on the payment page and finds its confirmation in
   // Nothing more arrives (the webhook was not told twice, but the inbox is the proof).
   await page.waitForTimeout(1000);
   expect(await inboxOf(user.email)).toHaveLength(1);
+});
+
+test.describe('a member in New York', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('a member saves a seat and finds the confirmation in the inbox at once: the session on both clocks, the .ics attached; once', async ({ page }) => {
+    const session = sessionOn(12);
+    await addSessions([session]);
+    const user = await createUser('Lena Hart');
+    await signIn(page, user);
+    await page.goto('/#coaching-signup');
+    await page.getByRole('button', { name: 'Choose Your Session' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Choose Your Session' });
+    await dialog.locator(`[data-session="${session.id}"]`).getByText('Available', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save My Seat' }).click();
+    await expect(page.getByRole('dialog', { name: 'You’re in!' })).toBeVisible();
+
+    // Sent by the call the page makes after its insert (no hourly run happens here), read through the stand-in's API.
+    await expect.poll(async () => (await inboxOf(user.email)).length, { timeout: 20_000 }).toBe(1);
+    const [message] = await inboxOf(user.email);
+    expect(message!.to).toEqual([user.email.toLowerCase()]);
+    expect(message!.subject).toBe(`Your seat is saved: Rapid Fire Coaching Live, ${sessionDayLabel(session)}`);
+    expect(message!.text).toContain('Hi Lena,');
+    expect(message!.text).toContain(`Time: ${session.time}`);
+    expect(message!.text).toContain(`Your time: ${sessionTimeLabel(session, 'America/New_York')}`);
+    expect(message!.attachments).toEqual([{ filename: `rapid-fire-coaching-${session.date}.ics`, content_type: 'text/calendar; charset=utf-8', size: expect.any(Number) }]);
+    const id = (message as unknown as { id: string }).id;
+    const ics = await (await fetch(`${doubles().email}/messages/${id}/attachments/0`)).text();
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics).toContain(`UID:coaching-${session.id}@`);
+    expect(ics).toContain(`DTSTART:${session.starts_at.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
+    expect(await rowsOf('email_outbox', { user_id: user.uid })).toEqual([expect.objectContaining({ kind: 'coaching_confirmation', status: 'sent', attempts: 1 })]);
+
+    await page.waitForTimeout(1000);
+    expect(await inboxOf(user.email)).toHaveLength(1);
+  });
 });
 
 test('the dashboard turns coaching reminders off and on again, in the member’s own row', async ({ page }) => {

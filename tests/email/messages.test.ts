@@ -2,7 +2,8 @@
  * The messages as rendered (netlify/functions/_shared/email/render.ts and messages.ts): for every
  * kind and every kind of product, a plain-text part and an HTML part, every link an absolute
  * address of the site, every image with alt text, nothing left unfilled, the support address in
- * the footer; what a member typed is escaped; a message whose details cannot be read is refused
+ * the footer (the coaching messages too: confirmation, reminder, each change, in winter and
+ * summer time and for members in several zones); what a member typed is escaped; a message whose details cannot be read is refused
  * rather than sent half-filled. And the signed links (links.ts) only open for what they were
  * signed for.
  */
@@ -14,6 +15,10 @@ import { accessEnding, endingParams, ENDING_REASONS, greeting, purchaseConfirmat
 import { appSlugOf, boughtItem } from '../../netlify/functions/_shared/email/products';
 import { preferencesPath, signLink, verifyLink } from '../../netlify/functions/_shared/email/links';
 import { preferencesPage } from '../../netlify/functions/_shared/email/preferences-page';
+import { coachingChange, coachingConfirmation, coachingReminder, type ChangeData } from '../../netlify/functions/_shared/email/coaching-messages';
+import { calendarAttachment, unsubscribeHeaders } from '../../netlify/functions/_shared/email/coaching';
+import { sessionCalendar } from '../../src/features/coaching/calendar';
+import { COACHING_JOIN } from '../../src/core/config/site';
 import catalogue from '../../src/content/catalogue.json';
 import { expectWellFormed } from '../support/email';
 import { SITE } from '../support/functions';
@@ -67,6 +72,76 @@ describe('access ending', () => {
     expect(endingParams({ reason: 'whim', priceId: 'price_app_stillpoint', endedAt: '2026-11-26T10:00:00Z' })).toBeNull();
     expect(endingParams({ reason: 'refund', priceId: 'price_app_stillpoint', endedAt: 'soon' })).toBeNull();
     expect(endingParams({ reason: 'refund', priceId: 'price_nope', endedAt: '2026-11-26T10:00:00Z' })).toBeNull();
+  });
+});
+
+describe('coaching messages', () => {
+  // Thursday, March 25, 2027 (CET) and Thursday, April 29, 2027 (CEST), 6 PM in Berlin.
+  const winter = { starts_at: '2027-03-25T17:00:00.000Z', ends_at: '2027-03-25T18:00:00.000Z', time_zone: 'Europe/Berlin' };
+  const summer = { starts_at: '2027-04-29T16:00:00.000Z', ends_at: '2027-04-29T17:00:00.000Z', time_zone: 'Europe/Berlin' };
+  const JOIN = 'https://meet.example.com/live?pwd=a1&b=2';
+  const ZONES = [null, 'Europe/Berlin', 'America/New_York', 'Asia/Tokyo', 'Mars/Olympus_Mons'];
+  const turnOffPath = preferencesPath('secret-1', 'reminders', 'uid_ada');
+  const all = (session: typeof winter, memberZone: string | null) => {
+    const changes: ChangeData[] = [
+      { kind: 'cancelled', session, memberZone, next: summer },
+      { kind: 'cancelled', session, memberZone, next: null },
+      { kind: 'moved', before: winter, session: summer, memberZone, next: null },
+      { kind: 'moved', before: winter, session: summer, memberZone, next: { ...summer, starts_at: '2027-05-27T16:00:00.000Z', ends_at: '2027-05-27T17:00:00.000Z' } },
+      { kind: 'join_link', session, memberZone, joinUrl: JOIN },
+      { kind: 'join_link', session, memberZone, joinUrl: null },
+    ];
+    return [
+      coachingConfirmation({ name: 'Ada Lovelace' }, { session, memberZone }),
+      coachingReminder({ name: 'Ada Lovelace' }, { session, memberZone, joinUrl: JOIN, turnOffPath }),
+      coachingReminder({ name: null }, { session, memberZone, joinUrl: null, turnOffPath }),
+      ...changes.map((c) => coachingChange({ name: 'Ada' }, c)),
+    ];
+  };
+
+  it.each(ZONES.flatMap((zone) => [[winter, zone], [summer, zone]] as const))('render completely in both parts (%o, the member in %s)', (session, zone) => {
+    for (const content of all(session, zone)) {
+      const message = renderMessage(content, layout);
+      expectWellFormed(message, SITE, 'support@inneralchemy.coach', [JOIN]);
+      expect(message.text).toMatch(/6:00 PM – 7:00 PM CES?T/);
+    }
+  });
+
+  it('give the time on the coach’s clock with its abbreviation for the date, and on the member’s where it differs', () => {
+    const text = (session: typeof winter, zone: string | null) => renderMessage(coachingConfirmation({ name: 'Ada' }, { session, memberZone: zone }), layout).text;
+    expect(text(winter, 'America/New_York')).toContain('Date: Thursday, March 25, 2027\nTime: 6:00 PM – 7:00 PM CET\nYour time: 1:00 PM – 2:00 PM EDT');
+    expect(text(summer, 'America/New_York')).toContain('Time: 6:00 PM – 7:00 PM CEST\nYour time: 12:00 PM – 1:00 PM EDT');
+    expect(text(winter, 'Asia/Tokyo')).toContain('Your time: Friday, March 26, 2027, 2:00 AM – 3:00 AM GMT+9');
+    expect(text(winter, 'Europe/Paris')).not.toContain('Your time');
+    expect(text(winter, 'Europe/Berlin')).not.toContain('Your time');
+    // A zone this server does not know: the coach's clock only, never a failure.
+    expect(text(winter, 'Mars/Olympus_Mons')).not.toContain('Your time');
+  });
+
+  it('the reminder carries the join link as it is, and its switch in the footer; the link is escaped in HTML', () => {
+    const message = renderMessage(coachingReminder({ name: 'Ada' }, { session: winter, memberZone: null, joinUrl: JOIN, turnOffPath }), layout);
+    expect(message.html).toContain(`href="${JOIN.replace(/&/g, '&amp;')}"`);
+    expect(message.text).toContain(`Join the session: ${JOIN}`);
+    expect(message.text).toContain(`Turn reminders off <${SITE}${turnOffPath}>`);
+    expect(unsubscribeHeaders({ site: 'https://inneralchemy.coach', linkSecret: 'secret-1', support: 'support@inneralchemy.coach' }, 'uid_ada')).toEqual({
+      'List-Unsubscribe': `<https://inneralchemy.coach${turnOffPath}>, <mailto:support@inneralchemy.coach?subject=Turn%20off%20coaching%20reminders>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+  });
+
+  it('an external link must be https', () => {
+    expect(absolute(JOIN, SITE, true)).toBe(JOIN);
+    for (const bad of ['http://meet.example.com/x', 'javascript:alert(1)', '/dashboard/', 'https://']) expect(() => absolute(bad, SITE, true)).toThrow();
+  });
+
+  it('the .ics attached is the dashboard’s text for the session', () => {
+    const session = { id: '0b7e6a3c-1111-4222-8333-444455556666', date: '2027-03-25', ...winter };
+    const stamp = new Date('2027-03-01T09:00:00Z');
+    const file = calendarAttachment(session, { site: 'https://inneralchemy.coach' }, stamp)!;
+    expect(file).toMatchObject({ filename: 'rapid-fire-coaching-2027-03-25.ics', contentType: 'text/calendar; charset=utf-8' });
+    expect(Buffer.from(file.content, 'base64').toString('utf8')).toBe(
+      sessionCalendar(session, { host: 'inneralchemy.coach', joinDetails: COACHING_JOIN.details, joinUrl: COACHING_JOIN.url, now: stamp }),
+    );
   });
 });
 

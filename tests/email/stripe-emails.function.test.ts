@@ -6,7 +6,7 @@
  * never again on a repeated or reordered event; an email that fails never fails the purchase.
  */
 import Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import webhook from '../../netlify/functions/stripe-webhook.mts';
 import run from '../../netlify/functions/email-outbox.mts';
 import { startStripeDouble, stripePriceId, type SignedEvent, type StripeDouble } from '../../scripts/local/stripe-standin';
@@ -162,6 +162,73 @@ describe('access ending', () => {
     expectWellFormed(inbox.messages[0]!);
     expect(inbox.messages[0]!.text).toContain('The Master Alchemist Course and the apps of the Inner Alchemy Lounge that came with it are closed to you now.');
     expect(linksOf(inbox.messages[0]!).html).toContain(`${SITE}/pricing/`);
+  });
+
+  it('after a lost dispute of a purchase: the bank reversed it, once; a refund of the same purchase adds nothing', async () => {
+    const { id } = await buy('price_app_stillpoint');
+    const dispute = stripe.dispute({ session: id });
+    expect((await deliver(stripe.event('charge.dispute.created', dispute, SECRET))).status).toBe(200);
+    // Open: nothing yet (the bank has not decided).
+    expect(inbox.messages.map((m) => m.subject)).toEqual(['Stillpoint is yours']);
+    const closed = stripe.event('charge.dispute.closed', stripe.closeDispute(dispute.id, 'lost'), SECRET);
+    expect((await deliver(closed)).status).toBe(200);
+    await deliver(closed);
+    await deliver(stripe.event('charge.dispute.updated', dispute, SECRET));
+    expect(inbox.messages.map((m) => m.subject)).toEqual(['Your access to Stillpoint has ended', 'Stillpoint is yours']);
+    const [note] = inbox.messages;
+    expectWellFormed(note!);
+    const day = new Date().toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    expect(note!.text).toContain(`Your bank reversed the payment for Stillpoint, so your access to it ended on ${day}.`);
+    expect(db.tables.email_outbox).toMatchObject([
+      { kind: 'purchase_confirmation', ref: id },
+      { kind: 'access_ending', ref: id, status: 'sent', params: { reason: 'dispute', priceId: 'price_app_stillpoint' } },
+    ]);
+    // The same purchase refunded as well: its note has the same key, so nothing more.
+    await deliver(stripe.event('charge.refunded', stripe.refund(id), SECRET));
+    expect(inbox.messages).toHaveLength(2);
+  });
+
+  it('a dispute won sends nothing', async () => {
+    const { id } = await buy('price_app_stillpoint');
+    const dispute = stripe.dispute({ session: id });
+    await deliver(stripe.event('charge.dispute.created', dispute, SECRET));
+    await deliver(stripe.event('charge.dispute.closed', stripe.closeDispute(dispute.id, 'won'), SECRET));
+    expect(inbox.messages.map((m) => m.subject)).toEqual(['Stillpoint is yours']);
+  });
+
+  it('after a lost dispute of a membership: one note saying so, and none more when the cancellation that follows arrives', async () => {
+    const { id } = await buy('price_adventurer_monthly', 'subscription');
+    const subscriptionId = stripe.sessions.get(id)!.subscription!;
+    const dispute = stripe.dispute({ subscription: subscriptionId });
+    await deliver(stripe.event('charge.dispute.created', dispute, SECRET));
+    expect((await deliver(stripe.event('charge.dispute.closed', stripe.closeDispute(dispute.id, 'lost'), SECRET))).status).toBe(200);
+    // The webhook cancelled the subscription at Stripe; its deleted event comes next.
+    const canceled = stripe.subscriptions.get(subscriptionId)!;
+    expect(canceled.status).toBe('canceled');
+    await deliver(stripe.event('customer.subscription.deleted', canceled, SECRET));
+    expect(inbox.messages.map((m) => m.subject)).toEqual(['Your access to Adventurer Membership has ended', 'Welcome to the Adventurer Membership']);
+    expect(inbox.messages[0]!.text).toContain('Your bank reversed the payment for Adventurer Membership');
+    expect(db.tables.email_outbox?.filter((r) => r.kind === 'access_ending')).toMatchObject([{ ref: subscriptionId, params: { reason: 'dispute', priceId: 'price_adventurer_monthly' } }]);
+  });
+
+  it('a membership whose cancellation is processed before the lost dispute’s note still says the bank reversed it', async () => {
+    const { id } = await buy('price_adventurer_monthly', 'subscription');
+    const subscriptionId = stripe.sessions.get(id)!.subscription!;
+    const dispute = stripe.dispute({ subscription: subscriptionId });
+    const closedEvent = stripe.event('charge.dispute.closed', stripe.closeDispute(dispute.id, 'lost'), SECRET);
+    // The dispute's delivery queues no email (here: email is off for that moment), so the
+    // cancellation's event is the first to write the note.
+    // (A fresh copy of the webhook, whose one "not configured" line is its own.)
+    vi.resetModules();
+    const fresh = (await import('../../netlify/functions/stripe-webhook.mts')).default;
+    const key = process.env.RESEND_API_KEY;
+    delete process.env.RESEND_API_KEY;
+    const res = await call(fresh, '/api/stripe-webhook', { method: 'POST', headers: { 'stripe-signature': closedEvent.signature, 'content-type': 'application/json' }, body: closedEvent.body });
+    expect(res.status).toBe(200);
+    process.env.RESEND_API_KEY = key;
+    await deliver(stripe.event('customer.subscription.deleted', stripe.subscriptions.get(subscriptionId)!, SECRET));
+    await deliver(closedEvent);
+    expect(inbox.messages.filter((m) => /ended/.test(m.subject)).map((m) => m.subject)).toEqual(['Your access to Adventurer Membership has ended']);
   });
 
   it('a plan replaced by an upgrade ends without a note: the member still has a membership', async () => {

@@ -47,6 +47,7 @@ const BAD_REQUEST: Record<string, { method: string; allow: string }> = {
   'coach-join-link': { method: 'GET', allow: 'PUT' },
   'coach-registrants': { method: 'POST', allow: 'GET' },
   'coach-sessions': { method: 'PUT', allow: 'GET, POST, PATCH' },
+  'coaching-confirmation': { method: 'GET', allow: 'POST' },
   'coaching-join': { method: 'POST', allow: 'GET' },
   'coaching-schedule': { method: 'GET', allow: 'POST' },
   content: { method: 'POST', allow: 'GET' },

@@ -22,16 +22,18 @@ export function linksOf(message: Pick<StoredMessage, 'html' | 'text'>): { html: 
 
 /**
  * What every message must be: a plain-text part and an HTML part; every link and image an
- * absolute address on the site (or a mailto: to the support address); every image with alt
- * text; nothing left unfilled; the footer's support address in both parts.
+ * absolute address on the site (or a mailto: to the support address; or one of `external`, the
+ * https join links a coaching message may carry); every image with alt text; nothing left
+ * unfilled; the footer's support address in both parts.
  */
-export function expectWellFormed(message: Pick<StoredMessage, 'html' | 'text' | 'subject'>, site = SITE, support = 'support@inneralchemy.coach'): void {
+export function expectWellFormed(message: Pick<StoredMessage, 'html' | 'text' | 'subject'>, site = SITE, support = 'support@inneralchemy.coach', external: string[] = []): void {
   expect(message.text, 'a plain-text part').toBeTruthy();
   expect(message.html, 'an HTML part').toBeTruthy();
   const { html, text, images } = linksOf(message);
   expect(html.length).toBeGreaterThan(0);
   for (const href of [...html, ...text.filter((t) => t.startsWith('http'))]) {
     if (href.startsWith('mailto:')) expect(href).toBe(`mailto:${support}`);
+    else if (external.includes(href)) expect(href.startsWith('https://'), href).toBe(true);
     else expect(href.startsWith(`${site}/`), `${href} is on ${site}`).toBe(true);
   }
   expect(images.length).toBeGreaterThan(0);

@@ -42,7 +42,7 @@ export const MEMBER_TABLES: readonly MemberTable[] = [
   {
     table: 'coaching_session_signups',
     member: { column: 'user_id' },
-    export: { key: 'coaching_signups', select: 'id, name, email, created_at, session_id, coaching_sessions(date, time)', one: false },
+    export: { key: 'coaching_signups', select: 'id, name, email, time_zone, created_at, session_id, coaching_sessions(date, time)', one: false },
     onDelete: 'delete', // the seat returns to the session (trigger)
   },
   {

@@ -99,6 +99,7 @@ export const SCHEMA = {
     name: { type: 'text' },
     email: { type: 'text' },
     created_at: TIMESTAMP,
+    time_zone: { type: 'text', nullable: true },
   },
   stripe_customers: {
     user_id: { type: 'text' },

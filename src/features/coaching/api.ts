@@ -1,11 +1,12 @@
 /**
  * Coaching's calls: its rows through the browser's database client (the upcoming sessions,
- * readable by anyone; the member's own signups under row-level security), and the join link
- * through the coaching-join function (a secret the database never hands the browser).
+ * readable by anyone; the member's own signups under row-level security), the join link
+ * through the coaching-join function (a secret the database never hands the browser), and the
+ * call that sends a new signup's confirmation at once (coaching-confirmation).
  */
 import type { TablesInsert } from '../../core/db/database.types';
 import { dbRequest, type DbError, type DbResult } from '../../core/db/client';
-import { callAsMember } from '../../core/member-api';
+import { askAsMember, callAsMember } from '../../core/member-api';
 import type { CoachingSession, CoachingSignupWithSession } from './coaching';
 
 /** The member's coaching signups with their session, newest first. */
@@ -37,11 +38,21 @@ export function fetchUpcomingSessions(now: Date, limit?: number): Promise<DbResu
 }
 
 /** A signup as the member sends it (the id and time are the database's). */
-export type NewCoachingSignup = Pick<TablesInsert<'coaching_session_signups'>, 'user_id' | 'session_id' | 'name' | 'email'>;
+export type NewCoachingSignup = Pick<TablesInsert<'coaching_session_signups'>, 'user_id' | 'session_id' | 'name' | 'email' | 'time_zone'>;
 
 export async function insertCoachingSignup(row: NewCoachingSignup): Promise<{ error: DbError | null }> {
   const { error } = await dbRequest((db) => db.from('coaching_session_signups').insert(row));
   return { error };
+}
+
+/**
+ * Asks the coaching-confirmation function to send the member's signup confirmation now (the
+ * database queued it with the signup). Whether it worked or not: the hourly run sends what this
+ * did not.
+ */
+export async function sendSignupConfirmation(): Promise<boolean> {
+  const answer = await askAsMember('/api/coaching-confirmation', { method: 'POST' });
+  return answer.kind === 'answered' && answer.ok;
 }
 
 /**

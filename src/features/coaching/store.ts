@@ -1,6 +1,7 @@
-/** Coaching: the member's own signups (dashboard), the upcoming sessions, signing up, the join link. */
+/** Coaching: the member's own signups (dashboard), the upcoming sessions, signing up (and its confirmation email), the join link. */
 import { COACHING_MESSAGES, coachingSignupRow, type CoachingSession, type CoachingSignupInput, type CoachingSignupWithSession } from './coaching';
-import { deleteCoachingSignup, fetchCoachingSignups, fetchJoinLink, fetchUpcomingSessions, insertCoachingSignup } from './api';
+import { deleteCoachingSignup, fetchCoachingSignups, fetchJoinLink, fetchUpcomingSessions, insertCoachingSignup, sendSignupConfirmation } from './api';
+import { readerTimeZone } from './session-time';
 import { dbFailureKind } from '../../core/db/result';
 import { memberResource } from '../../core/session/member-store';
 import { $session } from '../../core/session/store';
@@ -38,7 +39,7 @@ export async function signUpForSession(input: CoachingSignupInput): Promise<stri
   const session = $session.get();
   if (session.status !== 'signedIn' || !input.sessionId) return COACHING_MESSAGES.authRequired;
   try {
-    const { error } = await insertCoachingSignup(coachingSignupRow(session.user.id, { ...input, sessionId: input.sessionId }));
+    const { error } = await insertCoachingSignup(coachingSignupRow(session.user.id, { ...input, sessionId: input.sessionId }, readerTimeZone()));
     if (error) {
       console.error('Coaching signup:', error.message);
       // Already registered: trying again can never succeed, so say so.
@@ -50,6 +51,8 @@ export async function signUpForSession(input: CoachingSignupInput): Promise<stri
     }
     void $mySignups.reload();
     void $nextSessions.reload();
+    // The confirmation email, queued with the row: sent now (the hourly run sends it otherwise).
+    void sendSignupConfirmation().catch(() => false);
     return null;
   } catch (error) {
     console.error('Coaching signup:', error);

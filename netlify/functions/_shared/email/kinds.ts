@@ -3,32 +3,17 @@
  * claimed, where the message goes and what it says (the template of ./messages.ts, with its
  * headers and attachments), a reason not to send it after all (`skip`: nobody to send it to),
  * or null when the row's details cannot be read (given up, never sent half-filled). Each
- * preparer reads what it needs with the service role at the moment of sending.
+ * preparer reads what it needs with the service role at the moment of sending; the coaching
+ * messages' are in ./coaching.ts.
  */
-import type { EmailKind, EmailOutboxRow, Json } from '../../../../src/core/db/database.types';
+import type { EmailKind } from '../../../../src/core/db/database.types';
 import { Upstream } from '../log';
 import { describeDbError, type AdminDb } from '../supabase';
 import { accessEnding, endingParams, purchaseConfirmation, purchaseParams, type Recipient } from './messages';
-import type { MessageContent } from './render';
-import type { Attachment } from './resend';
-import type { EmailSettings } from './settings';
+import { prepareCoachingChange, prepareCoachingConfirmation, prepareCoachingReminder } from './coaching';
+import { NO_ADDRESS, type Preparer } from './prepared';
 
-export type Params = { [key: string]: Json | undefined };
-
-/** The fields of an outbox row a preparer reads. */
-export type OutboxRow = Pick<EmailOutboxRow, 'id' | 'user_id' | 'kind' | 'ref' | 'params'>;
-
-export interface Composed {
-  content: MessageContent;
-  headers?: Record<string, string>;
-  attachments?: Attachment[];
-}
-
-export type Prepared = { to: string; composed: Composed } | { skip: string } | null;
-
-export type Preparer = (db: AdminDb, row: OutboxRow, context: { settings: EmailSettings; now: Date }) => Promise<Prepared>;
-
-export const NO_ADDRESS = 'no address on record';
+export { NO_ADDRESS, type Composed, type OutboxRow, type Params, type Prepared, type Preparer } from './prepared';
 
 /** The member's address and name from their profile, or null without one. */
 export async function profileAddress(db: AdminDb, member: string): Promise<{ email: string; recipient: Recipient } | null> {
@@ -50,4 +35,7 @@ export const PREPARERS: Record<EmailKind, Preparer> = {
     const to = await profileAddress(db, row.user_id);
     return to ? { to: to.email, composed: { content: accessEnding(to.recipient, data) } } : { skip: NO_ADDRESS };
   },
+  coaching_confirmation: prepareCoachingConfirmation,
+  coaching_reminder: prepareCoachingReminder,
+  coaching_change: prepareCoachingChange,
 };

@@ -8,6 +8,9 @@
  *       again); a failure to send is not (the row stays, the scheduled run tries again).
  *   sendDue(db, ...)  the scheduled run: the messages still to send (queued and not yet claimed,
  *       failed fewer than MAX_ATTEMPTS times, or claimed by a sender that never came back).
+ *   sendQueued(db, { kind, member })  sends now what the database queued itself and nobody has
+ *       claimed yet (a coaching signup's confirmation, the notices of a coach's change), for the
+ *       function that made it happen; what it leaves is the scheduled run's.
  *
  * One sender at a time: a sender claims a row with one compare-and-set update (status and
  * attempts as it read them -> sending, attempts + 1), so of two runs (or a webhook and a run)
@@ -56,7 +59,7 @@ export interface QueueRequest {
 export type Delivery = 'sent' | 'failed' | 'given_up' | 'skipped' | 'duplicate' | 'busy' | 'not configured';
 
 type Row = OutboxRow & Pick<EmailOutboxRow, 'status' | 'attempts' | 'claimed_at'>;
-const ROW = 'id, user_id, kind, ref, params, status, attempts, claimed_at';
+const ROW = 'id, user_id, kind, ref, params, created_at, status, attempts, claimed_at';
 
 /**
  * Takes the row for this sender: one update that only matches the row as it was read (status
@@ -199,6 +202,19 @@ export interface RunSummary {
   left: number;
 }
 
+/** Sends one row and counts the outcome in `summary` (another sender's row counts as left). */
+async function sendCounted(db: AdminDb, settings: EmailSettings, row: Row, now: Date, summary: RunSummary): Promise<void> {
+  const delivery = await deliver(db, settings, row, now);
+  if (delivery === 'busy' || delivery === 'duplicate' || delivery === 'not configured') summary.left++;
+  else summary[delivery]++;
+}
+
+/** The database failed mid-way: the row is left as it is, for the next run (one line, no address). */
+function leftForNextRun(row: Row, failure: unknown, summary: RunSummary): void {
+  console.error(`[email] a ${row.kind} message (outbox ${row.id}) is left for the next run: ${failure instanceof Upstream ? failure.detail : String(failure)}`);
+  summary.left++;
+}
+
 /**
  * The scheduled run: sends what is still to send, oldest first, until `deadline` (epoch ms;
  * what is left waits for the next run). Returns what it did, or null without email settings.
@@ -224,13 +240,40 @@ export async function sendDue(db: AdminDb, options: { now?: Date; deadline?: num
         if (await giveUpRow(db, row, row.status === 'sending' ? 'an attempt stopped without an answer' : 'too many failed attempts')) summary.given_up++;
         continue;
       }
-      const delivery = await deliver(db, settings, row, now);
-      if (delivery === 'busy' || delivery === 'duplicate' || delivery === 'not configured') summary.left++;
-      else summary[delivery]++;
+      await sendCounted(db, settings, row, now, summary);
     } catch (failure) {
-      // The database failed mid-way: the row is left as it is, for the next run.
-      console.error(`[email] a ${row.kind} message (outbox ${row.id}) is left for the next run: ${failure instanceof Upstream ? failure.detail : String(failure)}`);
+      leftForNextRun(row, failure, summary);
+    }
+  }
+  return summary;
+}
+
+/**
+ * Sends the unclaimed (`pending`) messages of `kind` now, oldest first (only `member`'s, when
+ * given), until `deadline` (epoch ms): the rows the database queued by itself, for the function
+ * whose request queued them. Failures stay for the scheduled run. Null without email settings.
+ */
+export async function sendQueued(
+  db: AdminDb,
+  options: { kind: EmailKind; member?: string; now?: Date; deadline?: number },
+): Promise<RunSummary | null> {
+  const settings = emailSettings();
+  if (!settings) return null;
+  const now = options.now ?? new Date();
+  let query = db.from('email_outbox').select(ROW).eq('status', 'pending').eq('kind', options.kind);
+  if (options.member) query = query.eq('user_id', options.member);
+  const { data, error } = await query.order('created_at').limit(RUN_BATCH);
+  if (error) throw new Upstream('The outbox could not be read.', describeDbError('email_outbox select', error));
+  const summary: RunSummary = { sent: 0, failed: 0, given_up: 0, skipped: 0, left: 0 };
+  for (const row of (data ?? []) as Row[]) {
+    if (options.deadline !== undefined && Date.now() > options.deadline) {
       summary.left++;
+      continue;
+    }
+    try {
+      await sendCounted(db, settings, row, now, summary);
+    } catch (failure) {
+      leftForNextRun(row, failure, summary);
     }
   }
   return summary;

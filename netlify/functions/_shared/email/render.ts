@@ -4,16 +4,21 @@
  * layout every message shares: the brand mark (an image with its alt text) at the top, and a
  * footer with the support address at the end. Every link is made absolute on the site's address
  * here, so a template names paths ("/dashboard") and cannot send a relative link; a link
- * elsewhere than the site is refused (a template bug, thrown at once). Pure: no I/O.
+ * elsewhere than the site is refused (a template bug, thrown at once), except one marked
+ * `external` (a coaching session's join link, which the coach sets), which must be https.
+ * Pure: no I/O.
  */
 
-/** A piece of running text: words, or a link (a path on the site, or a mailto: address). */
-export type Inline = string | { text: string; href: string };
+/**
+ * A piece of running text: words, or a link (a path on the site, or a mailto: address; with
+ * `external`, an https address elsewhere).
+ */
+export type Inline = string | { text: string; href: string; external?: true };
 
 export type Block =
   | { kind: 'heading'; text: string }
   | { kind: 'paragraph'; parts: Inline[] }
-  | { kind: 'button'; text: string; href: string }
+  | { kind: 'button'; text: string; href: string; external?: true }
   | { kind: 'facts'; rows: readonly (readonly [string, string])[] }
   | { kind: 'list'; items: Inline[][] }
   | { kind: 'quiet'; parts: Inline[] };
@@ -56,7 +61,11 @@ export function escapeHtml(value: string): string {
  * site's origin; a mailto: link as it is. Anything else (another site, a relative path) is a
  * template's mistake and throws.
  */
-export function absolute(href: string, site: string): string {
+export function absolute(href: string, site: string, external = false): string {
+  if (external) {
+    if (!/^https:\/\/[^\s/?#]+\.[^\s]+$/.test(href)) throw new Error('An external link in an email must be an https address.');
+    return href;
+  }
   if (href.startsWith('mailto:')) return href;
   if (!href.startsWith('/') || href.startsWith('//')) throw new Error(`An email link must be a path on the site: ${href}`);
   return new URL(href, `${site}/`).href;
@@ -64,13 +73,13 @@ export function absolute(href: string, site: string): string {
 
 function inlineHtml(part: Inline, layout: Layout): string {
   if (typeof part === 'string') return escapeHtml(part);
-  return `<a href="${escapeHtml(absolute(part.href, layout.site))}" style="color:${COLORS.plum};font-weight:600;text-decoration:underline">${escapeHtml(part.text)}</a>`;
+  return `<a href="${escapeHtml(absolute(part.href, layout.site, part.external))}" style="color:${COLORS.plum};font-weight:600;text-decoration:underline">${escapeHtml(part.text)}</a>`;
 }
 
 /** A link in the plain-text part: its words, then the address in angle brackets (as plain-text mail writes them). */
 function inlineText(part: Inline, layout: Layout): string {
   if (typeof part === 'string') return part;
-  const url = absolute(part.href, layout.site);
+  const url = absolute(part.href, layout.site, part.external);
   return `${part.text} <${url.replace(/^mailto:/, '')}>`;
 }
 
@@ -87,7 +96,7 @@ function blockHtml(block: Block, layout: Layout): string {
     case 'button':
       return (
         `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px"><tr><td style="border-radius:999px;background:${COLORS.plum}">` +
-        `<a href="${escapeHtml(absolute(block.href, layout.site))}" style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:999px">${escapeHtml(block.text)}</a>` +
+        `<a href="${escapeHtml(absolute(block.href, layout.site, block.external))}" style="display:inline-block;padding:12px 24px;font-size:16px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:999px">${escapeHtml(block.text)}</a>` +
         `</td></tr></table>`
       );
     case 'facts':
@@ -115,7 +124,7 @@ function blockText(block: Block, layout: Layout): string {
     case 'quiet':
       return block.parts.map((p) => inlineText(p, layout)).join('');
     case 'button':
-      return `${block.text}: ${absolute(block.href, layout.site)}`;
+      return `${block.text}: ${absolute(block.href, layout.site, block.external)}`;
     case 'facts':
       return block.rows.map(([term, value]) => `${term}: ${value}`).join('\n');
     case 'list':

@@ -11,7 +11,13 @@
  *       Checkout Session, as a lost dispute's note would be, so the member hears it once).
  *   customer.subscription.updated, .deleted
  *       the subscription stored as canceled: the access-ending note (ref: the subscription). A
- *       subscription replaced by an upgrade is no longer the stored one and ends silently.
+ *       subscription replaced by an upgrade is no longer the stored one and ends silently. One
+ *       ended by a lost dispute says so (its row's dispute_status).
+ *   charge.dispute.created, .updated, .closed
+ *       the dispute stored as lost: the access-ending note with the reason 'dispute', for a
+ *       purchase (ref: its Checkout Session, as a refund's note) or a membership (ref: the
+ *       subscription, as its end's note: the cancellation that follows the loss sends nothing
+ *       more). The member hears once whichever event is processed first.
  *
  * Each key is unique in the outbox, so a repeated or reordered event sends nothing new. A
  * failure to record a message is thrown (the webhook answers 502 and Stripe delivers again);
@@ -44,14 +50,42 @@ async function ownerOf(db: AdminDb, customerId: string): Promise<string | null> 
 async function subscriptionBy(db: AdminDb, subscriptionId: string) {
   const { data, error } = await db
     .from('stripe_subscriptions')
-    .select('customer_id, subscription_id, price_id, subscription_status')
+    .select('customer_id, subscription_id, price_id, subscription_status, dispute_status')
     .eq('subscription_id', subscriptionId)
-    .maybeSingle<Pick<Tables<'stripe_subscriptions'>, 'customer_id' | 'subscription_id' | 'price_id' | 'subscription_status'>>();
+    .maybeSingle<Pick<Tables<'stripe_subscriptions'>, 'customer_id' | 'subscription_id' | 'price_id' | 'subscription_status' | 'dispute_status'>>();
   if (error) throw new Upstream('The event could not be processed.', describeDbError('stripe_subscriptions select', error));
   return data;
 }
 
 const LIVE = ['active', 'trialing', 'past_due'];
+
+async function disputeBy(db: AdminDb, disputeId: string) {
+  const { data, error } = await db
+    .from('disputes')
+    .select('status, checkout_session_id, subscription_id, closed_at')
+    .eq('dispute_id', disputeId)
+    .maybeSingle<Pick<Tables<'disputes'>, 'status' | 'checkout_session_id' | 'subscription_id' | 'closed_at'>>();
+  if (error) throw new Upstream('The event could not be processed.', describeDbError('disputes select', error));
+  return data;
+}
+
+/** The note of a lost dispute: what its charge bought, as stored, ended when the dispute closed. */
+async function lostDisputeEmails(db: AdminDb, disputeId: string): Promise<Delivery[]> {
+  const dispute = await disputeBy(db, disputeId);
+  if (dispute?.status !== 'lost' || !dispute.closed_at) return [];
+  const endedAt = new Date(dispute.closed_at).toISOString();
+  if (dispute.checkout_session_id) {
+    const purchase = await purchaseBy(db, 'checkout_session_id', dispute.checkout_session_id);
+    if (!purchase) return [];
+    return [await queueEmail(db, 'access_ending', { member: purchase.user_id, ref: purchase.checkout_session_id, params: { reason: 'dispute', priceId: purchase.price_id, endedAt } })];
+  }
+  if (!dispute.subscription_id) return [];
+  const subscription = await subscriptionBy(db, dispute.subscription_id);
+  if (!subscription?.subscription_id || !subscription.price_id) return [];
+  const member = await ownerOf(db, subscription.customer_id);
+  if (!member) return [];
+  return [await queueEmail(db, 'access_ending', { member, ref: subscription.subscription_id, params: { reason: 'dispute', priceId: subscription.price_id, endedAt } })];
+}
 
 /** Queues (and sends) the messages `event` leads to; what became of each, for the webhook's answer. */
 export async function emailsAfterEvent(db: AdminDb, event: Stripe.Event): Promise<Delivery[]> {
@@ -95,10 +129,14 @@ export async function emailsAfterEvent(db: AdminDb, event: Stripe.Event): Promis
         await queueEmail(db, 'access_ending', {
           member,
           ref: subscription.subscription_id,
-          params: { reason: 'ended', priceId: subscription.price_id, endedAt: new Date(ended * 1000).toISOString() },
+          params: { reason: subscription.dispute_status === 'lost' ? 'dispute' : 'ended', priceId: subscription.price_id, endedAt: new Date(ended * 1000).toISOString() },
         }),
       ];
     }
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed':
+      return lostDisputeEmails(db, event.data.object.id);
     default:
       return [];
   }

@@ -1,0 +1,20 @@
+/**
+ * The notices of a coach's change, sent at once by the coach's function that made it: the
+ * database queued one per registrant with the change (./coaching.ts), and this sends the queued
+ * ones now, for a few seconds at most. Whatever is left, or fails, is the hourly run's; a failure
+ * here never fails the coach's request (one log line, no address).
+ */
+import type { AdminDb } from '../supabase';
+import { Upstream } from '../log';
+import { sendQueued } from './outbox';
+
+/** How long a coach's request keeps sending notices. */
+export const NOTICE_SECONDS = 6;
+
+export async function sendChangeNotices(db: AdminDb): Promise<void> {
+  try {
+    await sendQueued(db, { kind: 'coaching_change', deadline: Date.now() + NOTICE_SECONDS * 1000 });
+  } catch (error) {
+    console.error(`[email] the change notices are left for the next run: ${error instanceof Upstream ? error.detail : String(error)}`);
+  }
+}

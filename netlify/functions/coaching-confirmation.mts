@@ -1,0 +1,33 @@
+/**
+ * POST /api/coaching-confirmation with `Authorization: Bearer <Firebase ID token>`: sends the
+ * member's coaching signup confirmations now. The database queued each one with its signup row
+ * (a trigger: the member's insert cannot reach the outbox itself); the dashboard calls this right
+ * after its insert so the email arrives at once, and the hourly run sends whatever this call did
+ * not (it failed, or was never made). Only that member's queued, unclaimed confirmations are
+ * sent, each once (netlify/functions/_shared/email/outbox.ts): calling again sends nothing new.
+ *
+ * Answers 200 { sent, failed, given_up, skipped, left }, or { configured: false } without email
+ * settings. Errors: 401 (no or bad token), 405, 502 (the database failed), 503.
+ */
+import type { Config } from '@netlify/functions';
+import { verifyIdToken } from './_shared/auth';
+import { bearerToken, json, requireMethod } from './_shared/http';
+import { endpoint } from './_shared/log';
+import { supabaseAdmin } from './_shared/supabase';
+import { sendQueued } from './_shared/email/outbox';
+
+const NAME = 'coaching-confirmation';
+/** How long this call keeps sending (a member has at most a few fresh signups). */
+const SEND_SECONDS = 8;
+
+export default endpoint(NAME, async (req) => {
+  requireMethod(req, 'POST');
+  const user = await verifyIdToken(bearerToken(req));
+  const summary = await sendQueued(supabaseAdmin(), { kind: 'coaching_confirmation', member: user.uid, deadline: Date.now() + SEND_SECONDS * 1000 });
+  return json(summary ?? { configured: false }, 200, { 'Cache-Control': 'private, no-store' });
+});
+
+export const config: Config = {
+  path: '/api/coaching-confirmation',
+  rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'] },
+};
