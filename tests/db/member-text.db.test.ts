@@ -52,10 +52,6 @@ const MEMBER_TEXT: Record<string, TableText> = {
     row: () => ({ member_id: UID, lesson_slug: 'the-weather-inside' }),
     columns: { member_id: 'identity', lesson_slug: 'value' },
   },
-  email_preferences: {
-    row: () => ({ user_id: UID, coaching_reminders: false }),
-    columns: { user_id: 'identity' },
-  },
   breathing_sessions: {
     row: () => ({ user_id: UID, pattern: 'box', seconds: 60 }),
     columns: { user_id: 'identity', pattern: 'value' },
