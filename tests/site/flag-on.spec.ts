@@ -113,7 +113,10 @@ test.describe('debug page', () => {
     await expect(page.locator('[data-check="fn:auth-sync"]')).toContainText('Not configured: ');
     const checks = page.locator('[data-check]');
     const total = await checks.count();
-    expect(total).toBe(8 + 1 + 4 + 1 + 4);
+    // The variables, the connection, the tables, the session, the functions (newsletter, forms,
+    // products, sign-in) and whether Stripe's prices agree with the catalogue.
+    expect(total).toBe(8 + 1 + 4 + 1 + 4 + 1);
+    await expect(page.locator('[data-check="stripe:catalogue"]')).toHaveCount(1);
     const counted = await Promise.all(
       ['success', 'warning', 'error'].map(async (s) => Number((await page.locator(`[data-count="${s}"]`).innerText()).split(' ')[0])),
     );
