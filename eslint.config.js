@@ -55,6 +55,21 @@ export default tseslint.config(
     },
   },
   {
+    // An island reads a store as the server rendered it while React hydrates, then the store's
+    // own value: another island may have signed the member in or loaded their data first, and a
+    // first render that differs from the page's HTML is a hydration error (React's #418).
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.name='useStore']:not(:has(Property[key.name='ssr']))",
+          message: "Read a store in an island with useStore(store, { ssr: 'initial' }): hydration must render what the server rendered.",
+        },
+      ],
+    },
+  },
+  {
     // One direction of imports: no module reaches itself again through its imports (dynamic
     // imports count: a lazy import back is still a circle), and the zones of the layers.
     files: ['**/*.{ts,tsx,mts,mjs,astro}'],

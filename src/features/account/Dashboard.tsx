@@ -56,7 +56,7 @@ function Loading() {
 }
 
 function ProfileCard({ user }: { user: AppUser }) {
-  const state = useStore($profile);
+  const state = useStore($profile, { ssr: 'initial' });
   const profile = state.status === 'ready' ? state.value.profile : null;
   const badge = useMemberBadge();
   const loading = state.status === 'loading';
@@ -86,8 +86,8 @@ function ProfileCard({ user }: { user: AppUser }) {
  * reads the profile again.
  */
 function AccountSetup() {
-  const sync = useStore($accountSync);
-  const profile = useStore($profile);
+  const sync = useStore($accountSync, { ssr: 'initial' });
+  const profile = useStore($profile, { ssr: 'initial' });
   const [trying, setTrying] = useState(false);
   const missing = profile.status === 'ready' && !profile.value.profile && !profile.value.error;
   if (sync.status !== 'failed' && !missing) return null;
@@ -121,7 +121,7 @@ function AccountSetup() {
 
 export default function Dashboard({ subscription, coaching, library, course }: Props) {
   const session = useSession({ loadAuth: true });
-  const profile = useStore($profile);
+  const profile = useStore($profile, { ssr: 'initial' });
   const leaving = useRef(false);
   const [deleted, setDeleted] = useState(false);
 

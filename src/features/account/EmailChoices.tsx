@@ -12,7 +12,7 @@ import { EMAIL_CHOICE_MESSAGES } from './email-choices-api';
 import { $reminders, setReminders } from './email-choices-store';
 
 export default function EmailChoices() {
-  const state = useStore($reminders);
+  const state = useStore($reminders, { ssr: 'initial' });
   const [saving, setSaving] = useState(false);
   /** The box as the member just set it, while it is saved (then the stored choice again). */
   const [pending, setPending] = useState<boolean | null>(null);

@@ -37,7 +37,7 @@ function Placeholder({ variant }: Props) {
 
 /** The member's tier from their subscription and purchases (the access model), as everywhere. */
 function Tier() {
-  const access = useStore($memberAccess);
+  const access = useStore($memberAccess, { ssr: 'initial' });
   if (access.status === 'loading') return <span className="inline-block h-7 w-24 animate-pulse rounded-full bg-plum-100" aria-hidden="true" />;
   return <TierBadge tier={standing({ ...access.value, catalogue: BUILT_IN_CATALOGUE }).badge} />;
 }

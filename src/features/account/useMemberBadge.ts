@@ -4,6 +4,6 @@ import { standing, type Badge } from '../../core/access/access';
 import { $memberAccess, BUILT_IN_CATALOGUE } from '../../core/access/store';
 
 export function useMemberBadge(): Badge | null {
-  const state = useStore($memberAccess);
+  const state = useStore($memberAccess, { ssr: 'initial' });
   return state.status === 'ready' ? standing({ ...state.value, catalogue: BUILT_IN_CATALOGUE }).badge : null;
 }

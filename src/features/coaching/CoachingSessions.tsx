@@ -115,8 +115,8 @@ function ComingUp({ sessions, registered, zone }: { sessions: CoachingSession[] 
 }
 
 export default function CoachingSessions() {
-  const state = useStore($mySignups);
-  const next = useStore($nextSessions);
+  const state = useStore($mySignups, { ssr: 'initial' });
+  const next = useStore($nextSessions, { ssr: 'initial' });
   const [message, setMessage] = useState<Message | null>(null);
   const signups = state.status === 'ready' ? (state.value.filter((s) => s.coaching_sessions) as Signup[]) : [];
   const now = useNow((at) => nextJoinChange(signups.map((s) => s.coaching_sessions), at));

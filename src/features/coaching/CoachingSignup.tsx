@@ -74,8 +74,8 @@ function SessionOption({
 
 export default function CoachingSignup() {
   const session = useSession();
-  const profile = useStore($profile);
-  const mySignups = useStore($mySignups);
+  const profile = useStore($profile, { ssr: 'initial' });
+  const mySignups = useStore($mySignups, { ssr: 'initial' });
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const radioName = useId();

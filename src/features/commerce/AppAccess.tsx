@@ -26,7 +26,7 @@ export const LIFETIME_HEADING = 'You have lifetime access';
 export const INCLUDED_HEADING = 'Included in your plan';
 
 function Panel({ product, appName, loungeHref }: Props) {
-  const state = useStore($memberAccess);
+  const state = useStore($memberAccess, { ssr: 'initial' });
   if (state.status === 'loading') return null;
   const has = access(product, { ...state.value, catalogue: BUILT_IN_CATALOGUE, now: new Date() });
   if (has.kind === 'none') {

@@ -10,7 +10,7 @@ import { openBillingPortal } from './billing-api';
 import { $subscription } from '../../core/access/store';
 
 export default function BillingActions() {
-  const state = useStore($subscription);
+  const state = useStore($subscription, { ssr: 'initial' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

@@ -27,7 +27,7 @@ function whereToOpen(product: (typeof BUILT_IN_CATALOGUE)[number], links: Record
 }
 
 export default function Library({ accessLinks }: LibraryProps) {
-  const state = useStore($memberAccess);
+  const state = useStore($memberAccess, { ssr: 'initial' });
   return (
     <Card titleId="library-heading" title="Your library" wide id="library">
       {state.status === 'loading' ? (

@@ -27,7 +27,7 @@ function Box({ tone, children, state }: { tone: StatusTone; children: React.Reac
 }
 
 export default function SubscriptionBadge({ catalogue }: { catalogue: readonly CatalogueProduct[] }) {
-  const state = useStore($subscription);
+  const state = useStore($subscription, { ssr: 'initial' });
 
   if (state.status === 'loading') {
     return (

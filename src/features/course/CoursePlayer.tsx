@@ -45,7 +45,7 @@ const COURSE = BUILT_IN_CATALOGUE.find((p) => p.priceId === COURSE_PRICE_ID)!;
  * read and the gate decides).
  */
 function useLocalDecision(): 'loading' | 'ask' | { locked: string } {
-  const state = useStore($memberAccess);
+  const state = useStore($memberAccess, { ssr: 'initial' });
   if (state.status === 'loading') return 'loading';
   if (state.value.error) return 'ask';
   const has = access(COURSE, { ...state.value, catalogue: BUILT_IN_CATALOGUE, now: new Date() });
@@ -93,8 +93,8 @@ function Retry({ message, onRetry }: { message: string; onRetry: () => void }) {
 }
 
 function Progress({ slug, lessons, moduleTitle }: Omit<CoursePlayerProps, 'preview'>) {
-  const state = useStore($courseProgress);
-  const marking = useStore($marking);
+  const state = useStore($courseProgress, { ssr: 'initial' });
+  const marking = useStore($marking, { ssr: 'initial' });
   const [error, setError] = useState<string | null>(null);
   const statusId = useId();
   if (state.status === 'loading') {

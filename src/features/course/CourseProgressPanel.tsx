@@ -25,7 +25,7 @@ export interface CourseProgressPanelProps {
 const COURSE = BUILT_IN_CATALOGUE.find((p) => p.priceId === COURSE_PRICE_ID)!;
 
 function Panel({ lessons, modules, variant }: CourseProgressPanelProps) {
-  const progressState = useStore($courseProgress);
+  const progressState = useStore($courseProgress, { ssr: 'initial' });
   const completions = progressState.status === 'ready' ? progressState.value.completions : null;
   useEffect(() => {
     if (variant !== 'outline' || !completions) return;
@@ -84,7 +84,7 @@ function Panel({ lessons, modules, variant }: CourseProgressPanelProps) {
 }
 
 function WithAccess(props: CourseProgressPanelProps) {
-  const state = useStore($memberAccess);
+  const state = useStore($memberAccess, { ssr: 'initial' });
   if (state.status === 'loading') return null;
   if (!hasAccess(access(COURSE, { ...state.value, catalogue: BUILT_IN_CATALOGUE, now: new Date() }))) return null;
   return <Panel {...props} />;

@@ -104,7 +104,7 @@ export function Loading({ children }: { children: ReactNode }) {
 /** The frame: the app for a member who has it (`children` gets the member), the way in otherwise. */
 export default function AppFrame(props: FrameProps & { children: (user: AppUser) => ReactNode }) {
   const session = useSession();
-  const state = useStore($memberAccess);
+  const state = useStore($memberAccess, { ssr: 'initial' });
   if (session.status === 'unknown') return <Loading>Opening {props.appName}…</Loading>;
   if (session.status === 'signedOut') return <SignInPanel slug={props.slug} appName={props.appName} />;
   if (state.status === 'loading') return <Loading>Checking your access…</Loading>;
