@@ -18,6 +18,7 @@ import SessionWhen from './SessionWhen';
 import Card from '../../core/ui/Card';
 import MessageBanner, { type Message } from '../../core/ui/MessageBanner';
 import { downloadText } from '../../core/ui/download';
+import { ICS_TYPE } from '../../core/ics';
 
 type Signup = CoachingSignupWithSession & { coaching_sessions: SignupSession };
 
@@ -27,7 +28,7 @@ function downloadCalendar(session: SignupSession): void {
     joinDetails: COACHING_JOIN.details,
     joinUrl: COACHING_JOIN.url,
   });
-  if (text) downloadText(text, calendarFileName(session), 'text/calendar;charset=utf-8');
+  if (text) downloadText(text, calendarFileName(session), ICS_TYPE);
 }
 
 /** "Join now": the link, fetched from the join function when the window opens. */
