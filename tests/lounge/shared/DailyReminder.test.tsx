@@ -65,7 +65,7 @@ describe('Remind me daily', () => {
     await userEvent.type(time, '07:15');
     await userEvent.click(screen.getByRole('button', { name: 'Add to my calendar' }));
 
-    expect(files).toHaveLength(1);
+    await vi.waitFor(() => expect(files).toHaveLength(1));
     expect(files[0]!.name).toBe('the-bloom-book-daily-reminder.ics');
     expect(files[0]!.type).toBe('text/calendar;charset=utf-8');
     const text = (await files[0]!.text).replace(/\r\n /g, '');
@@ -82,11 +82,13 @@ describe('Remind me daily', () => {
     const first = open();
     await userEvent.click(screen.getByRole('checkbox', { name: 'Remind me daily' }));
     await userEvent.click(screen.getByRole('button', { name: 'Add to my calendar' }));
+    await vi.waitFor(() => expect(files).toHaveLength(1));
     first.unmount();
     open();
     expect((screen.getByRole('checkbox', { name: 'Remind me daily' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('At what time, on your clock?') as HTMLInputElement).value).toBe('21:00');
     await userEvent.click(screen.getByRole('button', { name: 'Add to my calendar' }));
+    await vi.waitFor(() => expect(files).toHaveLength(2));
     const uid = async (i: number) => (await files[i]!.text).split('\r\n').find((l) => l.startsWith('UID:'));
     expect(await uid(1)).toBe(await uid(0));
     // 21:00 has passed in Berlin: the first one is tomorrow evening.

@@ -20,7 +20,7 @@ import type { AppUser } from '../../../core/session/user';
 import { $memberAccess, BUILT_IN_CATALOGUE } from '../../../core/access/store';
 import { useSession } from '../../../core/session/useSession';
 import DailyReminder from './DailyReminder';
-import type { ReminderWords } from './reminder';
+import type { ReminderWords } from './reminder-words';
 
 /** What the frame knows of its app: read at build from the apps collection and the catalogue. */
 export interface FrameProps {

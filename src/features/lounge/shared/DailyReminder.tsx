@@ -5,15 +5,13 @@
  * zone, its description saying what to do then and linking to the app's home. The member's own
  * calendar reminds them: no push service, no account setting. The choice (on or off, the time)
  * and the event's id are kept in this browser (./browser-storage.ts), so adding it again
- * updates the same event.
+ * updates the same event. The file's code (./reminder.ts, with the zone's rules) loads on the
+ * first "Add to my calendar", not with the app.
  */
 import { useId, useState } from 'react';
-import { downloadText } from '../../../core/ui/download';
-import { ICS_TYPE } from '../../../core/ics';
-import { readerTimeZone } from '../../../core/zoned-time';
 import { loungeHome, type LoungeSlug } from '../apps';
 import { readStoredJson, store } from './browser-storage';
-import { isReminderTime, reminderCalendar, reminderFileName, type ReminderWords } from './reminder';
+import { isReminderTime, reminderFileName, type ReminderWords } from './reminder-words';
 
 /** What this browser keeps of an app's reminder. */
 interface Kept {
@@ -49,12 +47,18 @@ export default function DailyReminder({ slug, appName, words }: { slug: LoungeSl
     store(key, JSON.stringify(next));
   };
 
-  const add = () => {
+  const add = async () => {
     if (!isReminderTime(kept.time)) {
       setMessage('Choose a time first, for example 7:30 AM.');
       return;
     }
     const id = kept.id ?? (globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
+    const [{ reminderCalendar }, { downloadText }, { ICS_TYPE }, { readerTimeZone }] = await Promise.all([
+      import('./reminder'),
+      import('../../../core/ui/download'),
+      import('../../../core/ics'),
+      import('../../../core/zoned-time'),
+    ]);
     const text = reminderCalendar(words, {
       appName,
       homeUrl: new URL(loungeHome(slug), window.location.origin).href,
@@ -106,7 +110,7 @@ export default function DailyReminder({ slug, appName, words }: { slug: LoungeSl
                 }}
               />
             </div>
-            <button type="button" className="btn btn-gold min-h-11" onClick={add}>
+            <button type="button" className="btn btn-gold min-h-11" onClick={() => void add().catch(() => setMessage('The calendar file could not be made just now. Check your connection and try again.'))}>
               Add to my calendar
             </button>
           </div>

@@ -8,20 +8,11 @@
 import { escapeText, icsDocument, icsUtc } from '../../../core/ics';
 import { instantOf, wallTimeAt } from '../../../core/zoned-time';
 import { vtimezoneLines } from './vtimezone';
+import { isReminderTime, TIME, type ReminderWords } from './reminder-words';
+
+export { isReminderTime, reminderFileName, type ReminderWords } from './reminder-words';
 
 export const REMINDER_PRODID = '-//Inner Alchemy//Lounge Reminders//EN';
-
-/** What an app's reminder says (each app has its own words). */
-export interface ReminderWords {
-  /** The time offered first ('HH:MM'): morning for Rise Mode, bedtime for Whispers. */
-  defaultTime: string;
-  /** How long the event lasts, in minutes: about what the practice takes. */
-  minutes: number;
-  /** The event's title in the calendar ("A few slow breaths with Stillpoint"). */
-  summary: string;
-  /** What to do at that time, warm and short (the event's description, and the control's line). */
-  invitation: string;
-}
 
 export interface ReminderOptions {
   appName: string;
@@ -36,11 +27,6 @@ export interface ReminderOptions {
   /** DTSTAMP, and what "the next time" is counted from. */
   now: Date;
 }
-
-const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
-
-/** Whether `value` is a wall time 'HH:MM' (what a time input gives). */
-export const isReminderTime = (value: string): boolean => TIME.test(value);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -94,6 +80,3 @@ export function reminderCalendar(words: ReminderWords, options: ReminderOptions)
     'END:VCALENDAR',
   ]);
 }
-
-/** The file's name: 'stillpoint-daily-reminder.ics'. */
-export const reminderFileName = (slug: string): string => `${slug}-daily-reminder.ics`;
