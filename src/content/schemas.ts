@@ -29,6 +29,17 @@ export const appTestimonialSchema = z.object({
   rating: z.literal(5).describe('Five stars, marked "Verified Purchase".'),
 });
 
+/** A Lounge app's daily reminder: when it is offered first, how long the event lasts, and what it says. */
+export const appReminderSchema = z.object({
+  defaultTime: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+    .describe('The time offered first, "HH:MM" on the member\'s clock (morning for a morning app, bedtime for a bedtime one).'),
+  minutes: z.number().int().min(1).max(60).describe('How long the calendar event lasts: about what the practice takes.'),
+  summary: z.string().min(1).max(80).describe('The event\'s title in the calendar.'),
+  invitation: z.string().min(1).max(240).describe('What to do at that time, warm and short: the event\'s description and the line above the time.'),
+});
+
 export const appSchema = z.object({
   name: z.string().min(1).describe('Display name, e.g. "Whispers Before Sleep".'),
   order: z.number().int().min(1).describe('Position in the lounge, 1 first.'),
@@ -43,6 +54,7 @@ export const appSchema = z.object({
   vision: z.string().min(1).describe('What life feels like with it.'),
   benefits: z.array(z.string().min(1)).length(5).describe('Exactly five benefits.'),
   testimonials: z.array(appTestimonialSchema).length(2).describe('Exactly two verified reviews.'),
+  reminder: appReminderSchema.describe('The daily reminder a member may add to their calendar from the app\'s home in the Lounge.'),
 });
 
 export const faqSchema = z.object({

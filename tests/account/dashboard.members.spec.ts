@@ -10,7 +10,7 @@ import { expect, test } from '../support/page-errors';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { asOwner, asServiceRole, customerOf, deleteAsServiceRole, failFor, holdFor, profile, requestsOf, rowsOf, subscription } from '../support/members-commerce';
 import { createUser, signIn, type TestUser } from '../support/members';
-import { instantOf } from '../../src/features/coaching/zoned-time';
+import { instantOf } from '../../src/core/zoned-time';
 import { addSessions, COACH_ZONE, sessionAt } from '../coaching/sessions';
 
 const seconds = (y: number, m: number, d: number) => Math.floor(new Date(y, m - 1, d, 12).getTime() / 1000);

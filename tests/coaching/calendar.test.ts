@@ -1,22 +1,6 @@
-/** The .ics file of a session, written from its instants (RFC 5545: escaping, folding, UTC times). */
+/** The .ics file of a session, written from its instants (RFC 5545: UTC times; escaping and folding are tests/core/ics.test.ts). */
 import { describe, expect, it } from 'vitest';
-import { calendarFileName, escapeText, foldLine, sessionCalendar } from '../../src/features/coaching/calendar';
-
-describe('escapeText and foldLine', () => {
-  it('escapes what RFC 5545 TEXT requires', () => {
-    expect(escapeText('a,b;c\\d\ne')).toBe('a\\,b\\;c\\\\d\\ne');
-  });
-
-  it('folds at 75 octets without splitting a character', () => {
-    const folded = foldLine(`DESCRIPTION:${'é'.repeat(100)}`);
-    const lines = folded.split('\r\n');
-    expect(lines.length).toBeGreaterThan(1);
-    for (const line of lines) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
-    for (const line of lines.slice(1)) expect(line.startsWith(' ')).toBe(true);
-    expect(lines.map((l, i) => (i ? l.slice(1) : l)).join('')).toBe(`DESCRIPTION:${'é'.repeat(100)}`);
-    expect(folded).not.toContain('\uFFFD');
-  });
-});
+import { calendarFileName, sessionCalendar } from '../../src/features/coaching/calendar';
 
 describe('sessionCalendar', () => {
   const session = {

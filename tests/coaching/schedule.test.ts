@@ -1,7 +1,7 @@
 /** The schedule: the last Thursday of each month, 18:00 to 19:00 in Berlin, as instants across the change of clocks. */
 import { describe, expect, it } from 'vitest';
 import { COACHING_SCHEDULE, lastWeekdayOfMonth, upcomingScheduledSessions } from '../../src/features/coaching/schedule';
-import { instantOf, offsetMinutes, zoneAbbreviation } from '../../src/features/coaching/zoned-time';
+import { instantOf, offsetMinutes, zoneAbbreviation } from '../../src/core/zoned-time';
 
 describe('lastWeekdayOfMonth', () => {
   it('finds the last Thursday of each month', () => {

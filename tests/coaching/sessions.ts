@@ -5,7 +5,7 @@
  * can claim a session is full without them). Each start is a few random seconds past the minute,
  * so specs running side by side never share one (the start is unique).
  */
-import { instantOf, isoDateIn, wallTimeAt } from '../../src/features/coaching/zoned-time';
+import { instantOf, isoDateIn, wallTimeAt } from '../../src/core/zoned-time';
 import { sessionTimeLabel } from '../../src/features/coaching/session-time';
 import { asOwner } from '../support/members-commerce';
 

@@ -36,7 +36,8 @@ const PAGES: { path: string; ready: (page: Page) => Promise<void>; own: RegExp; 
   {
     path: '/dashboard',
     own: /\/Dashboard\./,
-    foreign: [LOUNGE, /\/CoursePlayer\./],
+    // The days-practised calendar loads only once the member turns it on (off by default).
+    foreign: [LOUNGE, /\/CoursePlayer\./, /\/days-calendar-element\./],
     ready: async (page) => {
       await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${alchemist.name}` })).toBeVisible({ timeout: SLOW });
       await expect(page.getByRole('region', { name: 'Your library' }).getByRole('link', { name: 'Open: Master Alchemist Course' })).toBeVisible({ timeout: SLOW });

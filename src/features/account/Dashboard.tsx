@@ -2,7 +2,7 @@
  * /dashboard: "Loading..." while the session is unknown, back to /login (replacing history)
  * without a member, otherwise the welcome, profile, account set-up, quick actions, the member's
  * email choices, the account's own actions and Sign Out. The other features' cards (subscription, coaching sessions, library,
- * course) are islands of their own that the page passes in as slots, so this feature imports
+ * course, the Lounge's days practised) are islands of their own that the page passes in as slots, so this feature imports
  * none of them. Hydrated with `client:signedin`: the page's inline guard has already sent anyone
  * without the signed-in hint to /login.
  */
@@ -32,6 +32,8 @@ interface Props {
   library?: ReactNode;
   /** The course's progress card (course). */
   course?: ReactNode;
+  /** Days practised (the Lounge). */
+  practice?: ReactNode;
 }
 
 /** Shown while the member's profile row does not exist (yet). */
@@ -119,7 +121,7 @@ function AccountSetup() {
   );
 }
 
-export default function Dashboard({ subscription, coaching, library, course }: Props) {
+export default function Dashboard({ subscription, coaching, library, course, practice }: Props) {
   const session = useSession({ loadAuth: true });
   const profile = useStore($profile, { ssr: 'initial' });
   const leaving = useRef(false);
@@ -167,6 +169,7 @@ export default function Dashboard({ subscription, coaching, library, course }: P
         {coaching}
         {library}
         {course}
+        {practice}
         <Card titleId="actions-heading" title="Quick Actions">
           <ul className="grid gap-3 sm:grid-cols-2">
             {QUICK_ACTIONS.map((a) => (

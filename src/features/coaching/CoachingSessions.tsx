@@ -9,7 +9,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { COACHING_JOIN } from '../../core/config/site';
-import { calendarFileName, sessionCalendar } from './calendar';
 import { availability, COACHING_MESSAGES, splitSignups, type CoachingSession, type CoachingSignupWithSession, type SignupSession } from './coaching';
 import { joinState, nextJoinChange, readerTimeZone, sessionWhen } from './session-time';
 import { $mySignups, $nextSessions, giveSeatBack, loadJoinLink } from './store';
@@ -17,17 +16,25 @@ import { useNow } from './useNow';
 import SessionWhen from './SessionWhen';
 import Card from '../../core/ui/Card';
 import MessageBanner, { type Message } from '../../core/ui/MessageBanner';
-import { downloadText } from '../../core/ui/download';
 
 type Signup = CoachingSignupWithSession & { coaching_sessions: SignupSession };
 
-function downloadCalendar(session: SignupSession): void {
+/**
+ * "Add to calendar": the session's .ics, handed to the browser. The calendar's code loads on the
+ * first tap, so the dashboard carries none of it until a member asks for a file.
+ */
+async function downloadCalendar(session: SignupSession): Promise<void> {
+  const [{ calendarFileName, sessionCalendar }, { downloadText }, { ICS_TYPE }] = await Promise.all([
+    import('./calendar'),
+    import('../../core/ui/download'),
+    import('../../core/ics'),
+  ]);
   const text = sessionCalendar(session, {
     host: window.location.host,
     joinDetails: COACHING_JOIN.details,
     joinUrl: COACHING_JOIN.url,
   });
-  if (text) downloadText(text, calendarFileName(session), 'text/calendar;charset=utf-8');
+  if (text) downloadText(text, calendarFileName(session), ICS_TYPE);
 }
 
 /** "Join now": the link, fetched from the join function when the window opens. */
@@ -84,7 +91,7 @@ function Upcoming({ signup, now, zone, onMessage }: { signup: Signup; now: numbe
       ) : (
         <div className="mt-2 flex flex-wrap items-center gap-2">
           {state === 'open' && <JoinNow sessionId={session.id} />}
-          <button type="button" className="btn btn-outline min-h-9 px-3 py-1 text-sm" onClick={() => downloadCalendar(session)}>
+          <button type="button" className="btn btn-outline min-h-9 px-3 py-1 text-sm" onClick={() => void downloadCalendar(session).catch((error: unknown) => console.error('Add to calendar: the file could not be made', error))}>
             Add to calendar
           </button>
           {!started && (

@@ -2,50 +2,14 @@
  * "Add to calendar" for a coaching session: an iCalendar file (RFC 5545) with one event, written
  * from the session's instants. DTSTART and DTEND are UTC date-times (the form 3.3.5 calls "date
  * with UTC time"), so every calendar places the event at the same moment without a VTIMEZONE;
- * the description names the time on the coach's clock. Pure: no DOM, no SDK.
+ * the description names the time on the coach's clock. Escaping and folding: src/core/ics.ts.
+ * Pure: no DOM, no SDK.
  */
+import { escapeText, icsDocument, icsUtc } from '../../core/ics';
 import { sessionTimeLabel, type SessionInstants } from './session-time';
 
 export const SESSION_TITLE = 'Rapid Fire Coaching Live';
 export const CALENDAR_PRODID = '-//Inner Alchemy//Coaching Sessions//EN';
-
-/** '20260326T170000Z' */
-export function icsUtc(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-}
-
-/** TEXT escaping (RFC 5545, 3.3.11): backslash, semicolon, comma, and newlines as \n. */
-export function escapeText(value: string): string {
-  return value
-    .replace(/\\/g, '\\\\')
-    .replace(/;/g, '\\;')
-    .replace(/,/g, '\\,')
-    .replace(/\r\n|\r|\n/g, '\\n');
-}
-
-/**
- * Content lines are folded to at most 75 octets (RFC 5545, 3.1): a CRLF and one space, never
- * inside a UTF-8 character.
- */
-export function foldLine(line: string): string {
-  const encoder = new TextEncoder();
-  const out: string[] = [];
-  let current = '';
-  let size = 0;
-  for (const char of line) {
-    const bytes = encoder.encode(char).length;
-    const limit = out.length === 0 ? 75 : 74; // continuation lines start with a space
-    if (size + bytes > limit) {
-      out.push(current);
-      current = '';
-      size = 0;
-    }
-    current += char;
-    size += bytes;
-  }
-  out.push(current);
-  return out.join('\r\n ');
-}
 
 export interface CalendarSession extends SessionInstants {
   id: string;
@@ -89,7 +53,7 @@ export function sessionCalendar(session: CalendarSession, options: CalendarOptio
     'END:VEVENT',
     'END:VCALENDAR',
   ];
-  return lines.map(foldLine).join('\r\n') + '\r\n';
+  return icsDocument(lines);
 }
 
 /** The file name the download gets: 'rapid-fire-coaching-2026-03-26.ics'. */

@@ -4,7 +4,7 @@
  * The daily scheduler (netlify/functions/coaching-schedule.mts) and the seed follow it; the
  * coach's page adds one-off sessions in the same zone. Pure: the time is passed in.
  */
-import { instantOf, wallTimeAt } from './zoned-time';
+import { instantOf, wallTimeAt } from '../../core/zoned-time';
 
 export const COACHING_SCHEDULE = {
   /** The coach's IANA zone: the session's clock. */

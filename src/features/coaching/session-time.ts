@@ -5,7 +5,8 @@
  * too. When members may open the join link: from an hour before the start until the end.
  * Pure: the reader's zone and the time are passed in.
  */
-import { isoDateIn, zoneAbbreviation } from './zoned-time';
+import { isoDateIn, zoneAbbreviation } from '../../core/zoned-time';
+export { readerTimeZone } from '../../core/zoned-time';
 
 /** What a session's time is made of, as the database keeps it. */
 export interface SessionInstants {
@@ -73,14 +74,6 @@ export function sessionWhen(session: SessionInstants, readerZone: string): Sessi
   return { day, time, yours };
 }
 
-/** The zone the reader's browser is set to ('Europe/Berlin'), or UTC when it cannot say. */
-export function readerTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
 
 /** The join link opens this long before the start. */
 export const JOIN_OPENS_BEFORE_MS = 60 * 60 * 1000;

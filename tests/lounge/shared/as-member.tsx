@@ -45,6 +45,7 @@ export const frameProps = (slug: LoungeSlug, name: string): FrameProps => ({
   description: `${name}, described.`,
   price: '$29 USD',
   product: { priceId: `price_app_${slug.replaceAll('-', '_')}`, name: `Inner Alchemy App - ${name}`, mode: 'payment' as const, productType: 'app' as const },
+  reminder: { defaultTime: '08:00', minutes: 5, summary: `Time for ${name}`, invitation: `A few quiet minutes with ${name}.` },
 });
 
 /** The member has bought the app of `priceId` (or nothing). */

@@ -5,7 +5,7 @@
  * and the coach's island, which says the same thing before sending. Pure: the time is passed in.
  */
 import { parseIsoDate } from '../../../core/dates';
-import { instantOf, isTimeZone, wallTimeAt } from '../zoned-time';
+import { instantOf, isTimeZone, wallTimeAt } from '../../../core/zoned-time';
 
 export const COACH_LIMITS = {
   maxSeats: 500,

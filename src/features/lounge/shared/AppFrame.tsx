@@ -8,7 +8,8 @@
  * in the library: a member who has the app (bought, in their plan, Founding Member) gets it; a
  * signed-in member without it reads what the app is and the way in (buy it, or the plans that
  * include every app); a payment still settling says so; a stale sign-in hint ends on the sign-in
- * panel.
+ * panel. Under the app, the member may add a daily reminder to their calendar (DailyReminder,
+ * with the app's own words).
  */
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
@@ -18,6 +19,8 @@ import { PENDING_NOTE } from '../../../core/access/product-buttons';
 import type { AppUser } from '../../../core/session/user';
 import { $memberAccess, BUILT_IN_CATALOGUE } from '../../../core/access/store';
 import { useSession } from '../../../core/session/useSession';
+import DailyReminder from './DailyReminder';
+import type { ReminderWords } from './reminder-words';
 
 /** What the frame knows of its app: read at build from the apps collection and the catalogue. */
 export interface FrameProps {
@@ -28,6 +31,8 @@ export interface FrameProps {
   product: AccessProduct;
   /** The app's price as the sales page shows it ("$29 USD"). */
   price: string;
+  /** What the app's daily reminder says (the apps collection's `reminder`). */
+  reminder: ReminderWords;
 }
 
 /**
@@ -110,5 +115,10 @@ export default function AppFrame(props: FrameProps & { children: (user: AppUser)
   if (state.status === 'loading') return <Loading>Checking your access…</Loading>;
   const has = access(props.product, { ...state.value, catalogue: BUILT_IN_CATALOGUE, now: new Date() });
   if (!hasAccess(has)) return <WayIn {...props} pending={has.kind === 'none' && has.reason === 'pending'} />;
-  return <>{props.children(session.user)}</>;
+  return (
+    <>
+      {props.children(session.user)}
+      <DailyReminder slug={props.slug} appName={props.appName} words={props.reminder} />
+    </>
+  );
 }

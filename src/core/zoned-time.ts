@@ -2,7 +2,8 @@
  * Wall clocks and instants in an IANA time zone, with Intl alone: the offset of a zone at an
  * instant, the instant of a wall time in a zone (summer time included), the parts of an
  * instant on a zone's clock, and the zone's abbreviation on a given date (CET in winter, CEST
- * in summer). Pure: no DOM, no SDK.
+ * in summer), and the reader's own zone. Pure: no DOM, no SDK. Coaching's sessions and the
+ * Lounge's daily reminder use it.
  */
 
 export interface WallTime {
@@ -96,4 +97,13 @@ export function isoDateIn(ms: number, timeZone: string): string {
   const { year, month, day } = wallTimeAt(ms, timeZone);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+/** The zone the reader's browser is set to ('Europe/Berlin'), or UTC when it cannot say. */
+export function readerTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
 }
