@@ -9,7 +9,7 @@
  */
 import { SESSION_TITLE } from '../../../../src/features/coaching/calendar';
 import { sessionWhen, type SessionInstants } from '../../../../src/features/coaching/session-time';
-import { isTimeZone } from '../../../../src/features/coaching/zoned-time';
+import { isTimeZone } from '../../../../src/core/zoned-time';
 import type { Block, Inline, MessageContent } from './render';
 import { greeting, SIGNOFF_NAME, type Recipient } from './messages';
 import { LIBRARY_PATH } from './products';
