@@ -4,9 +4,11 @@
  * one the browser dropped on its own, as when a page is left) fails the test when it ends, listed
  * with its address: in the normal paths a member meets no red line in the console.
  *
- * A test that provokes a failure on purpose (a fault it gives the database, a refused checkout,
- * a wrong password) says which with `pageErrors.allow(...)`: each pattern is matched against the
- * lines it would excuse, which read
+ * A failure the test gives the page through `page.route` or `context.route` (a request it
+ * answers with an error, or aborts) is provoked on purpose: the lines naming that request's
+ * address are excused. Any other failure a test provokes on purpose (a wrong password the Auth
+ * emulator refuses, a database the test breaks) it says with `pageErrors.allow(...)`: each
+ * pattern is matched against the lines it would excuse, which read
  *   `<status> <METHOD> <url>`           a response of 400 or more
  *   `console: <text> (<source url>)`    a console error (the browser's "Failed to load resource"
  *                                       names the address only as its source)
@@ -28,7 +30,27 @@ export const test = base.extend<{ pageErrors: PageErrors }>({
     async ({ context }, use) => {
       const seen: string[] = [];
       const allowed: RegExp[] = [];
+      // The addresses of the requests the test answered or aborted itself through a route.
+      const provoked = new Set<string>();
+      type Routable = Pick<import('@playwright/test').BrowserContext, 'route'>;
+      const recordRoutes = (target: Routable) => {
+        const route = target.route.bind(target);
+        target.route = ((url: Parameters<Routable['route']>[0], handler: (r: import('@playwright/test').Route, q: import('@playwright/test').Request) => unknown, options?: Parameters<Routable['route']>[2]) =>
+          route(
+            url,
+            (r, request) => {
+              const fulfill = r.fulfill.bind(r);
+              const abort = r.abort.bind(r);
+              r.fulfill = (o) => (provoked.add(request.url()), fulfill(o));
+              r.abort = (e) => (provoked.add(request.url()), abort(e));
+              return handler(r, request);
+            },
+            options,
+          )) as Routable['route'];
+      };
+      recordRoutes(context);
       const listen = (page: import('@playwright/test').Page) => {
+        recordRoutes(page);
         page.on('console', (message) => {
           if (message.type() === 'error') seen.push(`console: ${message.text()} (${message.location().url || 'page'})`);
         });
@@ -46,7 +68,8 @@ export const test = base.extend<{ pageErrors: PageErrors }>({
       for (const page of context.pages()) listen(page);
       context.on('page', listen);
       await use({ allow: (...patterns) => allowed.push(...patterns), seen: () => [...seen] });
-      const unexpected = seen.filter((line) => !allowed.some((pattern) => pattern.test(line)));
+      const routed = (line: string) => [...provoked].some((url) => line.includes(url));
+      const unexpected = seen.filter((line) => !routed(line) && !allowed.some((pattern) => pattern.test(line)));
       expect(unexpected, 'console errors and failed requests on the member pages').toEqual([]);
     },
     { auto: true },
