@@ -12,7 +12,7 @@ import { formatLongDate } from '../../core/dates';
 import { greetingName, projectIdText } from '../../core/profile/profile';
 import type { AppUser } from '../../core/session/user';
 import { $profile } from '../../core/profile/store';
-import { $accountSync, retryAccountSync } from './account-sync-store';
+import { $accountSync, accountSyncOnServer, retryAccountSync } from './account-sync-store';
 import { signOut } from './sign-in-actions';
 import Card from '../../core/ui/Card';
 import MessageBanner from '../../core/ui/MessageBanner';
@@ -88,7 +88,7 @@ function ProfileCard({ user }: { user: AppUser }) {
  * reads the profile again.
  */
 function AccountSetup() {
-  const sync = useStore($accountSync, { ssr: 'initial' });
+  const sync = useStore($accountSync, { ssr: accountSyncOnServer });
   const profile = useStore($profile, { ssr: 'initial' });
   const [trying, setTrying] = useState(false);
   const missing = profile.status === 'ready' && !profile.value.profile && !profile.value.error;

@@ -57,6 +57,10 @@ function storedAccountSync(): AccountSync {
 
 export const $accountSync = atom<AccountSync>(storedAccountSync());
 
+const SERVER_ACCOUNT_SYNC: AccountSync = { status: 'ok' };
+/** What $accountSync is on the server (no stored failure): an island hydrates with it, then reads the stored one. */
+export const accountSyncOnServer = (): AccountSync => SERVER_ACCOUNT_SYNC;
+
 function setAccountSync(state: AccountSync): void {
   $accountSync.set(state);
   try {

@@ -12,7 +12,7 @@ import { access, accessSource } from '../../core/access/access';
 import type { Product } from '../../core/access/product';
 import { formatLongDate } from '../../core/dates';
 import { PENDING_NOTE } from '../../core/access/product-buttons';
-import { $memberAccess, BUILT_IN_CATALOGUE } from '../../core/access/store';
+import { $memberAccess, BUILT_IN_CATALOGUE, memberAccessOnServer } from '../../core/access/store';
 import { useSession } from '../../core/session/useSession';
 
 interface Props {
@@ -26,7 +26,7 @@ export const LIFETIME_HEADING = 'You have lifetime access';
 export const INCLUDED_HEADING = 'Included in your plan';
 
 function Panel({ product, appName, loungeHref }: Props) {
-  const state = useStore($memberAccess, { ssr: 'initial' });
+  const state = useStore($memberAccess, { ssr: memberAccessOnServer });
   if (state.status === 'loading') return null;
   const has = access(product, { ...state.value, catalogue: BUILT_IN_CATALOGUE, now: new Date() });
   if (has.kind === 'none') {

@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { accessSource, isFoundingProduct, library } from '../../core/access/access';
 import { displayName } from '../../core/access/catalogue';
 import { formatLongDate } from '../../core/dates';
-import { $memberAccess, BUILT_IN_CATALOGUE, type MemberAccess } from '../../core/access/store';
+import { $memberAccess, BUILT_IN_CATALOGUE, type MemberAccess, memberAccessOnServer } from '../../core/access/store';
 import Card from '../../core/ui/Card';
 import MessageBanner from '../../core/ui/MessageBanner';
 
@@ -27,7 +27,7 @@ function whereToOpen(product: (typeof BUILT_IN_CATALOGUE)[number], links: Record
 }
 
 export default function Library({ accessLinks }: LibraryProps) {
-  const state = useStore($memberAccess, { ssr: 'initial' });
+  const state = useStore($memberAccess, { ssr: memberAccessOnServer });
   return (
     <Card titleId="library-heading" title="Your library" wide id="library">
       {state.status === 'loading' ? (

@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { access, hasAccess } from '../../core/access/access';
 import { COURSE_PATH, COURSE_PRICE_ID, lessonPath, type OutlineLesson } from './outline';
-import { $memberAccess, BUILT_IN_CATALOGUE } from '../../core/access/store';
+import { $memberAccess, BUILT_IN_CATALOGUE, memberAccessOnServer } from '../../core/access/store';
 import { useSession } from '../../core/session/useSession';
 import { lessonsLabel, progressOf } from './progress';
 import { $courseProgress } from './store';
@@ -84,7 +84,7 @@ function Panel({ lessons, modules, variant }: CourseProgressPanelProps) {
 }
 
 function WithAccess(props: CourseProgressPanelProps) {
-  const state = useStore($memberAccess, { ssr: 'initial' });
+  const state = useStore($memberAccess, { ssr: memberAccessOnServer });
   if (state.status === 'loading') return null;
   if (!hasAccess(access(COURSE, { ...state.value, catalogue: BUILT_IN_CATALOGUE, now: new Date() }))) return null;
   return <Panel {...props} />;
