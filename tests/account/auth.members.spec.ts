@@ -84,7 +84,8 @@ test('signup checks the passwords match before their length, and typing clears t
   await expect(error).toHaveText('Password must be at least 6 characters long');
 });
 
-test('signup with an email that has an account says so', async ({ page }) => {
+test('signup with an email that has an account says so', async ({ page, pageErrors }) => {
+  pageErrors.provoked();
   const user = await createUser();
   await page.goto('/signup');
   await page.getByLabel('Full name').fill('Ana');
@@ -95,7 +96,8 @@ test('signup with an email that has an account says so', async ({ page }) => {
   await expect(page.locator('[data-tone="error"]')).toHaveText('An account with this email already exists. Please sign in instead.');
 });
 
-test('a wrong password shows the credentials message; typing clears it', async ({ page }) => {
+test('a wrong password shows the credentials message; typing clears it', async ({ page, pageErrors }) => {
+  pageErrors.provoked();
   const user = await createUser();
   await page.goto('/login');
   await page.getByLabel('Email').fill(user.email);

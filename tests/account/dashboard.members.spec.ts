@@ -127,7 +127,8 @@ test('without a profile row the account’s name greets, the defaults show, the 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ana Lima');
 });
 
-test('when the account set-up fails, sign-in tries it three times and the dashboard says so, with a Try again that completes it', async ({ page }) => {
+test('when the account set-up fails, sign-in tries it three times and the dashboard says so, with a Try again that completes it', async ({ page, pageErrors }) => {
+  pageErrors.provoked();
   const user = await createUser('Ana Lima');
   await profile(user, { full_name: 'Ana Lima', membership_tier: 'Explorer', created_at: '2025-01-05T15:00:00Z' });
   let failing = true;
@@ -160,7 +161,8 @@ test('when the account set-up fails, sign-in tries it three times and the dashbo
   await expect(page.locator('[data-account-setup]')).toHaveCount(0);
 });
 
-test('a server without account set-up (503) is not tried again and the member is told', async ({ page }) => {
+test('a server without account set-up (503) is not tried again and the member is told', async ({ page, pageErrors }) => {
+  pageErrors.provoked();
   const user = await createUser('Ana Lima');
   let tries = 0;
   await page.route('**/api/auth-sync', async (route) => {
@@ -174,7 +176,8 @@ test('a server without account set-up (503) is not tried again and the member is
   expect(tries).toBe(1);
 });
 
-test('a failing profile read says "Failed to fetch profile data"; failing signups are ignored', async ({ page }) => {
+test('a failing profile read says "Failed to fetch profile data"; failing signups are ignored', async ({ page, pageErrors }) => {
+  pageErrors.provoked();
   await dashboardWith(page, async (user) => {
     await failFor(user, 'profiles', 'GET', serverError);
     await failFor(user, 'coaching_session_signups', 'GET', serverError);
@@ -204,7 +207,8 @@ test.describe('subscription badge', () => {
     ],
   ];
   for (const [name, given] of errorCases) {
-    test(`"Error loading subscription" when the ${name}`, async ({ page }) => {
+    test(`"Error loading subscription" when the ${name}`, async ({ page, pageErrors }) => {
+      pageErrors.provoked();
       await dashboardWith(page, given);
       await expect(badge(page)).toHaveAttribute('data-subscription-state', 'error');
       await expect(badge(page)).toHaveText('Error loading subscription');
@@ -329,7 +333,8 @@ test.describe('your library', () => {
     await expect(library(page).locator('[data-library-item="price_app_mindstage"]')).toContainText('Founding Member');
   });
 
-  test('a failing purchases read says so and keeps the rest', async ({ page }) => {
+  test('a failing purchases read says so and keeps the rest', async ({ page, pageErrors }) => {
+    pageErrors.provoked();
     await dashboardWith(page, (user) => failFor(user, 'purchases', 'GET', serverError));
     await expect(library(page).getByRole('alert')).toHaveText('Failed to fetch purchase data');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');

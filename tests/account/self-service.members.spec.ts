@@ -80,7 +80,8 @@ test.describe('billing', () => {
     });
   }
 
-  test('a member the portal cannot serve is told why, and the button works again', async ({ page }) => {
+  test('a member the portal cannot serve is told why, and the button works again', async ({ page, pageErrors }) => {
+    pageErrors.provoked();
     const user = await createUser();
     await subscription(user, { price_id: 'price_adventurer_monthly', subscription_status: 'active' });
     await signIn(page, user);
@@ -110,7 +111,8 @@ test.describe('coaching seats', () => {
     return id;
   }
 
-  test('a session already joined is marked "You’re registered" and cannot be chosen; a duplicate says so', async ({ page }) => {
+  test('a session already joined is marked "You’re registered" and cannot be chosen; a duplicate says so', async ({ page, pageErrors }) => {
+    pageErrors.provoked();
     const SESSIONS = await openSessions();
     const user = await createUser('Ana Lima');
     await joined(user, SESSIONS[0]!);
@@ -174,7 +176,8 @@ test.describe('coaching seats', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('a seat the database will not give back (already gone or past) says so', async ({ page }) => {
+  test('a seat the database will not give back (already gone or past) says so', async ({ page, pageErrors }) => {
+    pageErrors.provoked();
     const SESSIONS = await openSessions();
     const user = await createUser('Ana Lima');
     const seat = await joined(user, SESSIONS[0]!);
@@ -267,7 +270,8 @@ test.describe('leaving', () => {
     });
   });
 
-  test('"Delete my account" explains, asks, deletes, and signs the member out on a page that says so', async ({ page }) => {
+  test('"Delete my account" explains, asks, deletes, and signs the member out on a page that says so', async ({ page, pageErrors }) => {
+    pageErrors.provoked();
     const user = await memberWithRows(page);
     await page.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });

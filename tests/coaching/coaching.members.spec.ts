@@ -110,7 +110,8 @@ test('a member chooses a session and signs up', async ({ page }) => {
   await expect(page.getByRole('dialog')).toBeHidden({ timeout: 3_000 });
 });
 
-test('a failed insert says so, and the form stays open', async ({ page }) => {
+test('a failed insert says so, and the form stays open', async ({ page, pageErrors }) => {
+  pageErrors.provoked();
   const { user, SESSIONS } = await memberOnHome(page, (user) =>
     failFor(user, 'coaching_session_signups', 'POST', { status: 403, code: '42501', message: 'new row violates row-level security policy' }),
   );

@@ -61,7 +61,8 @@ test('a member’s Buy Now shows "Processing..." and lands on the Stripe double�
   expect(await customerKeptFor(page, member.uid)).toBe(true);
 });
 
-test('a failed checkout shows the server’s message under the button, which can be pressed again', async ({ page }) => {
+test('a failed checkout shows the server’s message under the button, which can be pressed again', async ({ page, pageErrors }) => {
+  pageErrors.provoked();
   await signIn(page);
   await page.route('**/api/stripe-checkout', (route) => route.fulfill({ status: 502, json: { error: 'The payment provider could not be reached. Please try again.' } }));
   await page.goto(APP.path);

@@ -109,7 +109,8 @@ test('Upgrade starts a checkout that lands on the Stripe double, for this member
   expect(await customerKeptFor(page, member.uid)).toBe(true);
 });
 
-test('a failed checkout shows the server’s message under the button', async ({ page }) => {
+test('a failed checkout shows the server’s message under the button', async ({ page, pageErrors }) => {
+  pageErrors.provoked();
   await signIn(page);
   await page.route('**/api/stripe-checkout', (route) => route.fulfill({ status: 502, json: { error: 'The payment provider could not be reached. Please try again.' } }));
   await page.goto('/products');

@@ -26,7 +26,8 @@ const offer = (page: Page) => page.locator('#get-app [data-app-offer]');
 
 test.describe.configure({ timeout: 120_000 });
 
-test('a member buys Stillpoint: /success names it, and the dashboard, /products and the app page show access; a second purchase is refused', async ({ page }) => {
+test('a member buys Stillpoint: /success names it, and the dashboard, /products and the app page show access; a second purchase is refused', async ({ page, pageErrors }) => {
+  pageErrors.provoked();
   const member = await signIn(page);
   // A second tab, open on /products before the purchase, still offers Buy Now afterwards.
   const stale = await page.context().newPage();
@@ -78,7 +79,8 @@ test('a member buys Stillpoint: /success names it, and the dashboard, /products 
   await expect(stale).toHaveURL(/\/products\/?$/);
 });
 
-test('an Adventurer is never offered an included app for money', async ({ page }) => {
+test('an Adventurer is never offered an included app for money', async ({ page, pageErrors }) => {
+  pageErrors.provoked();
   const member = await signIn(page);
   await subscription(member, { price_id: 'price_adventurer_monthly', subscription_status: 'active' });
   await page.goto('/products');

@@ -8,7 +8,8 @@ import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { failFor, requestsOf } from '../support/members-commerce';
 import { createUser, signIn } from '../support/members';
 
-test('reads each table with the member’s token, reports the session, and classes every answer', async ({ page }) => {
+test('reads each table with the member’s token, reports the session, and classes every answer', async ({ page, pageErrors }) => {
+  pageErrors.provoked();
   const user = await createUser('Ana Lima');
   // coaching_sessions, profiles and stripe_customers answer the member (their own rows, or none).
   // A table the database does not have: our database has monthly_newsletter (a project the

@@ -180,7 +180,8 @@ test.describe('with JavaScript', () => {
       expect(outside).toEqual([]);
     });
 
-    test(`${form.name}: a database failure shows "${form.failed}", and editing clears it`, async ({ page }) => {
+    test(`${form.name}: a database failure shows "${form.failed}", and editing clears it`, async ({ page, pageErrors }) => {
+      pageErrors.provoked();
       await failFor(page, form.table, email);
       await form.submit(page, email);
       await expect(form.alert(page)).toHaveText(form.failed);
@@ -189,7 +190,8 @@ test.describe('with JavaScript', () => {
       await expect(form.alert(page)).toHaveText('');
     });
 
-    test(`${form.name}: a network failure shows "${form.unexpected}"`, async ({ page }) => {
+    test(`${form.name}: a network failure shows "${form.unexpected}"`, async ({ page, pageErrors }) => {
+      pageErrors.provoked();
       await page.route('**/api/forms/**', (route) => route.abort('internetdisconnected'));
       await form.submit(page, email);
       await expect(form.alert(page)).toHaveText(form.unexpected);
@@ -197,7 +199,8 @@ test.describe('with JavaScript', () => {
     });
   }
 
-  test('early access: an email already on the list (409) shows the spec’s message, and is stored once', async ({ page }) => {
+  test('early access: an email already on the list (409) shows the spec’s message, and is stored once', async ({ page, pageErrors }) => {
+    pageErrors.provoked();
     const first = await page.request.post('/api/forms/early-access', { data: { email, elapsed: 5000 }, headers: { 'x-forwarded-for': ip } });
     expect(first.status()).toBe(201);
     await FORMS[0]!.submit(page, email);
@@ -239,7 +242,8 @@ test.describe('with JavaScript', () => {
     await expect(dialog.getByText(/Thank you for sharing your idea/)).toBeVisible();
   });
 
-  test('while a partnership request is submitting, the button reads "Submitting Request..." and Escape is ignored', async ({ page }) => {
+  test('while a partnership request is submitting, the button reads "Submitting Request..." and Escape is ignored', async ({ page, pageErrors }) => {
+    pageErrors.provoked();
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     await failFor(page, 'partnership_requests', email);
@@ -259,7 +263,8 @@ test.describe('with JavaScript', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('while joining, the early-access button reads "Joining..." and the email cannot change', async ({ page }) => {
+  test('while joining, the early-access button reads "Joining..." and the email cannot change', async ({ page, pageErrors }) => {
+    pageErrors.provoked();
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     await page.request.post('/api/forms/early-access', { data: { email, elapsed: 5000 }, headers: { 'x-forwarded-for': ip } });

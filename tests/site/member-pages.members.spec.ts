@@ -46,7 +46,8 @@ async function demoMember(m: DemoMember): Promise<void> {
     });
   }
   if (m.purchase) {
-    await asServiceRole('purchases', {
+    // On its checkout session: the members run may have made the demo members already.
+    await asServiceRole('purchases?on_conflict=checkout_session_id', {
       user_id: m.uid,
       price_id: m.purchase.price,
       product_type: m.purchase.type,

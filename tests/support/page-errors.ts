@@ -7,8 +7,9 @@
  * A failure the test gives the page through `page.route` or `context.route` (a request it
  * answers with an error, or aborts) is provoked on purpose: the lines naming that request's
  * address are excused. Any other failure a test provokes on purpose (a wrong password the Auth
- * emulator refuses, a database the test breaks) it says with `pageErrors.allow(...)`: each
- * pattern is matched against the lines it would excuse, which read
+ * emulator refuses, a database the test breaks) it says with `pageErrors.provoked()` (the failed
+ * requests and console lines are expected; an uncaught error still fails) or, narrower,
+ * `pageErrors.allow(...)`: each pattern is matched against the lines it would excuse, which read
  *   `<status> <METHOD> <url>`           a response of 400 or more
  *   `console: <text> (<source url>)`    a console error (the browser's "Failed to load resource"
  *                                       names the address only as its source)
@@ -21,6 +22,12 @@ import { test as base, expect } from '@playwright/test';
 export interface PageErrors {
   /** Excuses the lines matching any of `patterns` (failures the test provokes on purpose). */
   allow(...patterns: RegExp[]): void;
+  /**
+   * The test breaks something on purpose (the database answers an error, a function refuses, a
+   * wrong password): the failed requests and the console lines they cause are expected. An
+   * uncaught error in the page still fails the test.
+   */
+  provoked(): void;
   /** What was seen so far, excused or not. */
   seen(): string[];
 }
@@ -31,7 +38,7 @@ export const test = base.extend<{ pageErrors: PageErrors }>({
       const seen: string[] = [];
       const allowed: RegExp[] = [];
       // The addresses of the requests the test answered or aborted itself through a route.
-      const provoked = new Set<string>();
+      const routedUrls = new Set<string>();
       type Routable = Pick<import('@playwright/test').BrowserContext, 'route'>;
       const recordRoutes = (target: Routable) => {
         const route = target.route.bind(target);
@@ -41,8 +48,8 @@ export const test = base.extend<{ pageErrors: PageErrors }>({
             (r, request) => {
               const fulfill = r.fulfill.bind(r);
               const abort = r.abort.bind(r);
-              r.fulfill = (o) => (provoked.add(request.url()), fulfill(o));
-              r.abort = (e) => (provoked.add(request.url()), abort(e));
+              r.fulfill = (o) => (routedUrls.add(request.url()), fulfill(o));
+              r.abort = (e) => (routedUrls.add(request.url()), abort(e));
               return handler(r, request);
             },
             options,
@@ -67,8 +74,12 @@ export const test = base.extend<{ pageErrors: PageErrors }>({
       };
       for (const page of context.pages()) listen(page);
       context.on('page', listen);
-      await use({ allow: (...patterns) => allowed.push(...patterns), seen: () => [...seen] });
-      const routed = (line: string) => [...provoked].some((url) => line.includes(url));
+      await use({
+        allow: (...patterns) => allowed.push(...patterns),
+        provoked: () => allowed.push(/^(\d{3} |failed |console: )/),
+        seen: () => [...seen],
+      });
+      const routed = (line: string) => [...routedUrls].some((url) => line.includes(url));
       const unexpected = seen.filter((line) => !routed(line) && !allowed.some((pattern) => pattern.test(line)));
       expect(unexpected, 'console errors and failed requests on the member pages').toEqual([]);
     },

@@ -5,7 +5,6 @@
  * than a few minutes old (Firebase requires a recent sign-in to delete a user).
  */
 import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { authErrorCode, loginErrorMessage } from './auth-errors';
 import { deleteAccount, exportAccount } from './account-api';
 import { reauthenticate, reauthenticationMethod, signedInRecently, signOutDeleted } from './sign-in-actions';
 import Field from '../../core/ui/Field';
@@ -113,6 +112,8 @@ export default function AccountActions({ onDeleted }: { onDeleted: () => void })
     try {
       await reauthenticate(method === 'password' ? password : null);
     } catch (error) {
+      // The sign-in messages load only when a sign-in again fails, not with the dashboard.
+      const { authErrorCode, loginErrorMessage } = await import('./auth-errors');
       console.error('Reauthentication failed', authErrorCode(error));
       setStep('reauth');
       setMessage({ tone: 'error', text: loginErrorMessage(error) });
