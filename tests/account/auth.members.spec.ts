@@ -199,7 +199,8 @@ test.describe('the dashboard guard', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/dashboard');
+    // The page's module scripts are held, so its load event waits for them: go on at its first bytes.
+    await page.goto('/dashboard', { waitUntil: 'commit' });
     await expect(page.getByText('Loading...', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { name: /^Welcome/ })).toHaveCount(0);
     release();
