@@ -10,6 +10,7 @@ const db = vi.hoisted(() => ({
   fetchCoachingSignups: vi.fn(),
   fetchUpcomingSessions: vi.fn(),
   insertCoachingSignup: vi.fn(),
+  sendSignupConfirmation: vi.fn(() => Promise.resolve(true)),
   fetchCustomerId: vi.fn(),
   fetchSubscription: vi.fn(),
 }));
@@ -68,7 +69,10 @@ describe('coaching signup', () => {
     $session.set({ status: 'signedIn', user: member });
     db.insertCoachingSignup.mockResolvedValue({ error: null });
     expect(await signUpForSession(input)).toBeNull();
-    expect(db.insertCoachingSignup).toHaveBeenCalledWith({ user_id: 'uid-1', session_id: 's-1', name: 'Ana Lima', email: 'ana.lima@example.com' });
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(db.insertCoachingSignup).toHaveBeenCalledWith({ user_id: 'uid-1', session_id: 's-1', name: 'Ana Lima', email: 'ana.lima@example.com', time_zone: zone });
+    // Its confirmation email is sent at once (the hourly run would send it otherwise).
+    expect(db.sendSignupConfirmation).toHaveBeenCalledTimes(1);
   });
 
   it('turns a database error or an exception into the spec’s message', async () => {

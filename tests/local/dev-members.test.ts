@@ -137,10 +137,13 @@ describe('npm run dev:members', { timeout: 120_000 }, () => {
     const page = await (await fetch(`${inbox}/`)).text();
     expect(page).toContain('Stillpoint is yours');
     expect(page).toContain('Run the hourly email run now');
-    // The button runs the scheduled function, served by the site: nothing is left to send.
+    // The button runs the scheduled function, served by the site: whatever was waiting (the seed's
+    // coaching confirmations, sent by the run when no page asked first) goes, nothing fails, nothing is left.
     const run = await fetch(`${inbox}/__run`, { method: 'POST', redirect: 'manual' });
     expect(run.status).toBe(303);
-    expect(await (await fetch(`${inbox}/`)).text()).toContain('The hourly email run answered: {&quot;sent&quot;:0,&quot;failed&quot;:0,&quot;given_up&quot;:0,&quot;skipped&quot;:0,&quot;left&quot;:0}');
+    expect(await (await fetch(`${inbox}/`)).text()).toMatch(
+      /The hourly email run answered: \{&quot;sent&quot;:\d+,&quot;failed&quot;:0,&quot;given_up&quot;:0,&quot;skipped&quot;:\d+,&quot;left&quot;:0\}/,
+    );
   });
 
   it('Ctrl-C stops everything it started', async () => {

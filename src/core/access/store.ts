@@ -66,12 +66,8 @@ export interface MemberAccess extends Omit<AccessInputs, 'now' | 'catalogue'> {
 }
 
 /** Ready once both the subscription and the purchases of the signed-in member are read. */
-const LOADING: Resource<MemberAccess> = { status: 'loading' };
-/** What $memberAccess is on the server (loading): an island's `useStore($memberAccess, { ssr: memberAccessOnServer })` hydrates with it. */
-export const memberAccessOnServer = (): Resource<MemberAccess> => LOADING;
-
 export const $memberAccess = computed([$subscription, $purchases], (subscription, purchases): Resource<MemberAccess> => {
-  if (subscription.status !== 'ready' || purchases.status !== 'ready') return LOADING;
+  if (subscription.status !== 'ready' || purchases.status !== 'ready') return { status: 'loading' };
   return {
     status: 'ready',
     value: {

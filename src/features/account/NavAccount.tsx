@@ -7,10 +7,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { standing } from '../../core/access/access';
-import { $memberAccess, BUILT_IN_CATALOGUE, memberAccessOnServer } from '../../core/access/store';
+import { $memberAccess, BUILT_IN_CATALOGUE } from '../../core/access/store';
 import { signOut } from './sign-in-actions';
 import TierBadge from '../../core/access/TierBadge';
 import { useSession } from '../../core/session/useSession';
+import { loadingOnServer } from '../../core/session/loading';
 
 interface Props {
   variant: 'desktop' | 'mobile';
@@ -37,7 +38,7 @@ function Placeholder({ variant }: Props) {
 
 /** The member's tier from their subscription and purchases (the access model), as everywhere. */
 function Tier() {
-  const access = useStore($memberAccess, { ssr: memberAccessOnServer });
+  const access = useStore($memberAccess, { ssr: loadingOnServer });
   if (access.status === 'loading') return <span className="inline-block h-7 w-24 animate-pulse rounded-full bg-plum-100" aria-hidden="true" />;
   return <TierBadge tier={standing({ ...access.value, catalogue: BUILT_IN_CATALOGUE }).badge} />;
 }

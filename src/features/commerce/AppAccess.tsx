@@ -12,8 +12,9 @@ import { access, accessSource } from '../../core/access/access';
 import type { Product } from '../../core/access/product';
 import { formatLongDate } from '../../core/dates';
 import { PENDING_NOTE } from '../../core/access/product-buttons';
-import { $memberAccess, BUILT_IN_CATALOGUE, memberAccessOnServer } from '../../core/access/store';
+import { $memberAccess, BUILT_IN_CATALOGUE } from '../../core/access/store';
 import { useSession } from '../../core/session/useSession';
+import { loadingOnServer } from '../../core/session/loading';
 
 interface Props {
   product: Pick<Product, 'priceId' | 'name' | 'mode' | 'productType'>;
@@ -26,7 +27,7 @@ export const LIFETIME_HEADING = 'You have lifetime access';
 export const INCLUDED_HEADING = 'Included in your plan';
 
 function Panel({ product, appName, loungeHref }: Props) {
-  const state = useStore($memberAccess, { ssr: memberAccessOnServer });
+  const state = useStore($memberAccess, { ssr: loadingOnServer });
   if (state.status === 'loading') return null;
   const has = access(product, { ...state.value, catalogue: BUILT_IN_CATALOGUE, now: new Date() });
   if (has.kind === 'none') {

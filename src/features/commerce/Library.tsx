@@ -8,9 +8,10 @@ import { useStore } from '@nanostores/react';
 import { accessSource, isFoundingProduct, library } from '../../core/access/access';
 import { displayName } from '../../core/access/catalogue';
 import { formatLongDate } from '../../core/dates';
-import { $memberAccess, BUILT_IN_CATALOGUE, type MemberAccess, memberAccessOnServer } from '../../core/access/store';
+import { $memberAccess, BUILT_IN_CATALOGUE, type MemberAccess } from '../../core/access/store';
 import Card from '../../core/ui/Card';
 import MessageBanner from '../../core/ui/MessageBanner';
+import { loadingOnServer } from '../../core/session/loading';
 
 export interface LibraryProps {
   /** Where each app opens, by price id: its home in the Lounge (/lounge/{slug}/), else its /app/{slug} page. */
@@ -27,7 +28,7 @@ function whereToOpen(product: (typeof BUILT_IN_CATALOGUE)[number], links: Record
 }
 
 export default function Library({ accessLinks }: LibraryProps) {
-  const state = useStore($memberAccess, { ssr: memberAccessOnServer });
+  const state = useStore($memberAccess, { ssr: loadingOnServer });
   return (
     <Card titleId="library-heading" title="Your library" wide id="library">
       {state.status === 'loading' ? (

@@ -16,7 +16,7 @@ import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useSession } from '../../core/session/useSession';
 import { access, howToGetIt } from '../../core/access/access';
-import { $memberAccess, BUILT_IN_CATALOGUE, memberAccessOnServer } from '../../core/access/store';
+import { $memberAccess, BUILT_IN_CATALOGUE } from '../../core/access/store';
 import { COURSE_PRICE_ID, lessonPath, type OutlineLesson } from './outline';
 import { authHref } from '../../core/session/next-path';
 import { COURSE_MESSAGES, fetchLesson, LESSON_TIMEOUT_MS, type LessonAnswer } from './api';
@@ -24,6 +24,7 @@ import { lessonsLabel, progressOf } from './progress';
 import { $courseProgress, $marking, markComplete } from './store';
 import Card from '../../core/ui/Card';
 import CourseOffers from './CourseOffers';
+import { loadingOnServer } from '../../core/session/loading';
 
 export interface CoursePlayerProps {
   slug: string;
@@ -45,7 +46,7 @@ const COURSE = BUILT_IN_CATALOGUE.find((p) => p.priceId === COURSE_PRICE_ID)!;
  * read and the gate decides).
  */
 function useLocalDecision(): 'loading' | 'ask' | { locked: string } {
-  const state = useStore($memberAccess, { ssr: memberAccessOnServer });
+  const state = useStore($memberAccess, { ssr: loadingOnServer });
   if (state.status === 'loading') return 'loading';
   if (state.value.error) return 'ask';
   const has = access(COURSE, { ...state.value, catalogue: BUILT_IN_CATALOGUE, now: new Date() });

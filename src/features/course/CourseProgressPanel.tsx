@@ -9,11 +9,12 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { access, hasAccess } from '../../core/access/access';
 import { COURSE_PATH, COURSE_PRICE_ID, lessonPath, type OutlineLesson } from './outline';
-import { $memberAccess, BUILT_IN_CATALOGUE, memberAccessOnServer } from '../../core/access/store';
+import { $memberAccess, BUILT_IN_CATALOGUE } from '../../core/access/store';
 import { useSession } from '../../core/session/useSession';
 import { lessonsLabel, progressOf } from './progress';
 import { $courseProgress } from './store';
 import Card from '../../core/ui/Card';
+import { loadingOnServer } from '../../core/session/loading';
 
 export interface CourseProgressPanelProps {
   lessons: OutlineLesson[];
@@ -84,7 +85,7 @@ function Panel({ lessons, modules, variant }: CourseProgressPanelProps) {
 }
 
 function WithAccess(props: CourseProgressPanelProps) {
-  const state = useStore($memberAccess, { ssr: memberAccessOnServer });
+  const state = useStore($memberAccess, { ssr: loadingOnServer });
   if (state.status === 'loading') return null;
   if (!hasAccess(access(COURSE, { ...state.value, catalogue: BUILT_IN_CATALOGUE, now: new Date() }))) return null;
   return <Panel {...props} />;

@@ -17,10 +17,11 @@ import { access, hasAccess, type AccessProduct } from '../../../core/access/acce
 import { signInToLoungeHome, type LoungeSlug } from '../apps';
 import { PENDING_NOTE } from '../../../core/access/product-buttons';
 import type { AppUser } from '../../../core/session/user';
-import { $memberAccess, BUILT_IN_CATALOGUE, memberAccessOnServer } from '../../../core/access/store';
+import { $memberAccess, BUILT_IN_CATALOGUE } from '../../../core/access/store';
 import { useSession } from '../../../core/session/useSession';
 import DailyReminder from './DailyReminder';
 import type { ReminderWords } from './reminder-words';
+import { loadingOnServer } from '../../../core/session/loading';
 
 /** What the frame knows of its app: read at build from the apps collection and the catalogue. */
 export interface FrameProps {
@@ -109,7 +110,7 @@ export function Loading({ children }: { children: ReactNode }) {
 /** The frame: the app for a member who has it (`children` gets the member), the way in otherwise. */
 export default function AppFrame(props: FrameProps & { children: (user: AppUser) => ReactNode }) {
   const session = useSession();
-  const state = useStore($memberAccess, { ssr: memberAccessOnServer });
+  const state = useStore($memberAccess, { ssr: loadingOnServer });
   if (session.status === 'unknown') return <Loading>Opening {props.appName}…</Loading>;
   if (session.status === 'signedOut') return <SignInPanel slug={props.slug} appName={props.appName} />;
   if (state.status === 'loading') return <Loading>Checking your access…</Loading>;
