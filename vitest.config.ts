@@ -9,6 +9,7 @@
  * End-to-end specs (name.spec.ts, name.members.spec.ts) are Playwright's (playwright.config.ts).
  */
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const SLOW = ['tests/**/*.db.test.ts', 'tests/**/*.function.test.ts', 'tests/local/**'];
@@ -29,6 +30,8 @@ const ONCE = [
 ];
 
 export default defineConfig({
+  // Astro's virtual module of public settings, as a build would give it (tests/support/astro-env-client.ts).
+  resolve: { alias: { 'astro:env/client': fileURLToPath(new URL('./tests/support/astro-env-client.ts', import.meta.url)) } },
   test: {
     // Compiles the gated content the content function imports (scripts/compile-gated-content.mjs).
     globalSetup: ['tests/support/global-setup.ts'],
