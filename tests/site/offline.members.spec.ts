@@ -7,9 +7,10 @@
  */
 import { expect, test } from '../support/page-errors';
 import { createUser, PASSWORD } from '../support/members';
-import { controlled, deviceOf, OFFLINE_FAILURES } from '../support/offline';
+import { controlled, deviceOf, OFFLINE_FAILURES, WITH_WORKER } from '../support/offline';
 
 const SLOW = 20_000;
+test.use(WITH_WORKER);
 test.describe.configure({ timeout: 90_000 });
 
 test('the site is installable: Chromium finds no manifest error and no installability error', async ({ page }) => {

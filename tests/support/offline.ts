@@ -6,6 +6,9 @@
  */
 import type { Page } from '@playwright/test';
 
+/** The members project blocks service workers (playwright.config.ts); the offline specs use them: `test.use(WITH_WORKER)`. */
+export const WITH_WORKER = { serviceWorkers: 'allow' } as const;
+
 export const deviceOf = (page: Page) =>
   page.evaluate(async () => ({
     caches: await caches.keys(),

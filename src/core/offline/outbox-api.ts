@@ -173,3 +173,24 @@ export async function sendOrKeep(entry: Omit<OutboxEntry, 'savedAt'>): Promise<S
   void flush(entry.uid);
   return { kind: 'kept' };
 }
+
+/**
+ * `sendOrKeep` in the database client's terms, for an app's api module: no error when sent or
+ * kept (`kept` says which), else the database's error (a network error when there is no
+ * IndexedDB to keep it in).
+ */
+export async function writeOrKeep(entry: Omit<OutboxEntry, 'savedAt'>): Promise<{ error: { code: string | null; message: string } | null; kept: boolean }> {
+  const outcome = await sendOrKeep(entry);
+  switch (outcome.kind) {
+    case 'sent':
+      return { error: null, kept: false };
+    case 'kept':
+      return { error: null, kept: true };
+    case 'refused':
+      return { error: { code: outcome.code, message: outcome.message }, kept: false };
+    case 'theirs':
+      return { error: { code: null, message: 'a newer version is stored' }, kept: false };
+    default:
+      return { error: { code: DB_CODES.network, message: 'offline, and nowhere to keep it' }, kept: false };
+  }
+}

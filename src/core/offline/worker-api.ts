@@ -36,7 +36,9 @@ export async function startWorker(): Promise<void> {
   if (started || !('serviceWorker' in navigator)) return;
   started = true;
   try {
-    const registration = await navigator.serviceWorker.register(WORKER_URL);
+    const registration = (await navigator.serviceWorker.register(WORKER_URL)) as ServiceWorkerRegistration | undefined;
+    // A browser that blocks workers (an automated one, say) answers nothing: the site works online as ever.
+    if (!registration) return;
     if (registration.waiting && navigator.serviceWorker.controller) offerReload(registration.waiting);
     registration.addEventListener('updatefound', () => {
       const installing = registration.installing;

@@ -21,7 +21,8 @@ import { COURSE_PRICE_ID, lessonPath, type OutlineLesson } from './outline';
 import { authHref } from '../../core/session/next-path';
 import { COURSE_MESSAGES, fetchLesson, LESSON_TIMEOUT_MS, type LessonAnswer } from './api';
 import { lessonsLabel, progressOf } from './progress';
-import { $courseProgress, $marking, markComplete } from './store';
+import { $courseProgress, $keptLessons, $marking, markComplete } from './store';
+import { OFFLINE_COPY } from '../../core/offline/names';
 import Card from '../../core/ui/Card';
 import CourseOffers from './CourseOffers';
 
@@ -95,6 +96,7 @@ function Retry({ message, onRetry }: { message: string; onRetry: () => void }) {
 function Progress({ slug, lessons, moduleTitle }: Omit<CoursePlayerProps, 'preview'>) {
   const state = useStore($courseProgress);
   const marking = useStore($marking);
+  const kept = useStore($keptLessons);
   const [error, setError] = useState<string | null>(null);
   const statusId = useId();
   if (state.status === 'loading') {
@@ -108,7 +110,8 @@ function Progress({ slug, lessons, moduleTitle }: Omit<CoursePlayerProps, 'previ
   const progress = progressOf(lessons, completions);
   const lesson = lessons.find((l) => l.slug === slug)!;
   const module = progress.modules[lesson.module] ?? { done: 0, total: 0 };
-  const complete = completions.some((c) => c.lesson_slug === slug);
+  const waitingToSync = kept.includes(slug) && !completions.some((c) => c.lesson_slug === slug);
+  const complete = waitingToSync || completions.some((c) => c.lesson_slug === slug);
   const busy = marking.includes(slug);
   const onMark = async () => {
     setError(null);
@@ -131,6 +134,11 @@ function Progress({ slug, lessons, moduleTitle }: Omit<CoursePlayerProps, 'previ
         {complete ? (
           <p className="font-semibold text-sage-700" data-lesson-complete="">
             <span aria-hidden="true">✓ </span>You completed this lesson
+            {waitingToSync ? (
+              <span className="ml-2 text-sm font-normal text-plum-700" data-waiting="">
+                {OFFLINE_COPY.waiting}
+              </span>
+            ) : null}
           </p>
         ) : (
           <button type="button" className="btn btn-gold" onClick={() => void onMark()} disabled={busy} aria-describedby={statusId}>

@@ -7,9 +7,10 @@
  */
 import { expect, test } from '../../support/page-errors';
 import { owns, rowsOf, signIn } from '../../support/members-commerce';
-import { controlled, OFFLINE_FAILURES } from '../../support/offline';
+import { controlled, OFFLINE_FAILURES, WITH_WORKER } from '../../support/offline';
 
 const SLOW = 20_000;
+test.use(WITH_WORKER);
 test.describe.configure({ timeout: 150_000 });
 
 test('an owner opens Stillpoint, goes offline, reloads and completes a session; back online it is stored once', async ({ page, context, pageErrors }) => {

@@ -8,9 +8,10 @@
  */
 import { expect, test } from '../../support/page-errors';
 import { asOwner, owns, rowsOf, signIn } from '../../support/members-commerce';
-import { controlled, OFFLINE_FAILURES } from '../../support/offline';
+import { controlled, OFFLINE_FAILURES, WITH_WORKER } from '../../support/offline';
 
 const SLOW = 20_000;
+test.use(WITH_WORKER);
 test.describe.configure({ timeout: 150_000 });
 
 /** Opens the book online with the worker in charge (the page, the prompts and the pages on the device), then offline. */
