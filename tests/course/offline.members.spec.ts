@@ -26,9 +26,9 @@ test('a lesson opened once can be read offline', async ({ page, context, pageErr
   pageErrors.allow(OFFLINE_FAILURES);
   const member = await signIn(page);
   await subscription(member, { price_id: 'price_alchemist_monthly', subscription_status: 'active' });
-  await page.goto('/course/');
-  await controlled(page);
   await page.goto(`/course/${third.slug}/`);
+  await controlled(page);
+  await page.reload();
   const body = page.locator('[data-lesson-body]');
   await expect(body).toContainText(sentenceOf(third.html), { timeout: SLOW });
 
@@ -43,9 +43,9 @@ test('“Mark as complete” pressed offline waits on the device, then syncs onc
   pageErrors.allow(OFFLINE_FAILURES);
   const member = await signIn(page);
   await subscription(member, { price_id: 'price_alchemist_monthly', subscription_status: 'active' });
-  await page.goto('/course/');
-  await controlled(page);
   await page.goto(`/course/${third.slug}/`);
+  await controlled(page);
+  await page.reload();
   await expect(page.locator('[data-lesson-body]')).toContainText(sentenceOf(third.html), { timeout: SLOW });
   const mark = page.getByRole('button', { name: 'Mark as complete' });
   await expect(mark).toBeVisible({ timeout: SLOW });

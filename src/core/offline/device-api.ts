@@ -6,7 +6,16 @@
  * native dialog) before it is dropped, and may stay signed in instead.
  */
 import { closeOutbox, flush, waiting } from './outbox-api';
-import { OFFLINE_COPY } from './names';
+import { OUTBOX_FLAG_KEY } from './names';
+
+/** What the member reads when something could not be sent before signing out. */
+const UNSENT = {
+  title: 'Some of what you wrote has not synced yet',
+  body: (count: number) =>
+    `${count === 1 ? 'One thing you saved' : `${count} things you saved`} while offline could not be sent yet. If you sign out now, ${count === 1 ? 'it is' : 'they are'} removed from this device and lost.`,
+  stay: 'Stay signed in',
+  drop: 'Sign out and remove them',
+} as const;
 
 /** Asks whether to drop `count` unsent entries; resolves true to drop them and sign out. */
 function askToDrop(count: number): Promise<boolean> {
@@ -18,20 +27,20 @@ function askToDrop(count: number): Promise<boolean> {
     const title = document.createElement('h2');
     title.id = 'unsent-title';
     title.className = 'text-xl font-semibold';
-    title.textContent = OFFLINE_COPY.unsentTitle;
+    title.textContent = UNSENT.title;
     const body = document.createElement('p');
     body.className = 'mt-3 text-ink-soft';
-    body.textContent = OFFLINE_COPY.unsentBody(count);
+    body.textContent = UNSENT.body(count);
     const actions = document.createElement('div');
     actions.className = 'mt-6 flex flex-wrap gap-3';
     const stay = document.createElement('button');
     stay.type = 'button';
     stay.className = 'btn btn-gold';
-    stay.textContent = OFFLINE_COPY.keepAndStay;
+    stay.textContent = UNSENT.stay;
     const drop = document.createElement('button');
     drop.type = 'button';
     drop.className = 'btn btn-outline';
-    drop.textContent = OFFLINE_COPY.dropAndSignOut;
+    drop.textContent = UNSENT.drop;
     actions.append(stay, drop);
     dialog.append(title, body, actions);
     const done = (answer: boolean) => {
@@ -76,6 +85,11 @@ function silenceWorker(): Promise<void> {
 /** Removes every cache, every IndexedDB database and the service worker of this site from the browser. */
 export async function clearDevice(): Promise<void> {
   await Promise.all([closeOutbox(), silenceWorker()]);
+  try {
+    localStorage.removeItem(OUTBOX_FLAG_KEY);
+  } catch {
+    /* no storage */
+  }
   const work: Promise<unknown>[] = [];
   if ('caches' in globalThis) work.push(caches.keys().then((names) => Promise.all(names.map((name) => caches.delete(name)))));
   if ('indexedDB' in globalThis && typeof indexedDB.databases === 'function') {

@@ -1,7 +1,8 @@
 /**
  * What the member's device keeps for offline use, by name: the service worker's address and
  * caches (integrations/service-worker/worker.js names them the same way), the outbox's
- * IndexedDB database, and the words the member reads about them. Pure: no browser API here.
+ * IndexedDB database and the flag that says it holds something, and the words a waiting write
+ * shows.
  */
 
 /** The service worker's address (written at build by integrations/service-worker.mjs). */
@@ -16,14 +17,20 @@ export const MEMBER_CACHE_PREFIX = 'ia-member-';
 /** The outbox's IndexedDB database. */
 export const OUTBOX_DB = 'ia-outbox';
 
-/** What the member reads about the device. */
-export const OFFLINE_COPY = {
-  updateReady: 'A new version is ready.',
-  reload: 'Reload',
-  waiting: 'Saved on this device, will sync',
-  unsentTitle: 'Some of what you wrote has not synced yet',
-  unsentBody: (count: number) =>
-    `${count === 1 ? 'One thing you saved' : `${count} things you saved`} while offline could not be sent yet. If you sign out now, ${count === 1 ? 'it is' : 'they are'} removed from this device and lost.`,
-  keepAndStay: 'Stay signed in',
-  dropAndSignOut: 'Sign out and remove them',
-} as const;
+/**
+ * A local-storage flag set while the outbox holds something: a member page loads the outbox's
+ * code (and IndexedDB's) only when there is something to send, or when it saves.
+ */
+export const OUTBOX_FLAG_KEY = 'ia:outbox';
+
+/** Whether the outbox may hold something (the flag; true when storage cannot tell). */
+export function outboxMayHoldSomething(): boolean {
+  try {
+    return localStorage.getItem(OUTBOX_FLAG_KEY) === '1';
+  } catch {
+    return true;
+  }
+}
+
+/** What a member reads of a write kept on the device until it is sent. */
+export const WAITING_TEXT = 'Saved on this device, will sync';

@@ -9,7 +9,7 @@
  */
 import { openDB, type IDBPDatabase } from 'idb';
 import { dbRequest, DB_CODES, type Db } from '../db/client';
-import { OUTBOX_DB } from './names';
+import { OUTBOX_DB, OUTBOX_FLAG_KEY } from './names';
 import { entriesOf, resolvePage, type OutboxEntry, type OutboxOp, type SendOutcome } from './outbox';
 
 const STORE = 'writes';
@@ -39,6 +39,16 @@ export async function closeOutbox(): Promise<void> {
   opened = undefined;
 }
 
+/** Keeps the flag that says the outbox holds something (./names.ts) in step with it. */
+function flag(holds: boolean): void {
+  try {
+    if (holds) localStorage.setItem(OUTBOX_FLAG_KEY, '1');
+    else localStorage.removeItem(OUTBOX_FLAG_KEY);
+  } catch {
+    /* no storage: pages load the outbox's code to find out */
+  }
+}
+
 const listeners = new Set<() => void>();
 /** Calls `listener` after every change of the outbox on this page; answers the unsubscribe. */
 export function onOutboxChange(listener: () => void): () => void {
@@ -65,6 +75,7 @@ async function keep(entry: OutboxEntry): Promise<void> {
   }
   await tx.store.add(entry);
   await tx.done;
+  flag(true);
   changed();
 }
 
@@ -146,6 +157,7 @@ export function flush(uid: string): Promise<number> {
       flushing = undefined;
     }
   })().then((left) => {
+    if (left === 0) flag(false);
     delay = left > 0 ? Math.min(RETRY_MAX_MS, delay ? delay * 2 : RETRY_FIRST_MS) : 0;
     if (left > 0 && typeof window !== 'undefined') again = setTimeout(() => void flush(uid), delay);
     return left;

@@ -15,6 +15,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useSession } from '../../core/session/useSession';
+import { useOfflineSide } from '../../core/offline/useOfflineSide';
 import { access, howToGetIt } from '../../core/access/access';
 import { $memberAccess, BUILT_IN_CATALOGUE } from '../../core/access/store';
 import { COURSE_PRICE_ID, lessonPath, type OutlineLesson } from './outline';
@@ -22,7 +23,7 @@ import { authHref } from '../../core/session/next-path';
 import { COURSE_MESSAGES, fetchLesson, LESSON_TIMEOUT_MS, type LessonAnswer } from './api';
 import { lessonsLabel, progressOf } from './progress';
 import { $courseProgress, $keptLessons, $marking, markComplete } from './store';
-import { OFFLINE_COPY } from '../../core/offline/names';
+import { WAITING_TEXT } from '../../core/offline/names';
 import Card from '../../core/ui/Card';
 import CourseOffers from './CourseOffers';
 
@@ -136,7 +137,7 @@ function Progress({ slug, lessons, moduleTitle }: Omit<CoursePlayerProps, 'previ
             <span aria-hidden="true">✓ </span>You completed this lesson
             {waitingToSync ? (
               <span className="ml-2 text-sm font-normal text-plum-700" data-waiting="">
-                {OFFLINE_COPY.waiting}
+                {WAITING_TEXT}
               </span>
             ) : null}
           </p>
@@ -214,6 +215,8 @@ function Member(props: CoursePlayerProps) {
 
 export default function CoursePlayer(props: CoursePlayerProps) {
   const session = useSession();
+  // A lesson works offline once opened: the service worker and the outbox start here.
+  useOfflineSide(session.status === 'signedIn');
   if (session.status !== 'signedIn') return null;
   return <Member {...props} />;
 }

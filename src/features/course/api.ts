@@ -6,7 +6,6 @@
  */
 import { askGate } from '../../core/content-gate-api';
 import { dbRequest } from '../../core/db/client';
-import { sendOrKeep } from '../../core/offline/outbox-api';
 import type { Completion } from './progress';
 
 export const COURSE_MESSAGES = {
@@ -52,6 +51,8 @@ export async function fetchProgress(memberId: string): Promise<ProgressAnswer> {
  * the database keeps one row: PostgREST's `on conflict do nothing` on the (member, lesson) key.
  */
 export async function markLessonComplete(memberId: string, slug: string): Promise<{ error: string | null; kept?: boolean }> {
+  // Loaded when a lesson is marked, not with every page that shows progress.
+  const { sendOrKeep } = await import('../../core/offline/outbox-api');
   const outcome = await sendOrKeep({
     uid: memberId,
     app: 'course',

@@ -7,7 +7,6 @@
 import { atom, onMount } from 'nanostores';
 import { memberResource } from '../../core/session/member-store';
 import { $session } from '../../core/session/store';
-import { onSent, waiting } from '../../core/offline/outbox-api';
 import { fetchProgress, markLessonComplete, type ProgressAnswer } from './api';
 
 export const $courseProgress = memberResource<ProgressAnswer>((user) => fetchProgress(user.id));
@@ -18,19 +17,10 @@ export const $marking = atom<readonly string[]>([]);
 /** Lessons marked complete on this device that wait to be sent (the outbox). */
 export const $keptLessons = atom<readonly string[]>([]);
 
+// Lessons kept on the device are followed (./kept-store.ts) only where a lesson shows them.
+const onDevice = { lessons: $keptLessons, reload: () => $courseProgress.reload() };
 onMount($keptLessons, () => {
-  const read = (uid: string) =>
-    void waiting(uid).then((entries) => $keptLessons.set(entries.filter((e) => e.app === 'course').map((e) => e.key.slice('lesson_progress:'.length))));
-  const stopSession = $session.subscribe((session) => (session.status === 'signedIn' ? read(session.user.id) : $keptLessons.set([])));
-  const stopSent = onSent(({ entry }) => {
-    if (entry.app !== 'course') return;
-    $keptLessons.set($keptLessons.get().filter((s) => `lesson_progress:${s}` !== entry.key));
-    void $courseProgress.reload();
-  });
-  return () => {
-    stopSession();
-    stopSent();
-  };
+  void import('./kept-store').then(({ followOutbox }) => followOutbox(false, onDevice));
 });
 
 export async function markComplete(slug: string): Promise<string | null> {
@@ -40,7 +30,10 @@ export async function markComplete(slug: string): Promise<string | null> {
   $marking.set([...$marking.get(), slug]);
   try {
     const { error, kept } = await markLessonComplete(session.user.id, slug);
-    if (kept) $keptLessons.set([...$keptLessons.get().filter((s) => s !== slug), slug]);
+    if (kept) {
+      $keptLessons.set([...$keptLessons.get().filter((s) => s !== slug), slug]);
+      void import('./kept-store').then(({ followOutbox }) => followOutbox(true, onDevice));
+    }
     else if (!error) await $courseProgress.reload();
     return error;
   } finally {

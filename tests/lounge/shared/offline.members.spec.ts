@@ -14,7 +14,9 @@ test('a room never opened says so kindly offline', async ({ page, context, pageE
   pageErrors.allow(OFFLINE_FAILURES);
   const member = await signIn(page);
   await owns(member, 'price_app_mindstage');
-  await page.goto('/course/');
+  // Another room, opened online: the worker registers there.
+  await owns(member, 'price_app_stillpoint');
+  await page.goto('/lounge/stillpoint/');
   await controlled(page);
   await page.reload();
   await expect(page.locator('[data-nav-account="desktop"]').getByRole('button', { name: 'Account' })).toBeVisible({ timeout: 20_000 });

@@ -18,6 +18,7 @@ import { PENDING_NOTE } from '../../../core/access/product-buttons';
 import type { AppUser } from '../../../core/session/user';
 import { $memberAccess, BUILT_IN_CATALOGUE } from '../../../core/access/store';
 import { useSession } from '../../../core/session/useSession';
+import { useOfflineSide } from '../../../core/offline/useOfflineSide';
 
 /** What the frame knows of its app: read at build from the apps collection and the catalogue. */
 export interface FrameProps {
@@ -105,6 +106,8 @@ export function Loading({ children }: { children: ReactNode }) {
 export default function AppFrame(props: FrameProps & { children: (user: AppUser) => ReactNode }) {
   const session = useSession();
   const state = useStore($memberAccess);
+  // A member's room works offline once opened: the service worker and the outbox start here.
+  useOfflineSide(session.status === 'signedIn');
   if (session.status === 'unknown') return <Loading>Opening {props.appName}…</Loading>;
   if (session.status === 'signedOut') return <SignInPanel slug={props.slug} appName={props.appName} />;
   if (state.status === 'loading') return <Loading>Checking your access…</Loading>;

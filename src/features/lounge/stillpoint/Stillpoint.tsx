@@ -14,7 +14,7 @@ import { openAll, useLoad } from '../shared/load';
 import { KEPT, sendThroughOutbox, useSave } from '../shared/useSave';
 import SaveStatus from '../shared/SaveStatus';
 import { useOutbox } from '../../../core/offline/useOutbox';
-import { OFFLINE_COPY } from '../../../core/offline/names';
+import { WAITING_TEXT } from '../../../core/offline/names';
 import { fetchHistory, type LoggedSession } from './api';
 import {
   CUSTOM_LIMITS,
@@ -236,7 +236,7 @@ function App({ user, patterns }: { user: AppUser; patterns: PatternCopy[] }) {
                   <li key={w.key} className="flex justify-between gap-3 py-2" data-waiting="">
                     <span>{nameOf(pattern)}</span>
                     <span className="text-ink-soft">
-                      {minutesText(seconds)} · {OFFLINE_COPY.waiting}
+                      {minutesText(seconds)} · {WAITING_TEXT}
                     </span>
                   </li>
                 );

@@ -25,7 +25,7 @@ import SaveStatus from '../shared/SaveStatus';
 import { sendOrKeep } from '../../../core/offline/outbox-api';
 import { useOutbox } from '../../../core/offline/useOutbox';
 import { CONFLICT_COPY } from '../../../core/offline/outbox';
-import { OFFLINE_COPY } from '../../../core/offline/names';
+import { WAITING_TEXT } from '../../../core/offline/names';
 import { fetchPages } from './api';
 import {
   LIMITS,
@@ -258,7 +258,7 @@ export function Book({ user, previewPromptId, now = () => new Date() }: { user: 
                       {formatLongDate(p.day)}
                       {p.waiting ? (
                         <span className="ml-2 text-sm font-normal text-plum-700" data-waiting="">
-                          {OFFLINE_COPY.waiting}
+                          {WAITING_TEXT}
                         </span>
                       ) : null}
                     </summary>
