@@ -16,6 +16,7 @@ import SaveStatus from '../shared/SaveStatus';
 import { useOutbox } from '../../../core/offline/useOutbox';
 import { WAITING_TEXT } from '../../../core/offline/names';
 import { fetchHistory, type LoggedSession } from './api';
+import { sessionEntry } from './sessions';
 import {
   CUSTOM_LIMITS,
   CUSTOM_MINUTES,
@@ -27,7 +28,6 @@ import {
   customPattern,
   fromContent,
   loggedSeconds,
-  sessionEntry,
   type CustomSeconds,
   type PatternCopy,
 } from './breathing';

@@ -2,7 +2,7 @@
  * Stillpoint's rows (breathing_sessions) through the browser's database client, under row-level
  * security: the member logs a finished session and reads their history. Answers the one result
  * type (src/core/db/result.ts), never throws, and logs nothing. A session is logged through the
- * outbox (./breathing.ts's `sessionEntry`).
+ * outbox (./sessions.ts).
  */
 import type { BreathingPatternId } from '../../../core/db/values';
 import { dbRequest, type DbResult } from '../../../core/db/client';

@@ -17,7 +17,6 @@
  * 4-7-8 that runs 4-4-4); here each phase carries its own length, and tests prove it.
  */
 import type { BreathingPatternId } from '../../../core/db/values';
-import type { OutboxEntry } from '../../../core/offline/outbox';
 
 export type PhaseKind = 'in' | 'topUp' | 'hold' | 'out' | 'rest';
 
@@ -355,13 +354,3 @@ export function loggedSeconds(ms: number): number {
 
 /** Sessions under 30 s are not logged (the database keeps 30 s to an hour). */
 export const MIN_LOGGED_MS = 30_000;
-
-/** A finished session as the outbox sends it (src/core/offline/outbox-api.ts): with the id the app made, so one sent again stays one row. */
-export function sessionEntry(userId: string, id: string, pattern: BreathingPatternId, seconds: number): Omit<OutboxEntry, 'savedAt'> {
-  return {
-    uid: userId,
-    app: 'stillpoint',
-    key: `breathing_sessions:${id}`,
-    op: { kind: 'upsert', table: 'breathing_sessions', values: { id, user_id: userId, pattern, seconds }, onConflict: 'id', ignoreDuplicates: true },
-  };
-}
