@@ -99,13 +99,15 @@ async function waitFor(url, what, child, timeoutMs = 60_000) {
   }
 }
 
-function startChild(command, args, env, label) {
+/** A child process with its output prefixed by `label`; one that stops stops everything, unless it is `done` (a step that ends). */
+function startChild(command, args, env, label, { done = false } = {}) {
   const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   children.push(child);
   const prefix = (chunk) => String(chunk).split('\n').filter(Boolean).map((l) => `[${label}] ${l}`).join('\n') + '\n';
   child.stdout.on('data', (c) => process.stdout.write(prefix(c)));
   child.stderr.on('data', (c) => process.stderr.write(prefix(c)));
   child.on('exit', (code) => {
+    if (done && code === 0) return children.splice(children.indexOf(child), 1);
     if (!stopping) {
       console.error(`dev:members: ${label} stopped (${code}); stopping everything`);
       void stop(1);
@@ -206,7 +208,7 @@ async function main() {
     // The production build (dist/), then the server Netlify's would be: the service worker is
     // part of the build, so member pages work offline here as they do once deployed.
     await new Promise((resolve, reject) => {
-      const build = startChild(path.join(root, 'node_modules/.bin/astro'), ['build'], env, 'build');
+      const build = startChild(path.join(root, 'node_modules/.bin/astro'), ['build'], env, 'build', { done: true });
       build.once('exit', (code) => (code === 0 ? resolve(undefined) : reject(new Error(`the build exited ${code}`))));
     });
     site = startChild(process.execPath, [path.join(root, 'scripts/serve.mjs')], { ...env, PORT: String(SITE_PORT), HOST: 'localhost' }, 'site');
