@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import netlify from '@netlify/vite-plugin';
 import cspInlineHashes from './integrations/csp-inline-hashes.mjs';
+import serviceWorker from './integrations/service-worker.mjs';
 import clientSignedIn from './integrations/client-signedin.mjs';
 import { NETLIFY_UNUSED } from './scripts/netlify-offline.mjs';
 
@@ -52,6 +53,8 @@ export default defineConfig({
     react(),
     clientSignedIn(),
     cspInlineHashes(),
+    // After the hashes: the worker's version covers the member pages as they are served.
+    serviceWorker(),
     sitemap({ filter: (page) => !PRIVATE_PAGES.some((p) => new URL(page).pathname.startsWith(p)) }),
   ],
   devToolbar: { enabled: false },

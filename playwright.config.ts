@@ -32,6 +32,9 @@ export default defineConfig({
   },
   projects: [
     { name: 'visitor', testMatch: ['**/*.spec.ts'], testIgnore: ['**/*.members.spec.ts'], use: { ...devices['Desktop Chrome'] } },
-    { name: 'members', testMatch: ['**/*.members.spec.ts'], use: { ...devices['Desktop Chrome'] } },
+    // The members' service worker is blocked here, except in the specs that test it
+    // (`test.use({ serviceWorkers: 'allow' })`, tests/support/offline.ts): the others stub and
+    // watch the page's requests, which a worker in between would answer instead.
+    { name: 'members', testMatch: ['**/*.members.spec.ts'], use: { ...devices['Desktop Chrome'], serviceWorkers: 'block' } },
   ],
 });

@@ -14,9 +14,13 @@
  *   - the email stand-in (scripts/local/email-standin.ts) the functions send through instead of
  *     Resend (RESEND_API_URL), with an inbox page listing every email sent, text and HTML, and a
  *     button that runs the hourly email run (the scheduled function) at once;
- *   - the site with the flag off (astro dev, the functions through Netlify's Vite plugin),
- *     pointed at all of the above, after scripts/compile-gated-content.mjs has compiled the gated
- *     content the content function serves (as `npm run dev` does);
+ *   - the site with the flag off, pointed at all of the above: a production build served as
+ *     Netlify serves it (scripts/serve.mjs: the functions as deployed), so the member pages'
+ *     service worker is active and the site works offline as it does in production (the
+ *     browser's offline switch); with `--dev`, astro dev instead (changes show at once, the
+ *     functions through Netlify's Vite plugin, no service worker), after
+ *     scripts/compile-gated-content.mjs has compiled the gated content the content function
+ *     serves (as `npm run dev` does);
  *   - then the coaching schedule, once: the scheduled function coaching-schedule, as Netlify runs
  *     it daily, so the next three last-Thursday sessions exist (the demo coach, coach@demo.local,
  *     sees them on /coach).
@@ -48,6 +52,8 @@ const WEBHOOK_SECRET = 'whsec_local_dev_members';
 /** Signs the links in emails (turning reminders off): any value does locally. */
 const EMAIL_LINK_SECRET = 'local-dev-members-email-link-secret';
 const SITE = `http://localhost:${SITE_PORT}`;
+/** `--dev`: astro dev (changes show at once) instead of the production build with its service worker. */
+const DEV = process.argv.includes('--dev');
 
 const children = [];
 const closers = [];
@@ -93,13 +99,15 @@ async function waitFor(url, what, child, timeoutMs = 60_000) {
   }
 }
 
-function startChild(command, args, env, label) {
+/** A child process with its output prefixed by `label`; one that stops stops everything, unless it is `done` (a step that ends). */
+function startChild(command, args, env, label, { done = false } = {}) {
   const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   children.push(child);
   const prefix = (chunk) => String(chunk).split('\n').filter(Boolean).map((l) => `[${label}] ${l}`).join('\n') + '\n';
   child.stdout.on('data', (c) => process.stdout.write(prefix(c)));
   child.stderr.on('data', (c) => process.stderr.write(prefix(c)));
   child.on('exit', (code) => {
+    if (done && code === 0) return children.splice(children.indexOf(child), 1);
     if (!stopping) {
       console.error(`dev:members: ${label} stopped (${code}); stopping everything`);
       void stop(1);
@@ -193,7 +201,18 @@ async function main() {
     EMAIL_LINK_SECRET,
   };
   await gated;
-  const site = startChild(path.join(root, 'node_modules/.bin/astro'), ['dev', '--port', String(SITE_PORT), '--host', 'localhost'], env, 'site');
+  let site;
+  if (DEV) {
+    site = startChild(path.join(root, 'node_modules/.bin/astro'), ['dev', '--port', String(SITE_PORT), '--host', 'localhost'], env, 'site');
+  } else {
+    // The production build (dist/), then the server Netlify's would be: the service worker is
+    // part of the build, so member pages work offline here as they do once deployed.
+    await new Promise((resolve, reject) => {
+      const build = startChild(path.join(root, 'node_modules/.bin/astro'), ['build'], env, 'build', { done: true });
+      build.once('exit', (code) => (code === 0 ? resolve(undefined) : reject(new Error(`the build exited ${code}`))));
+    });
+    site = startChild(process.execPath, [path.join(root, 'scripts/serve.mjs')], { ...env, PORT: String(SITE_PORT), HOST: 'localhost' }, 'site');
+  }
   await waitFor(`${SITE}/`, 'the site', site, 120_000);
   // The daily schedule, run once now (Netlify's dev server runs a scheduled function at its
   // address, as a POST); it logs its one line through the site.
@@ -206,7 +225,7 @@ async function main() {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`
 dev:members ready in ${seconds} s${created ? ' (new database)' : ''}
-  site            ${SITE}  (sign in at ${SITE}/login)
+  site            ${SITE}  (sign in at ${SITE}/login; ${DEV ? 'astro dev, no service worker' : 'the production build with its service worker: try the member pages offline with the browser\'s offline switch; --dev for astro dev'})
   Auth emulator   http://127.0.0.1:${AUTH_PORT}  (project ${PROJECT})
   database API    ${endpoint.url}/rest/v1/  (PGlite in .local/pgdata; --reset starts over)
   Stripe stand-in ${stripe.url}  (its payment page opens from checkout)

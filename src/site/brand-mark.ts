@@ -48,9 +48,12 @@ export function webManifest(input: { name: string; shortName: string; descriptio
     name: input.name,
     short_name: input.shortName,
     description: input.description,
-    start_url: '/',
+    // Installed, the site opens where a member's day starts: the dashboard (a visitor lands on
+    // its sign-in panel), in its own window.
+    id: '/dashboard',
+    start_url: '/dashboard',
     scope: '/',
-    display: 'browser',
+    display: 'standalone',
     theme_color: MARK_BACKGROUND,
     background_color: PAGE_BACKGROUND,
     icons: input.icons.map((icon) => ({ ...icon })),

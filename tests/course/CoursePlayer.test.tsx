@@ -35,7 +35,7 @@ vi.mock('../../src/features/course/api', () => ({
 }));
 vi.mock('../../src/features/course/store', async () => {
   const { atom } = await import('nanostores');
-  return { $courseProgress: atom({ status: 'ready', value: { completions: [], error: null } }), $marking: atom([]), markComplete: vi.fn() };
+  return { $courseProgress: atom({ status: 'ready', value: { completions: [], error: null } }), $marking: atom([]), $keptLessons: atom([]), markComplete: vi.fn() };
 });
 
 const access = (await import('../../src/core/access/store')).$memberAccess as unknown as WritableAtom<Resource<MemberAccess>>;

@@ -76,10 +76,11 @@ const EXPECTED: Record<string, Partial<Record<Role, string[]>>> = {
     authenticated: ['SELECT', 'INSERT(lesson_slug, member_id)'],
     service_role: ['DELETE', 'SELECT'],
   },
-  // The Lounge: members log, save, edit and delete their own rows; the service role exports
-  // and deletes them with the account.
+  // The Lounge: members log, save, edit and delete their own rows (a logged row may carry the
+  // id the app made, so a write sent again from the offline outbox stays one row); the service
+  // role exports and deletes them with the account.
   breathing_sessions: {
-    authenticated: ['SELECT', 'INSERT(pattern, seconds, user_id)'],
+    authenticated: ['SELECT', 'INSERT(id, pattern, seconds, user_id)'],
     service_role: ['DELETE', 'SELECT'],
   },
   bloom_pages: {
@@ -107,19 +108,19 @@ const EXPECTED: Record<string, Partial<Record<Role, string[]>>> = {
     service_role: ['DELETE', 'SELECT'],
   },
   rise_statements: {
-    authenticated: ['DELETE', 'SELECT', 'INSERT(text, user_id)'],
+    authenticated: ['DELETE', 'SELECT', 'INSERT(id, text, user_id)'],
     service_role: ['DELETE', 'SELECT'],
   },
   rehearsal_scenarios: {
-    authenticated: ['SELECT', 'INSERT(coping, going_well, scene, title, user_id)'],
+    authenticated: ['SELECT', 'INSERT(coping, going_well, id, scene, title, user_id)'],
     service_role: ['DELETE', 'SELECT'],
   },
   rehearsals: {
-    authenticated: ['SELECT', 'INSERT(scenario, suds_after, suds_before, user_id)'],
+    authenticated: ['SELECT', 'INSERT(id, scenario, suds_after, suds_before, user_id)'],
     service_role: ['DELETE', 'SELECT'],
   },
   resets: {
-    authenticated: ['SELECT', 'INSERT(feeling, intensity_after, intensity_before, reset, user_id)'],
+    authenticated: ['SELECT', 'INSERT(feeling, id, intensity_after, intensity_before, reset, user_id)'],
     service_role: ['DELETE', 'SELECT'],
   },
   // Email: the outbox is the functions' alone (visitors and members reach nothing); members

@@ -34,7 +34,8 @@ describe('the brand mark', () => {
     const manifest = webManifest({ name: 'Inner Alchemy', shortName: 'Inner Alchemy', description: 'd', icons: [{ src: '/icons/192.png', sizes: '192x192', type: 'image/png' }] });
     expect(manifest.theme_color).toBe('#24163a');
     expect(manifest.background_color).toBe(PAGE_BACKGROUND);
-    expect(manifest.start_url).toBe('/');
+    expect(manifest.start_url).toBe('/dashboard');
+    expect(manifest.display).toBe('standalone');
     expect(manifest.icons).toEqual([{ src: '/icons/192.png', sizes: '192x192', type: 'image/png' }]);
   });
 });

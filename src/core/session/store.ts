@@ -169,7 +169,8 @@ async function recordToken(): Promise<string | null> {
 /**
  * Fresh tokens for the record, kept for the next page. When Firebase says the session is over,
  * Firebase itself is loaded and followed: it signs the member out (or, if it holds a session
- * of its own, carries on with that one). No answer at all is thrown, as for any request.
+ * of its own, carries on with that one). With no answer at all (offline) the record's token
+ * is used as it is; a refusal that may pass later is thrown, as for any request.
  */
 async function refreshRecord(record: SessionRecord): Promise<string | null> {
   const { refreshIdToken, TokenRefreshError } = await import('./token-api');
@@ -182,7 +183,10 @@ async function refreshRecord(record: SessionRecord): Promise<string | null> {
     }
     return fresh.idToken;
   } catch (error) {
-    if (!(error instanceof TokenRefreshError) || error.kind !== 'ended') throw error;
+    // No answer at all (offline): the request goes with the token it has, so the service
+    // worker can answer it from the member's own cache (or it fails as it would have).
+    if (!(error instanceof TokenRefreshError)) return record.idToken;
+    if (error.kind !== 'ended') throw error;
     writeSessionRecord(null);
     void loadAuth().catch(() => {
       setSignedInHint(false);

@@ -140,7 +140,10 @@ export default function Dashboard({ subscription, coaching, library, course, pra
   const onSignOut = async () => {
     leaving.current = true;
     try {
-      await signOut();
+      if (!(await signOut())) {
+        leaving.current = false;
+        return;
+      }
     } catch (error) {
       console.error('Sign out failed', error);
     }

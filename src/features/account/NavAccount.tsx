@@ -19,7 +19,8 @@ interface Props {
 
 async function leave() {
   try {
-    await signOut();
+    // The member chose to stay signed in (something they wrote offline has not synced yet).
+    if (!(await signOut())) return;
   } catch (error) {
     console.error('Sign out failed', error);
   }

@@ -52,12 +52,23 @@ export async function signInWithGoogle(): Promise<AppUser> {
   return signedIn(user);
 }
 
-export async function signOut(): Promise<void> {
+/**
+ * Signs out, leaving nothing of the member on this browser (src/core/offline/device-api.ts:
+ * what waits to sync is sent first, and the member is asked before anything unsent is dropped).
+ * Answers false when the member chose to stay signed in; `ask: false` drops it unasked (a
+ * deleted account's writes have nowhere to go).
+ */
+export async function signOut({ ask = true }: { ask?: boolean } = {}): Promise<boolean> {
+  const session = $session.get();
+  const device = await import('../../core/offline/device-api');
+  if (!(await device.readyToLeave(session.status === 'signedIn' ? session.user.id : null, { ask }))) return false;
   const auth = await authService();
   await auth.signOut();
+  await device.clearDevice();
   setSignedInHint(false);
   await forgetAccountSync();
   $session.set({ status: 'signedOut' });
+  return true;
 }
 
 /** A sign-in counts as recent for deleting an account for this long (the server allows 5 minutes). */
@@ -83,7 +94,7 @@ export async function reauthenticate(password: string | null): Promise<void> {
 /** After the account is deleted: signed out on this browser (the user no longer exists). */
 export async function signOutDeleted(): Promise<void> {
   try {
-    await signOut();
+    await signOut({ ask: false });
   } catch {
     setSignedInHint(false);
     $session.set({ status: 'signedOut' });

@@ -15,13 +15,15 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useSession } from '../../core/session/useSession';
+import { useOfflineSide } from '../../core/offline/useOfflineSide';
 import { access, howToGetIt } from '../../core/access/access';
 import { $memberAccess, BUILT_IN_CATALOGUE } from '../../core/access/store';
 import { COURSE_PRICE_ID, lessonPath, type OutlineLesson } from './outline';
 import { authHref } from '../../core/session/next-path';
 import { COURSE_MESSAGES, fetchLesson, LESSON_TIMEOUT_MS, type LessonAnswer } from './api';
 import { lessonsLabel, progressOf } from './progress';
-import { $courseProgress, $marking, markComplete } from './store';
+import { $courseProgress, $keptLessons, $marking, markComplete } from './store';
+import { WAITING_TEXT } from '../../core/offline/names';
 import Card from '../../core/ui/Card';
 import CourseOffers from './CourseOffers';
 import { loadingOnServer } from '../../core/session/loading';
@@ -96,6 +98,7 @@ function Retry({ message, onRetry }: { message: string; onRetry: () => void }) {
 function Progress({ slug, lessons, moduleTitle }: Omit<CoursePlayerProps, 'preview'>) {
   const state = useStore($courseProgress, { ssr: 'initial' });
   const marking = useStore($marking, { ssr: 'initial' });
+  const kept = useStore($keptLessons, { ssr: 'initial' });
   const [error, setError] = useState<string | null>(null);
   const statusId = useId();
   if (state.status === 'loading') {
@@ -109,7 +112,8 @@ function Progress({ slug, lessons, moduleTitle }: Omit<CoursePlayerProps, 'previ
   const progress = progressOf(lessons, completions);
   const lesson = lessons.find((l) => l.slug === slug)!;
   const module = progress.modules[lesson.module] ?? { done: 0, total: 0 };
-  const complete = completions.some((c) => c.lesson_slug === slug);
+  const waitingToSync = kept.includes(slug) && !completions.some((c) => c.lesson_slug === slug);
+  const complete = waitingToSync || completions.some((c) => c.lesson_slug === slug);
   const busy = marking.includes(slug);
   const onMark = async () => {
     setError(null);
@@ -132,6 +136,11 @@ function Progress({ slug, lessons, moduleTitle }: Omit<CoursePlayerProps, 'previ
         {complete ? (
           <p className="font-semibold text-sage-700" data-lesson-complete="">
             <span aria-hidden="true">✓ </span>You completed this lesson
+            {waitingToSync ? (
+              <span className="ml-2 text-sm font-normal text-plum-700" data-waiting="">
+                {WAITING_TEXT}
+              </span>
+            ) : null}
           </p>
         ) : (
           <button type="button" className="btn btn-gold" onClick={() => void onMark()} disabled={busy} aria-describedby={statusId}>
@@ -207,6 +216,8 @@ function Member(props: CoursePlayerProps) {
 
 export default function CoursePlayer(props: CoursePlayerProps) {
   const session = useSession();
+  // A lesson works offline once opened: the service worker and the outbox start here.
+  useOfflineSide(session.status === 'signedIn');
   if (session.status !== 'signedIn') return null;
   return <Member {...props} />;
 }

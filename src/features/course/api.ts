@@ -46,12 +46,19 @@ export async function fetchProgress(memberId: string): Promise<ProgressAnswer> {
 }
 
 /**
- * Marks a lesson complete. Pressed twice (or in two tabs), the database keeps one row:
- * PostgREST's `on conflict do nothing` on the (member, lesson) key.
+ * Marks a lesson complete, through the outbox: sent now, or kept on the device while offline
+ * (`kept`) and sent when the connection returns. Pressed twice, in two tabs, or sent again,
+ * the database keeps one row: PostgREST's `on conflict do nothing` on the (member, lesson) key.
  */
-export async function markLessonComplete(memberId: string, slug: string): Promise<{ error: string | null }> {
-  const { error } = await dbRequest((db) =>
-    db.from('lesson_progress').upsert({ member_id: memberId, lesson_slug: slug }, { onConflict: 'member_id,lesson_slug', ignoreDuplicates: true }),
-  );
-  return { error: error ? COURSE_MESSAGES.markFailed : null };
+export async function markLessonComplete(memberId: string, slug: string): Promise<{ error: string | null; kept?: boolean }> {
+  // Loaded when a lesson is marked, not with every page that shows progress.
+  const { sendOrKeep } = await import('../../core/offline/outbox-api');
+  const outcome = await sendOrKeep({
+    uid: memberId,
+    app: 'course',
+    key: `lesson_progress:${slug}`,
+    op: { kind: 'upsert', table: 'lesson_progress', values: { member_id: memberId, lesson_slug: slug }, onConflict: 'member_id,lesson_slug', ignoreDuplicates: true },
+  });
+  if (outcome.kind === 'kept') return { error: null, kept: true };
+  return { error: outcome.kind === 'sent' ? null : COURSE_MESSAGES.markFailed };
 }

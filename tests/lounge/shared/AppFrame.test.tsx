@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { MemberAccess } from '../../../src/core/access/store';
 import { $session } from '../../../src/core/session/store';
 
-const { bloomApi } = vi.hoisted(() => ({ bloomApi: { fetchPages: vi.fn(), savePage: vi.fn(), deletePage: vi.fn() } }));
+const { bloomApi } = vi.hoisted(() => ({ bloomApi: { fetchPages: vi.fn() } }));
 vi.mock('../../../src/features/lounge/the-bloom-book/api', () => bloomApi);
 const { default: BloomBook } = await import('../../../src/features/lounge/the-bloom-book/BloomBook');
 

@@ -31,6 +31,24 @@ vi.mock('../../../src/core/content-gate-api', () => gate);
 /** The content gate's client: what the app's gated content answers. */
 export { gate };
 
+/**
+ * The outbox (what the apps save through): by default every write is sent at once; a test
+ * answers otherwise (`kept` offline, a refusal), lists what waits (`waiting`), and calls what
+ * the app listens to (`heard`: a change of the outbox, an entry sent).
+ */
+const outbox = vi.hoisted(() => ({ sendOrKeep: vi.fn(), waiting: vi.fn(), onOutboxChange: vi.fn(), onSent: vi.fn() }));
+vi.mock('../../../src/core/offline/outbox-api', () => outbox);
+export const heard = { changed: [] as (() => void)[], sent: [] as ((sent: unknown) => void)[] };
+function outboxDefaults() {
+  heard.changed = [];
+  heard.sent = [];
+  outbox.sendOrKeep.mockResolvedValue({ kind: 'sent', overwrote: false });
+  outbox.waiting.mockResolvedValue([]);
+  outbox.onOutboxChange.mockImplementation((listener: () => void) => (heard.changed.push(listener), () => {}));
+  outbox.onSent.mockImplementation((listener: (sent: unknown) => void) => (heard.sent.push(listener), () => {}));
+}
+export { outbox };
+
 const { $session } = await import('../../../src/core/session/store');
 /** What the member has: set with `owns`, or directly. */
 export const access = (await import('../../../src/core/access/store')).$memberAccess as unknown as WritableAtom<Resource<MemberAccess>>;
@@ -73,11 +91,12 @@ export function memberEachTest(...apis: Record<string, Mock>[]) {
     $session.set({ status: 'signedIn', user: member });
     access.set({ status: 'loading' });
     localStorage.clear();
+    outboxDefaults();
   });
   afterEach(() => {
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
-    for (const api of [...apis, gate]) for (const fn of Object.values(api)) fn.mockReset();
+    for (const api of [...apis, gate, outbox]) for (const fn of Object.values(api)) fn.mockReset();
     $session.set({ status: 'unknown' });
   });
 }

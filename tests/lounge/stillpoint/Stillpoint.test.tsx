@@ -1,16 +1,17 @@
 /**
  * Stillpoint as a member who has it meets it: the history loading, a finished session logged
- * (kept when the log fails, Retry logs it), each pattern's own lengths and resonance's rate, and
- * the guide under reduced motion (a colour cue, still counting, Pause visible while it runs).
- * The database is a double (../shared/as-member.tsx).
+ * (kept when the log fails, Retry logs it with the same id), a session finished offline kept on
+ * the device and listed as waiting, then in the history once sent, each pattern's own lengths
+ * and resonance's rate, and the guide under reduced motion (a colour cue, still counting, Pause
+ * visible while it runs). The database and the outbox are doubles (../shared/as-member.tsx).
  */
-import { frameProps, memberEachTest, owns } from '../shared/as-member';
+import { frameProps, heard, memberEachTest, outbox, owns } from '../shared/as-member';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import patterns from '../../../src/content/lounge/stillpoint/patterns.json';
 
-const { stillpointApi } = vi.hoisted(() => ({ stillpointApi: { fetchHistory: vi.fn(), logSession: vi.fn() } }));
+const { stillpointApi } = vi.hoisted(() => ({ stillpointApi: { fetchHistory: vi.fn() } }));
 vi.mock('../../../src/features/lounge/stillpoint/api', () => stillpointApi);
 const { default: Stillpoint } = await import('../../../src/features/lounge/stillpoint/Stillpoint');
 
@@ -23,9 +24,7 @@ describe('Stillpoint', () => {
   it('loads the history, then logs a finished session, keeps it when the log fails, and Retry logs it', async () => {
     let history!: (v: unknown) => void;
     stillpointApi.fetchHistory.mockReturnValue(new Promise((r) => (history = r)));
-    stillpointApi.logSession
-      .mockResolvedValueOnce({ data: null, error: { code: 'PGRST000' } })
-      .mockResolvedValueOnce({ data: { pattern: 'box', seconds: 60, finished_at: '2026-11-25T08:00:00Z' }, error: null });
+    outbox.sendOrKeep.mockResolvedValueOnce({ kind: 'refused', code: 'PGRST000', message: 'boom' }).mockResolvedValueOnce({ kind: 'sent', overwrote: false });
     const { container } = render(<Stillpoint {...frameProps('stillpoint', 'Stillpoint')} patterns={patternsCopy} />);
     expect(screen.getByRole('status').textContent).toBe('Loading your sessions…');
     await act(async () => history({ data: [], error: null }));
@@ -39,11 +38,41 @@ describe('Stillpoint', () => {
     expect(alert.textContent).toContain('could not be saved');
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await screen.findByText('Session saved to your history.');
-    expect(stillpointApi.logSession.mock.calls).toEqual([
-      ['uid_1', 'box', 60],
-      ['uid_1', 'box', 60],
-    ]);
+    const sends = outbox.sendOrKeep.mock.calls.map(([entry]) => entry as { key: string; op: { values: Record<string, unknown> } });
+    expect(sends).toHaveLength(2);
+    expect(sends[0]!.op).toEqual({
+      kind: 'upsert',
+      table: 'breathing_sessions',
+      values: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), user_id: 'uid_1', pattern: 'box', seconds: 60 },
+      onConflict: 'id',
+      ignoreDuplicates: true,
+    });
+    // The retry sends the same session: the same id, so it can only ever be one row.
+    expect(sends[1]).toEqual(sends[0]);
     within(container.querySelector('[data-history]') as HTMLElement).getByText('Box breathing');
+  });
+
+  it('offline, a finished session is kept on the device, listed as waiting, then in the history once sent', async () => {
+    stillpointApi.fetchHistory.mockResolvedValue({ data: [], error: null });
+    outbox.sendOrKeep.mockResolvedValueOnce({ kind: 'kept' });
+    const { container } = render(<Stillpoint {...frameProps('stillpoint', 'Stillpoint')} patterns={patternsCopy} />);
+    await screen.findByText('Your finished sessions appear here.');
+    const guide = container.querySelector('stillpoint-guide') as HTMLElement;
+    await act(async () => guide.dispatchEvent(new CustomEvent('stillpoint-finished', { bubbles: true, detail: { pattern: 'box', ms: 180_000 } })));
+    await screen.findByText('Saved on this device, will sync');
+    const entry = outbox.sendOrKeep.mock.calls[0]![0] as object;
+    outbox.waiting.mockResolvedValue([{ ...entry, seq: 1, savedAt: '2026-11-25T08:00:00Z' }]);
+    await act(async () => heard.changed.forEach((l) => l()));
+    const waiting = container.querySelector('[data-waiting]') as HTMLElement;
+    expect(waiting.textContent).toBe('Box breathing3 min · Saved on this device, will sync');
+
+    outbox.waiting.mockResolvedValue([]);
+    await act(async () => {
+      heard.sent.forEach((l) => l({ entry: { ...entry, seq: 1 }, outcome: { kind: 'sent', overwrote: false } }));
+      heard.changed.forEach((l) => l());
+    });
+    expect(container.querySelector('[data-waiting]')).toBeNull();
+    expect(within(container.querySelector('[data-history]') as HTMLElement).getByText('Box breathing')).toBeTruthy();
   });
 
   it('gives 4-7-8 its own lengths and resonance an adjustable rate', async () => {

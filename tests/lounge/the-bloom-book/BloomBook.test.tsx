@@ -4,12 +4,12 @@
  * message shown, Retry working), the streak off until turned on, search, and the gate refusing
  * the prompts. The database and the content gate are doubles (../shared/as-member.tsx).
  */
-import { frameProps, gate, memberEachTest, owns } from '../shared/as-member';
+import { frameProps, gate, heard, memberEachTest, outbox, owns } from '../shared/as-member';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const { bloomApi } = vi.hoisted(() => ({ bloomApi: { fetchPages: vi.fn(), savePage: vi.fn(), deletePage: vi.fn() } }));
+const { bloomApi } = vi.hoisted(() => ({ bloomApi: { fetchPages: vi.fn() } }));
 vi.mock('../../../src/features/lounge/the-bloom-book/api', () => bloomApi);
 const { default: BloomBook } = await import('../../../src/features/lounge/the-bloom-book/BloomBook');
 
@@ -41,13 +41,13 @@ describe('The Bloom Book', () => {
     bloomApi.fetchPages.mockResolvedValue({ data: [], error: null });
     gate.fetchGated.mockResolvedValue({ data: PROMPTS });
     let first!: (v: unknown) => void;
-    bloomApi.savePage.mockReturnValueOnce(new Promise((r) => (first = r))).mockResolvedValueOnce({ error: null });
+    outbox.sendOrKeep.mockReturnValueOnce(new Promise((r) => (first = r))).mockResolvedValueOnce({ kind: 'sent', overwrote: false });
     render(<BloomBook {...frameProps('the-bloom-book', 'The Bloom Book')} previewPromptId="preview-prompt" />);
     const [one] = await screen.findAllByRole('textbox', { name: /Grateful for/ });
     await userEvent.type(one!, 'Tea with my sister');
     await userEvent.click(screen.getByRole('button', { name: 'Save page' }));
     expect(screen.getByRole('button', { name: 'Saving…' })).toHaveProperty('disabled', true);
-    await act(async () => first({ error: { code: 'PGRST000' } }));
+    await act(async () => first({ kind: 'refused', code: 'PGRST000', message: 'boom' }));
 
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('This could not be saved just now. Your words are still here: press Retry.');
@@ -55,12 +55,45 @@ describe('The Bloom Book', () => {
 
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await screen.findByText('Saved to your book.');
-    expect(bloomApi.savePage).toHaveBeenCalledTimes(2);
-    expect(bloomApi.savePage.mock.calls[1]).toEqual([
-      'uid_1',
-      expect.objectContaining({ gratitudes: ['Tea with my sister', '', ''], promptId: expect.not.stringMatching(/^preview-prompt$/) }),
-    ]);
+    expect(outbox.sendOrKeep).toHaveBeenCalledTimes(2);
+    expect(outbox.sendOrKeep.mock.calls[1]![0]).toMatchObject({
+      uid: 'uid_1',
+      app: 'the-bloom-book',
+      op: {
+        kind: 'upsert',
+        table: 'bloom_pages',
+        onConflict: 'user_id,day',
+        values: { user_id: 'uid_1', gratitude_1: 'Tea with my sister', gratitude_2: '', prompt_id: expect.not.stringMatching(/^preview-prompt$/) },
+        keepNewer: { basedOn: null },
+      },
+    });
     within(document.querySelector('[data-pages]') as HTMLElement).getByText('Tea with my sister');
+  });
+
+  it('offline, a page is kept on the device and listed as waiting; once sent it is stored, and a newer page from another device is told', async () => {
+    bloomApi.fetchPages.mockResolvedValue({ data: [], error: null });
+    gate.fetchGated.mockResolvedValue({ data: PROMPTS });
+    outbox.sendOrKeep.mockResolvedValueOnce({ kind: 'kept' });
+    render(<BloomBook {...frameProps('the-bloom-book', 'The Bloom Book')} previewPromptId="preview-prompt" />);
+    const [one] = await screen.findAllByRole('textbox', { name: /Grateful for/ });
+    await userEvent.type(one!, 'The night train');
+    await userEvent.click(screen.getByRole('button', { name: 'Save page' }));
+    await screen.findByText('Saved on this device, will sync');
+    const entry = outbox.sendOrKeep.mock.calls[0]![0] as { key: string };
+    outbox.waiting.mockResolvedValue([{ ...entry, seq: 1, savedAt: '2026-11-26T08:00:00Z' }]);
+    await act(async () => heard.changed.forEach((l) => l()));
+    const waiting = document.querySelector('[data-pages] [data-waiting]') as HTMLElement;
+    expect(waiting.textContent).toBe('Saved on this device, will sync');
+    within(document.querySelector('[data-pages]') as HTMLElement).getByText('The night train');
+
+    outbox.waiting.mockResolvedValue([]);
+    await act(async () => {
+      heard.sent.forEach((l) => l({ entry: { ...entry, seq: 1 }, outcome: { kind: 'sent', overwrote: true, updatedAt: '2026-11-26T09:00:00Z' } }));
+      heard.changed.forEach((l) => l());
+    });
+    expect(document.querySelector('[data-pages] [data-waiting]')).toBeNull();
+    within(document.querySelector('[data-pages]') as HTMLElement).getByText('The night train');
+    expect(document.querySelector('[data-conflict]')!.textContent).toMatch(/was also changed on another device\. Your newer version from this device is kept\.$/);
   });
 
   it('shows the streak only once the member turns it on, and finds pages by a word', async () => {

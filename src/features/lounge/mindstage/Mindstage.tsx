@@ -17,7 +17,7 @@ import { LoadFailed, openAll, useLoad } from '../shared/load';
 import Problem from '../shared/Problem';
 import Rating from '../shared/Rating';
 import { isRating } from '../shared/ratings';
-import { saveFailureMessage, useSave } from '../shared/useSave';
+import { KEPT, saveFailureMessage, useSave } from '../shared/useSave';
 import SaveStatus from '../shared/SaveStatus';
 import StepPlayer from '../shared/StepPlayer';
 import { addOwnScenario, fetchOwnScenarios, fetchRehearsals, logRehearsal } from './api';
@@ -83,10 +83,10 @@ export function Rehearsals({ user }: { user: AppUser }) {
     const b = before;
     const a = after;
     void rehearsalSave.save(async () => {
-      const { data, error } = await logRehearsal(user.id, scenario.key, b, a);
+      const { data, error, kept } = await logRehearsal(user.id, scenario.key, b, a);
       if (error || !data) return saveFailureMessage(error);
       setLoad((l) => (l.status === 'ready' ? { ...l, rehearsals: [...l.rehearsals, data] } : l));
-      return null;
+      return kept ? KEPT : null;
     });
   };
 
@@ -96,11 +96,11 @@ export function Rehearsals({ user }: { user: AppUser }) {
     if (problem) return;
     const draft = scene;
     void sceneSave.save(async () => {
-      const { data, error } = await addOwnScenario(user.id, draft);
+      const { data, error, kept } = await addOwnScenario(user.id, draft);
       if (error || !data) return saveFailureMessage(error);
       setLoad((l) => (l.status === 'ready' ? { ...l, own: [...l.own, data] } : l));
       setScene(EMPTY_SCENE);
-      return null;
+      return kept ? KEPT : null;
     });
   };
 
@@ -144,13 +144,13 @@ export function Rehearsals({ user }: { user: AppUser }) {
           >
             <p className="text-ink-soft">Before the rehearsal you rated {before}.</p>
             <Rating name="ms-after" legend="And now: how much distress do you feel about this scene, from 0 to 10?" value={after} onChange={setAfter} low="no distress" high="the most you can imagine" />
-            {rehearsalSave.state.status !== 'saved' ? (
+            {rehearsalSave.state.status !== 'saved' && rehearsalSave.state.status !== 'kept' ? (
               <button type="submit" className="btn btn-gold" disabled={after === null || rehearsalSave.state.status === 'saving'}>
                 {rehearsalSave.state.status === 'saving' ? 'Saving…' : 'Save this rehearsal'}
               </button>
             ) : null}
             <SaveStatus state={rehearsalSave.state} onRetry={() => void rehearsalSave.retry()} savedText="Saved. It is on this scene’s chart." />
-            {rehearsalSave.state.status === 'saved' ? (
+            {rehearsalSave.state.status === 'saved' || rehearsalSave.state.status === 'kept' ? (
               <>
                 <Chart id={`chart-done-${scenario.key}`} title={scenario.title} rehearsals={of(scenario.key)} />
                 <button type="button" className="btn btn-outline" onClick={() => setStage({ at: 'list' })}>

@@ -1,10 +1,13 @@
 /**
  * Mindstage's rows (rehearsal_scenarios, rehearsals) through the browser's database client,
  * under row-level security: the member adds their own scenes, logs a finished rehearsal with its
- * two ratings, and reads their history. Answers the one result type (src/core/db/result.ts);
+ * two ratings, and reads their history. Writes go through the outbox (src/core/offline/outbox-api.ts)
+ * with the id the app made: sent now, or kept on the device while offline (`kept`) and sent,
+ * once, when the connection returns. Answers the one result type (src/core/db/result.ts);
  * never throws; never logs what the member wrote.
  */
 import { dbRequest, type DbResult } from '../../../core/db/client';
+import { writeOrKeep } from '../../../core/offline/outbox-api';
 import type { OwnScenario, Rehearsal } from './rehearsal';
 
 interface SceneRow {
@@ -25,16 +28,21 @@ export function fetchOwnScenarios(userId: string): Promise<DbResult<OwnScenario[
   );
 }
 
-export function addOwnScenario(userId: string, own: Omit<OwnScenario, 'id'>): Promise<DbResult<OwnScenario>> {
-  return dbRequest(
-    (db) =>
-      db
-        .from('rehearsal_scenarios')
-        .insert({ user_id: userId, title: own.title.trim(), scene: own.scene.trim(), going_well: own.goingWell.trim(), coping: own.coping.trim() })
-        .select(SCENE_COLUMNS)
-        .single<SceneRow>(),
-    toOwn,
-  );
+export async function addOwnScenario(userId: string, own: Omit<OwnScenario, 'id'>): Promise<DbResult<OwnScenario> & { kept: boolean }> {
+  const scene: OwnScenario = { id: crypto.randomUUID(), title: own.title.trim(), scene: own.scene.trim(), goingWell: own.goingWell.trim(), coping: own.coping.trim() };
+  const { error, kept } = await writeOrKeep({
+    uid: userId,
+    app: 'mindstage',
+    key: `rehearsal_scenarios:${scene.id}`,
+    op: {
+      kind: 'upsert',
+      table: 'rehearsal_scenarios',
+      values: { id: scene.id, user_id: userId, title: scene.title, scene: scene.scene, going_well: scene.goingWell, coping: scene.coping },
+      onConflict: 'id',
+      ignoreDuplicates: true,
+    },
+  });
+  return error ? { data: null, error, kept } : { data: scene, error: null, kept };
 }
 
 interface RehearsalRow {
@@ -54,10 +62,14 @@ export function fetchRehearsals(userId: string): Promise<DbResult<Rehearsal[]>> 
   );
 }
 
-/** Logs a finished rehearsal with its ratings before and after; the database dates it. */
-export function logRehearsal(userId: string, scenario: string, before: number, after: number): Promise<DbResult<Rehearsal>> {
-  return dbRequest(
-    (db) => db.from('rehearsals').insert({ user_id: userId, scenario, suds_before: before, suds_after: after }).select(REHEARSAL_COLUMNS).single<RehearsalRow>(),
-    toRehearsal,
-  );
+/** Logs a finished rehearsal with its ratings before and after; the database dates it when it arrives. */
+export async function logRehearsal(userId: string, scenario: string, before: number, after: number): Promise<DbResult<Rehearsal> & { kept: boolean }> {
+  const id = crypto.randomUUID();
+  const { error, kept } = await writeOrKeep({
+    uid: userId,
+    app: 'mindstage',
+    key: `rehearsals:${id}`,
+    op: { kind: 'upsert', table: 'rehearsals', values: { id, user_id: userId, scenario, suds_before: before, suds_after: after }, onConflict: 'id', ignoreDuplicates: true },
+  });
+  return error ? { data: null, error, kept } : { data: { scenario, before, after, at: new Date().toISOString() }, error: null, kept };
 }

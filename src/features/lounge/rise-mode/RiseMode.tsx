@@ -18,7 +18,7 @@ import { gatedItem } from '../shared/gate-api';
 import { LoadFailed, openAll, useLoad } from '../shared/load';
 import Problem from '../shared/Problem';
 import StreakToggle from '../shared/StreakToggle';
-import { saveFailureMessage, useSave } from '../shared/useSave';
+import { KEPT, saveFailureMessage, useSave } from '../shared/useSave';
 import SaveStatus from '../shared/SaveStatus';
 import { addOwnStatement, fetchDays, fetchOwnStatements, removeOwnStatement, saveCheckIn, saveMorning, type Day, type OwnStatement } from './api';
 import { braveActionOfDay, checkInProblem, LIMITS, LIVED_LABELS, morningProblem, ownStatementProblem, statementOfDay, type Lived, type RisePrompts, type Statement } from './rise';
@@ -80,10 +80,10 @@ export function Rise({ user, prompts, now = () => new Date() }: { user: AppUser;
     if (p) return;
     const draft = { day: today, ...form };
     void morningSave.save(async () => {
-      const { error } = await saveMorning(user.id, draft);
+      const { error, kept } = await saveMorning(user.id, draft);
       if (error) return saveFailureMessage(error);
       setLoad((l) => (l.status === 'ready' ? { ...l, days: [{ lived: saved?.lived ?? null, note: saved?.note ?? '', ...draft, intention: draft.intention.trim() }, ...l.days.filter((d) => d.day !== today)] } : l));
-      return null;
+      return kept ? KEPT : null;
     });
   };
 
@@ -94,10 +94,10 @@ export function Rise({ user, prompts, now = () => new Date() }: { user: AppUser;
     const answer = livedNow;
     const text = noteNow;
     void eveningSave.save(async () => {
-      const { error } = await saveCheckIn(user.id, today, answer, text);
+      const { error, kept } = await saveCheckIn(user.id, today, answer, text);
       if (error) return saveFailureMessage(error);
       setLoad((l) => (l.status === 'ready' ? { ...l, days: l.days.map((d) => (d.day === today ? { ...d, lived: answer, note: text.trim() } : d)) } : l));
-      return null;
+      return kept ? KEPT : null;
     });
   };
 
@@ -107,11 +107,11 @@ export function Rise({ user, prompts, now = () => new Date() }: { user: AppUser;
     if (p) return;
     const text = ownText;
     void ownSave.save(async () => {
-      const { data, error } = await addOwnStatement(user.id, text);
+      const { data, error, kept } = await addOwnStatement(user.id, text);
       if (error || !data) return saveFailureMessage(error);
       setLoad((l) => (l.status === 'ready' ? { ...l, own: [...l.own, data] } : l));
       setOwnText('');
-      return null;
+      return kept ? KEPT : null;
     });
   };
 

@@ -2,10 +2,13 @@
  * Rise Mode's rows (rise_days, rise_statements) through the browser's database client, under
  * row-level security: the member's own only. The morning is saved in one statement (an upsert
  * on (user_id, day)), which leaves the evening check-in as it was; the check-in updates that
- * day. Answers the one result type (src/core/db/result.ts); never throws; never logs what the
- * member wrote.
+ * day. Writes go through the outbox (src/core/offline/outbox-api.ts): sent now, or kept on the
+ * device while offline (`kept`) and sent, once, when the connection returns (a statement carries
+ * the id the app made). Answers the one result type (src/core/db/result.ts); never throws; never
+ * logs what the member wrote.
  */
 import { dbRequest, type DbError, type DbResult } from '../../../core/db/client';
+import { writeOrKeep } from '../../../core/offline/outbox-api';
 import type { Lived } from './rise';
 
 export interface Day {
@@ -49,23 +52,24 @@ export function fetchDays(userId: string): Promise<DbResult<Day[]>> {
   );
 }
 
-/** The morning: intention, statement and brave action of the day (new or changed). */
-export async function saveMorning(userId: string, d: Pick<Day, 'day' | 'intention' | 'statementId' | 'statementText' | 'braveAction'>): Promise<{ error: DbError | null }> {
-  const { error } = await dbRequest((db) =>
-    db
-      .from('rise_days')
-      .upsert(
-        { user_id: userId, day: d.day, intention: d.intention.trim(), statement_id: d.statementId, statement_text: d.statementText.trim(), brave_action: d.braveAction.trim() },
-        { onConflict: 'user_id,day' },
-      ),
-  );
-  return { error };
+/** The morning: intention, statement and brave action of the day (new or changed): an upsert on the day. */
+export function saveMorning(userId: string, d: Pick<Day, 'day' | 'intention' | 'statementId' | 'statementText' | 'braveAction'>): Promise<{ error: DbError | null; kept: boolean }> {
+  return writeOrKeep({
+    uid: userId,
+    app: 'rise-mode',
+    key: `rise_days:${d.day}:morning`,
+    op: {
+      kind: 'upsert',
+      table: 'rise_days',
+      values: { user_id: userId, day: d.day, intention: d.intention.trim(), statement_id: d.statementId, statement_text: d.statementText.trim(), brave_action: d.braveAction.trim() },
+      onConflict: 'user_id,day',
+    },
+  });
 }
 
 /** The evening check-in of `day`: how the intention was lived, and a note. */
-export async function saveCheckIn(userId: string, day: string, lived: Lived, note: string): Promise<{ error: DbError | null }> {
-  const { error } = await dbRequest((db) => db.from('rise_days').update({ lived, note: note.trim() }).eq('user_id', userId).eq('day', day));
-  return { error };
+export function saveCheckIn(userId: string, day: string, lived: Lived, note: string): Promise<{ error: DbError | null; kept: boolean }> {
+  return writeOrKeep({ uid: userId, app: 'rise-mode', key: `rise_days:${day}:evening`, op: { kind: 'update', table: 'rise_days', values: { lived, note: note.trim() }, match: { user_id: userId, day } } });
 }
 
 /** The member's own statements, oldest first. */
@@ -73,11 +77,18 @@ export function fetchOwnStatements(userId: string): Promise<DbResult<OwnStatemen
   return dbRequest((db) => db.from('rise_statements').select('id, text').eq('user_id', userId).order('created_at'));
 }
 
-export function addOwnStatement(userId: string, text: string): Promise<DbResult<OwnStatement>> {
-  return dbRequest((db) => db.from('rise_statements').insert({ user_id: userId, text: text.trim() }).select('id, text').single<OwnStatement>());
+/** Keeps one of the member's own statements, with the id the app made (a resend stays one row). */
+export async function addOwnStatement(userId: string, text: string): Promise<DbResult<OwnStatement> & { kept: boolean }> {
+  const own = { id: crypto.randomUUID(), text: text.trim() };
+  const { error, kept } = await writeOrKeep({
+    uid: userId,
+    app: 'rise-mode',
+    key: `rise_statements:${own.id}`,
+    op: { kind: 'upsert', table: 'rise_statements', values: { id: own.id, user_id: userId, text: own.text }, onConflict: 'id', ignoreDuplicates: true },
+  });
+  return error ? { data: null, error, kept } : { data: own, error: null, kept };
 }
 
-export async function removeOwnStatement(userId: string, id: string): Promise<{ error: DbError | null }> {
-  const { error } = await dbRequest((db) => db.from('rise_statements').delete().eq('user_id', userId).eq('id', id));
-  return { error };
+export async function removeOwnStatement(userId: string, id: string): Promise<{ error: DbError | null; kept: boolean }> {
+  return writeOrKeep({ uid: userId, app: 'rise-mode', key: `rise_statements:${id}`, op: { kind: 'delete', table: 'rise_statements', match: { user_id: userId, id } } });
 }

@@ -22,6 +22,7 @@ import { useSession } from '../../../core/session/useSession';
 import DailyReminder from './DailyReminder';
 import type { ReminderWords } from './reminder-words';
 import { loadingOnServer } from '../../../core/session/loading';
+import { useOfflineSide } from '../../../core/offline/useOfflineSide';
 
 /** What the frame knows of its app: read at build from the apps collection and the catalogue. */
 export interface FrameProps {
@@ -111,6 +112,8 @@ export function Loading({ children }: { children: ReactNode }) {
 export default function AppFrame(props: FrameProps & { children: (user: AppUser) => ReactNode }) {
   const session = useSession();
   const state = useStore($memberAccess, { ssr: loadingOnServer });
+  // A member's room works offline once opened: the service worker and the outbox start here.
+  useOfflineSide(session.status === 'signedIn');
   if (session.status === 'unknown') return <Loading>Opening {props.appName}…</Loading>;
   if (session.status === 'signedOut') return <SignInPanel slug={props.slug} appName={props.appName} />;
   if (state.status === 'loading') return <Loading>Checking your access…</Loading>;

@@ -1,13 +1,20 @@
 /**
  * Saving what a member wrote, shared by the Lounge apps: a save never loses the text. The
- * state says what happened ("saving", "saved", or "failed" with a message the member reads);
- * the text stays in the form (the app keeps it in its own state) and Retry runs the same save
- * again. Nothing here logs what the member wrote.
+ * state says what happened ("saving", "saved", "kept" on this device until the connection
+ * returns (the outbox: src/core/offline/outbox-api.ts), or "failed" with a message the member
+ * reads); the text stays in the form (the app keeps it in its own state) and Retry runs the
+ * same save again. Nothing here logs what the member wrote.
  */
 import { useCallback, useRef, useState } from 'react';
 import { browserOnline, dbFailureKind } from '../../../core/db/result';
+import { sendOrKeep } from '../../../core/offline/outbox-api';
+import type { OutboxEntry } from '../../../core/offline/outbox';
 
-export type SaveState = { status: 'idle' } | { status: 'saving' } | { status: 'saved' } | { status: 'failed'; message: string };
+export type SaveState = { status: 'idle' } | { status: 'saving' } | { status: 'saved' } | { status: 'kept' } | { status: 'failed'; message: string };
+
+/** A save's answer: null when it worked, KEPT when it waits on the device, else the failure's message. */
+export const KEPT = 'kept' as const;
+export type SaveAnswer = string | null | typeof KEPT;
 
 /**
  * What went wrong, as the member reads it: never the database's own words, except for a cap on
@@ -37,23 +44,45 @@ export function saveFailureMessage(error: { code?: string | null; message?: stri
 }
 
 /**
- * A save action with its state. `run` resolves to null when it worked or to the failure's
- * message; `retry()` runs the last save again.
+ * Sends one write through the outbox: sent now, or kept on the device when the database cannot
+ * be reached (sent, once, when the connection returns). Answers as a save's `run` does; `theirs`
+ * (the other device's newer page kept) is the app's to word: `conflict`.
  */
-export function useSave(): { state: SaveState; save: (run: () => Promise<string | null>) => Promise<boolean>; retry: () => Promise<boolean>; reset: () => void } {
+export async function sendThroughOutbox(entry: Omit<OutboxEntry, 'savedAt'>, conflict = SAVE_MESSAGES.failed): Promise<SaveAnswer> {
+  const outcome = await sendOrKeep(entry);
+  switch (outcome.kind) {
+    case 'sent':
+      return null;
+    case 'kept':
+      return KEPT;
+    case 'theirs':
+      return conflict;
+    case 'offline':
+      return SAVE_MESSAGES.offline;
+    default:
+      return saveFailureMessage({ code: outcome.code, message: outcome.message });
+  }
+}
+
+/**
+ * A save action with its state. `run` resolves to null when it worked, KEPT when it waits on
+ * the device, or to the failure's message; `retry()` runs the last save again. `save` answers
+ * true unless it failed (kept counts: the words are safe).
+ */
+export function useSave(): { state: SaveState; save: (run: () => Promise<SaveAnswer>) => Promise<boolean>; retry: () => Promise<boolean>; reset: () => void } {
   const [state, setState] = useState<SaveState>({ status: 'idle' });
-  const last = useRef<(() => Promise<string | null>) | null>(null);
-  const save = useCallback(async (run: () => Promise<string | null>) => {
+  const last = useRef<(() => Promise<SaveAnswer>) | null>(null);
+  const save = useCallback(async (run: () => Promise<SaveAnswer>) => {
     last.current = run;
     setState({ status: 'saving' });
-    let message: string | null;
+    let message: SaveAnswer;
     try {
       message = await run();
     } catch {
       message = saveFailureMessage(null);
     }
-    setState(message ? { status: 'failed', message } : { status: 'saved' });
-    return message === null;
+    setState(message === KEPT ? { status: 'kept' } : message ? { status: 'failed', message } : { status: 'saved' });
+    return message === null || message === KEPT;
   }, []);
   const retry = useCallback(() => (last.current ? save(last.current) : Promise.resolve(false)), [save]);
   const reset = useCallback(() => setState({ status: 'idle' }), []);

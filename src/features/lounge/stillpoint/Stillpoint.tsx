@@ -2,17 +2,21 @@
  * Stillpoint for a member who has it (in its frame, on its home in the Lounge): choose a pattern
  * (box, 4-7-8, cyclic sighing, resonance at 4.5 to 6.5 breaths a minute, or their own), a length
  * (1, 3, 5 minutes or their own), breathe with the guide (<stillpoint-guide>), and find each
- * finished session in their history (breathing_sessions, through ./api.ts). A failed log says
- * so and Retry logs it again.
+ * finished session in their history (breathing_sessions, through ./api.ts). Offline (its page
+ * and history come from the service worker's caches), a finished session is kept on the device
+ * and listed as waiting until it is sent; a failed log says so and Retry logs it again.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AppUser } from '../../../core/session/user';
 import type { BreathingPatternId } from '../../../core/db/values';
 import AppFrame, { Loading, type FrameProps } from '../shared/AppFrame';
 import { openAll, useLoad } from '../shared/load';
-import { saveFailureMessage, useSave } from '../shared/useSave';
+import { KEPT, sendThroughOutbox, useSave } from '../shared/useSave';
 import SaveStatus from '../shared/SaveStatus';
-import { fetchHistory, logSession } from './api';
+import { useOutbox } from '../../../core/offline/useOutbox';
+import { WAITING_TEXT } from '../../../core/offline/names';
+import { fetchHistory, type LoggedSession } from './api';
+import { sessionEntry } from './sessions';
 import {
   CUSTOM_LIMITS,
   CUSTOM_MINUTES,
@@ -62,6 +66,16 @@ function App({ user, patterns }: { user: AppUser; patterns: PatternCopy[] }) {
 
   const openHistory = useCallback(() => openAll({ rows: { history: fetchHistory(user.id) } }, { rows: 'Your history could not be loaded just now.' }), [user.id]);
   const { load, setLoad, retry: reloadHistory } = useLoad(openHistory);
+  const addToHistory = useCallback(
+    (session: LoggedSession) => setLoad((l) => ({ status: 'ready', history: [session, ...(l.status === 'ready' ? l.history : [])] })),
+    [setLoad],
+  );
+  // Sessions finished offline: listed as waiting, then in the history once sent (the database dates them then).
+  const waiting = useOutbox(user.id, 'stillpoint', ({ entry }) => {
+    if (entry.op.kind !== 'upsert') return;
+    const { pattern, seconds } = entry.op.values as { pattern: BreathingPatternId; seconds: number };
+    addToHistory({ pattern, seconds, finished_at: new Date().toISOString() });
+  });
 
   useEffect(() => defineStillpointGuide(), []);
 
@@ -72,16 +86,17 @@ function App({ user, patterns }: { user: AppUser; patterns: PatternCopy[] }) {
       const { pattern: id, ms } = (event as CustomEvent<{ pattern: BreathingPatternId; ms: number }>).detail;
       if (ms < MIN_LOGGED_MS) return;
       const seconds = loggedSeconds(ms);
+      // One id for this session, whichever send of it reaches the database.
+      const entry = sessionEntry(user.id, crypto.randomUUID(), id, seconds);
       void save(async () => {
-        const { data, error } = await logSession(user.id, id, seconds);
-        if (error || !data) return saveFailureMessage(error);
-        setLoad((l) => ({ status: 'ready', history: [data, ...(l.status === 'ready' ? l.history : [])] }));
-        return null;
+        const answer = await sendThroughOutbox(entry);
+        if (answer === null) addToHistory({ pattern: id, seconds, finished_at: new Date().toISOString() });
+        return answer === KEPT ? KEPT : answer;
       });
     };
     el.addEventListener('stillpoint-finished', finished);
     return () => el.removeEventListener('stillpoint-finished', finished);
-  }, [save, setLoad, user.id]);
+  }, [save, addToHistory, user.id]);
 
   const nameOf = (id: string) => (id === 'custom' ? CUSTOM_NAME : (patterns.find((p) => p.id === id)?.name ?? id));
 
@@ -211,10 +226,21 @@ function App({ user, patterns }: { user: AppUser; patterns: PatternCopy[] }) {
             <p className="mt-3 text-ink-soft" role="status">
               Loading your sessions…
             </p>
-          ) : load.history.length === 0 ? (
+          ) : load.history.length === 0 && waiting.length === 0 ? (
             <p className="mt-3 text-ink-soft">Your finished sessions appear here.</p>
           ) : (
             <ul className="mt-3 divide-y divide-plum-100" data-history="">
+              {waiting.map((w) => {
+                const { pattern, seconds } = (w.op.kind === 'upsert' ? w.op.values : {}) as { pattern: BreathingPatternId; seconds: number };
+                return (
+                  <li key={w.key} className="flex justify-between gap-3 py-2" data-waiting="">
+                    <span>{nameOf(pattern)}</span>
+                    <span className="text-ink-soft">
+                      {minutesText(seconds)} · {WAITING_TEXT}
+                    </span>
+                  </li>
+                );
+              })}
               {load.history.map((s) => (
                 <li key={s.finished_at + s.pattern} className="flex justify-between gap-3 py-2">
                   <span>{nameOf(s.pattern)}</span>

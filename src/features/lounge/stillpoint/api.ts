@@ -1,7 +1,8 @@
 /**
  * Stillpoint's rows (breathing_sessions) through the browser's database client, under row-level
  * security: the member logs a finished session and reads their history. Answers the one result
- * type (src/core/db/result.ts), never throws, and logs nothing.
+ * type (src/core/db/result.ts), never throws, and logs nothing. A session is logged through the
+ * outbox (./sessions.ts).
  */
 import type { BreathingPatternId } from '../../../core/db/values';
 import { dbRequest, type DbResult } from '../../../core/db/client';
@@ -23,9 +24,4 @@ export function fetchHistory(userId: string): Promise<DbResult<LoggedSession[]>>
       .limit(50)
       ,
   );
-}
-
-/** Logs a finished session; the database dates it. */
-export function logSession(userId: string, pattern: BreathingPatternId, seconds: number): Promise<DbResult<LoggedSession>> {
-  return dbRequest((db) => db.from('breathing_sessions').insert({ user_id: userId, pattern, seconds }).select('pattern, seconds, finished_at').single<LoggedSession>());
 }

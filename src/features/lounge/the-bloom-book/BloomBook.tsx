@@ -6,7 +6,10 @@
  *
  * Private: pages go only to bloom_pages under row-level security (./api.ts); nothing here logs
  * them or sends them anywhere else. The prompt set comes from the content gate. A failed save
- * keeps every word in the form, says what happened, and Retry saves again.
+ * keeps every word in the form, says what happened, and Retry saves again. Offline, a save (or
+ * a delete) waits on the device (the outbox) and the page is listed as "Saved on this device,
+ * will sync" until it is sent; when the same day was changed on another device, the newer
+ * version stays and the member is told which.
  */
 import { useCallback, useMemo, useState } from 'react';
 import type { AppUser } from '../../../core/session/user';
@@ -17,10 +20,29 @@ import { LoadFailed, openAll, useLoad } from '../shared/load';
 import { dayIn, streak } from '../shared/local-day';
 import Problem from '../shared/Problem';
 import StreakToggle from '../shared/StreakToggle';
-import { saveFailureMessage, useSave } from '../shared/useSave';
+import { KEPT, SAVE_MESSAGES, saveFailureMessage, useSave } from '../shared/useSave';
 import SaveStatus from '../shared/SaveStatus';
-import { deletePage, fetchPages, savePage } from './api';
-import { LIMITS, exportFileName, isEmpty, partOfDay, promptOfDay, search, toMarkdown, tooLong, type Page, type Prompt } from './journal';
+import { sendOrKeep } from '../../../core/offline/outbox-api';
+import { useOutbox } from '../../../core/offline/useOutbox';
+import { CONFLICT_COPY } from '../../../core/offline/outbox';
+import { WAITING_TEXT } from '../../../core/offline/names';
+import { fetchPages } from './api';
+import {
+  LIMITS,
+  deleteEntry,
+  exportFileName,
+  isEmpty,
+  pageEntry,
+  pageOfEntry,
+  partOfDay,
+  promptOfDay,
+  search,
+  toMarkdown,
+  tooLong,
+  withWaiting,
+  type Page,
+  type Prompt,
+} from './journal';
 import { downloadText } from '../../../core/ui/download';
 
 /** Where this browser keeps whether the member shows their streak. */
@@ -46,6 +68,27 @@ export function Book({ user, previewPromptId, now = () => new Date() }: { user: 
   );
 
   const { load, setLoad, retry: reload } = useLoad(openBook);
+  const [conflict, setConflict] = useState<string | null>(null);
+
+  /** A stored page (or a deleted one: null) into the book as loaded. */
+  const store = useCallback(
+    (day: string, page: Page | null) =>
+      setLoad((l) => (l.status === 'ready' ? { ...l, pages: [...(page ? [page] : []), ...l.pages.filter((p) => p.day !== day)].sort((a, b) => (a.day < b.day ? 1 : -1)) } : l)),
+    [setLoad],
+  );
+  const waiting = useOutbox(user.id, 'the-bloom-book', ({ entry, outcome }) => {
+    const day = entry.key.slice('bloom_pages:'.length);
+    const label = `Your page of ${formatLongDate(day)}`;
+    if (outcome.kind === 'theirs') {
+      setConflict(CONFLICT_COPY.theirs(label));
+      reload();
+      return;
+    }
+    if (outcome.kind !== 'sent') return;
+    if (outcome.overwrote) setConflict(CONFLICT_COPY.ours(label));
+    const page = pageOfEntry(entry);
+    store(day, page ? { ...page, ...(outcome.updatedAt ? { updatedAt: outcome.updatedAt } : {}) } : null);
+  });
 
   const ready = load.status === 'ready' ? load : null;
   const todaysPrompt = useMemo(
@@ -56,7 +99,7 @@ export function Book({ user, previewPromptId, now = () => new Date() }: { user: 
 
   if (load.status === 'loading') return <Loading>Opening your book…</Loading>;
   if (load.status === 'failed') return <LoadFailed message={load.message} onRetry={reload} />;
-  const pages = ready!.pages;
+  const pages = withWaiting(ready!.pages, waiting);
   const page = draft ?? pages.find((p) => p.day === today) ?? blank(today, todaysPrompt);
   const editingPast = page.day !== today;
   const problem = tooLong(page);
@@ -66,20 +109,33 @@ export function Book({ user, previewPromptId, now = () => new Date() }: { user: 
   const onSave = () => {
     if (problem || isEmpty(page)) return;
     const snapshot = page;
+    const entry = pageEntry(user.id, snapshot, new Date().toISOString());
+    setConflict(null);
     void save(async () => {
-      const { error } = await savePage(user.id, snapshot);
-      if (error) return saveFailureMessage(error);
-      setLoad((l) => (l.status === 'ready' ? { ...l, pages: [snapshot, ...l.pages.filter((p) => p.day !== snapshot.day)] } : l));
+      const outcome = await sendOrKeep(entry);
+      if (outcome.kind === 'kept') return KEPT;
+      if (outcome.kind === 'theirs') {
+        reload();
+        return CONFLICT_COPY.theirs(`Your page of ${formatLongDate(snapshot.day)}`);
+      }
+      if (outcome.kind === 'offline') return SAVE_MESSAGES.offline;
+      if (outcome.kind !== 'sent') return saveFailureMessage(outcome);
+      if (outcome.overwrote) setConflict(CONFLICT_COPY.ours(`Your page of ${formatLongDate(snapshot.day)}`));
+      const { waiting: _w, ...stored } = snapshot as Page & { waiting?: true };
+      const updated = outcome.updatedAt ? { updatedAt: outcome.updatedAt } : {};
+      store(snapshot.day, { ...stored, ...updated });
+      // The form goes on from the stored version (the next save is based on it).
+      setDraft((d) => (d && d.day === snapshot.day ? { ...d, ...updated } : d));
       return null;
     });
   };
 
   const onDelete = async (day: string) => {
     setDeleteError(null);
-    const { error } = await deletePage(user.id, day);
+    const outcome = await sendOrKeep(deleteEntry(user.id, day));
     setConfirming(null);
-    if (error) return setDeleteError(`The page of ${formatLongDate(day)} could not be deleted just now. Please try again.`);
-    setLoad((l) => (l.status === 'ready' ? { ...l, pages: l.pages.filter((p) => p.day !== day) } : l));
+    if (outcome.kind !== 'sent' && outcome.kind !== 'kept') return setDeleteError(`The page of ${formatLongDate(day)} could not be deleted just now. Please try again.`);
+    if (outcome.kind === 'sent') store(day, null);
     if (page.day === day) setDraft(blank(today, todaysPrompt));
     else if (draft === null && day === today) setDraft(blank(today, todaysPrompt));
   };
@@ -145,6 +201,11 @@ export function Book({ user, previewPromptId, now = () => new Date() }: { user: 
           ) : null}
         </div>
         <SaveStatus state={state} onRetry={() => void retry()} savedText="Saved to your book." />
+        {conflict ? (
+          <p className="rounded-xl bg-gold-100 p-3 text-sm text-plum-900" role="status" data-conflict="">
+            {conflict}
+          </p>
+        ) : null}
         <p className="text-sm text-ink-soft">Your pages are private: only you can read them. We never log them or use them for analytics.</p>
       </form>
 
@@ -183,7 +244,14 @@ export function Book({ user, previewPromptId, now = () => new Date() }: { user: 
               {found.map((p) => (
                 <li key={p.day}>
                   <details className="rounded-xl bg-plum-50 p-3">
-                    <summary className="cursor-pointer font-semibold">{formatLongDate(p.day)}</summary>
+                    <summary className="cursor-pointer font-semibold">
+                      {formatLongDate(p.day)}
+                      {p.waiting ? (
+                        <span className="ml-2 text-sm font-normal text-plum-700" data-waiting="">
+                          {WAITING_TEXT}
+                        </span>
+                      ) : null}
+                    </summary>
                     <ul className="mt-2 list-disc pl-5">
                       {p.gratitudes.filter((g) => g.trim()).map((g, i) => (
                         <li key={i}>{g}</li>

@@ -1,13 +1,14 @@
 /**
  * The Bloom Book's rows (bloom_pages) through the browser's database client, under row-level
- * security: the member's own pages only. A day's page is saved in one statement (an upsert on
- * (user_id, day)), so two tabs never make two pages for a day. Answers the one result type
+ * security: the member's own pages only. A day's page is saved (and deleted) through the outbox
+ * (./journal.ts's `pageEntry`: an upsert on (user_id, day), so two tabs or a resend never make
+ * two pages for a day). Answers the one result type
  * (src/core/db/result.ts); never throws; never logs what the member wrote.
  */
-import { dbRequest, type DbError, type DbResult } from '../../../core/db/client';
+import { dbRequest, type DbResult } from '../../../core/db/client';
 import type { Page } from './journal';
 
-const COLUMNS = 'day, gratitude_1, gratitude_2, gratitude_3, prompt_id, prompt_text, answer';
+const COLUMNS = 'day, gratitude_1, gratitude_2, gratitude_3, prompt_id, prompt_text, answer, updated_at';
 
 interface Row {
   day: string;
@@ -17,9 +18,17 @@ interface Row {
   prompt_id: string;
   prompt_text: string;
   answer: string;
+  updated_at: string;
 }
 
-const toPage = (r: Row): Page => ({ day: r.day, gratitudes: [r.gratitude_1, r.gratitude_2, r.gratitude_3], promptId: r.prompt_id, promptText: r.prompt_text, answer: r.answer });
+const toPage = (r: Row): Page => ({
+  day: r.day,
+  gratitudes: [r.gratitude_1, r.gratitude_2, r.gratitude_3],
+  promptId: r.prompt_id,
+  promptText: r.prompt_text,
+  answer: r.answer,
+  updatedAt: r.updated_at,
+});
 
 /** Every page of the member's book, newest first. */
 export function fetchPages(userId: string): Promise<DbResult<Page[]>> {
@@ -27,22 +36,4 @@ export function fetchPages(userId: string): Promise<DbResult<Page[]>> {
     (db) => db.from('bloom_pages').select(COLUMNS).eq('user_id', userId).order('day', { ascending: false }),
     (rows) => rows.map(toPage),
   );
-}
-
-/** Saves the page of its day (new or edited). */
-export async function savePage(userId: string, page: Page): Promise<{ error: DbError | null }> {
-  const [gratitude_1, gratitude_2, gratitude_3] = page.gratitudes.map((g) => g.trim());
-  const { error } = await dbRequest((db) =>
-    db.from('bloom_pages').upsert(
-      { user_id: userId, day: page.day, gratitude_1, gratitude_2, gratitude_3, prompt_id: page.promptId, prompt_text: page.promptText, answer: page.answer.trim() },
-      { onConflict: 'user_id,day' },
-    ),
-  );
-  return { error };
-}
-
-/** Deletes the page of `day`. */
-export async function deletePage(userId: string, day: string): Promise<{ error: DbError | null }> {
-  const { error } = await dbRequest((db) => db.from('bloom_pages').delete().eq('user_id', userId).eq('day', day));
-  return { error };
 }

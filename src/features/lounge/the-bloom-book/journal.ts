@@ -11,6 +11,7 @@ import { formatLongDate } from '../../../core/dates';
 import { isStorableText } from '../../../core/storable-text';
 import { dayNumber } from '../shared/local-day';
 import { fieldProblem } from '../shared/field-problem';
+import type { OutboxEntry, Values } from '../../../core/offline/outbox';
 
 export interface Prompt {
   id: string;
@@ -25,6 +26,8 @@ export interface Page {
   promptId: string;
   promptText: string;
   answer: string;
+  /** When the database last stored it (absent for a page not stored yet). */
+  updatedAt?: string;
 }
 
 /** The bounds of bloom_pages (supabase/migrations/20261125002000_lounge_apps.sql). */
@@ -57,7 +60,7 @@ export function promptOfDay(prompts: readonly Prompt[], day: string, when: 'morn
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
 
 /** The member's pages that contain every word of `query` (in any field), newest first. */
-export function search(pages: readonly Page[], query: string): Page[] {
+export function search<P extends Page>(pages: readonly P[], query: string): P[] {
   const words = fold(query).split(/\s+/).filter(Boolean);
   const sorted = [...pages].sort((a, b) => b.day.localeCompare(a.day));
   if (words.length === 0) return sorted;
@@ -109,3 +112,51 @@ export function toMarkdown(pages: readonly Page[], title = 'My Bloom Book'): str
 
 /** The export's file name: "bloom-book-2026-11-25.md". */
 export const exportFileName = (today: string) => `bloom-book-${today}.md`;
+
+/** The key of a day's page in the outbox: a newer save (or a delete) of the day replaces one still waiting. */
+const pageKey = (day: string) => `bloom_pages:${day}`;
+
+/**
+ * A day's page as the outbox sends it (src/core/offline/outbox-api.ts): an upsert on the day, so
+ * a resend stays one page; written only if the stored page is not newer than this edit (the same
+ * day edited on another device since), `basedOn` being the stored time the member opened.
+ */
+export function pageEntry(userId: string, page: Page, editedAt: string): Omit<OutboxEntry, 'savedAt'> {
+  const [gratitude_1 = '', gratitude_2 = '', gratitude_3 = ''] = page.gratitudes.map((g) => g.trim());
+  const values: Values = { user_id: userId, day: page.day, gratitude_1, gratitude_2, gratitude_3, prompt_id: page.promptId, prompt_text: page.promptText, answer: page.answer.trim() };
+  return {
+    uid: userId,
+    app: 'the-bloom-book',
+    key: pageKey(page.day),
+    op: { kind: 'upsert', table: 'bloom_pages', values, onConflict: 'user_id,day', keepNewer: { match: { user_id: userId, day: page.day }, editedAt, basedOn: page.updatedAt ?? null } },
+  };
+}
+
+/** Deleting a day's page, as the outbox sends it. */
+export function deleteEntry(userId: string, day: string): Omit<OutboxEntry, 'savedAt'> {
+  return { uid: userId, app: 'the-bloom-book', key: pageKey(day), op: { kind: 'delete', table: 'bloom_pages', match: { user_id: userId, day } } };
+}
+
+/** The page an outbox entry saves, or null for a delete. */
+export function pageOfEntry(entry: Pick<OutboxEntry, 'op'>): Page | null {
+  if (entry.op.kind !== 'upsert') return null;
+  const v = entry.op.values as Record<string, string>;
+  return { day: v.day ?? '', gratitudes: [v.gratitude_1 ?? '', v.gratitude_2 ?? '', v.gratitude_3 ?? ''], promptId: v.prompt_id ?? '', promptText: v.prompt_text ?? '', answer: v.answer ?? '' };
+}
+
+/** The day an outbox entry saves or deletes. */
+export const dayOfEntry = (entry: Pick<OutboxEntry, 'key'>): string => entry.key.slice('bloom_pages:'.length);
+
+/**
+ * The member's pages with what waits on the device laid over them, newest first: a waiting save
+ * shows its words (marked `waiting`), a waiting delete hides the page.
+ */
+export function withWaiting(pages: readonly Page[], waiting: readonly Pick<OutboxEntry, 'op' | 'key'>[]): (Page & { waiting?: true })[] {
+  const byDay = new Map<string, Page & { waiting?: true }>(pages.map((p) => [p.day, p]));
+  for (const entry of waiting) {
+    const page = pageOfEntry(entry);
+    if (page) byDay.set(page.day, { ...page, ...(byDay.get(page.day)?.updatedAt ? { updatedAt: byDay.get(page.day)!.updatedAt! } : {}), waiting: true });
+    else byDay.delete(dayOfEntry(entry));
+  }
+  return [...byDay.values()].sort((a, b) => (a.day < b.day ? 1 : a.day > b.day ? -1 : 0));
+}

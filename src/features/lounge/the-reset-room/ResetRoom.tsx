@@ -20,7 +20,7 @@ import { LoadFailed, openAll, useLoad } from '../shared/load';
 import Problem from '../shared/Problem';
 import Rating from '../shared/Rating';
 import { isRating } from '../shared/ratings';
-import { saveFailureMessage, useSave } from '../shared/useSave';
+import { KEPT, saveFailureMessage, useSave } from '../shared/useSave';
 import SaveStatus from '../shared/SaveStatus';
 import StepPlayer from '../shared/StepPlayer';
 import { fetchResets, logReset } from './api';
@@ -61,10 +61,10 @@ export function Resets({ user, feelings }: { user: AppUser; feelings: FeelingCop
     if (!feeling || !isRating(before) || !isRating(after)) return;
     const record = { feeling, reset: reset.slug, before, after };
     void save(async () => {
-      const { data, error } = await logReset(user.id, record);
+      const { data, error, kept } = await logReset(user.id, record);
       if (error || !data) return saveFailureMessage(error);
       setLoad((l) => (l.status === 'ready' ? { ...l, history: [data, ...l.history] } : l));
-      return null;
+      return kept ? KEPT : null;
     });
   };
 
@@ -191,7 +191,7 @@ export function Resets({ user, feelings }: { user: AppUser; feelings: FeelingCop
               Before {stage.reset.title.toLowerCase()}, your {labels.get(feeling!)?.toLowerCase()} was {before}.
             </p>
             <Rating name="rr-after" legend="How strong is it now, from 0 to 10?" value={after} onChange={setAfter} />
-            {state.status === 'saved' ? (
+            {state.status === 'saved' || state.status === 'kept' ? (
               <p className="font-semibold text-sage-700">{changeText(before!, after!)}</p>
             ) : (
               <button type="submit" className="btn btn-gold" disabled={after === null || state.status === 'saving'}>
@@ -199,7 +199,7 @@ export function Resets({ user, feelings }: { user: AppUser; feelings: FeelingCop
               </button>
             )}
             <SaveStatus state={state} onRetry={() => void retry()} savedText="Saved to your history." />
-            {state.status === 'saved' ? (
+            {state.status === 'saved' || state.status === 'kept' ? (
               <button type="button" className="btn btn-outline" onClick={startOver}>
                 Start another reset
               </button>

@@ -5,6 +5,7 @@
  * nothing.
  */
 import { dbRequest, type DbResult } from '../../../core/db/client';
+import { writeOrKeep } from '../../../core/offline/outbox-api';
 import type { Feeling, ResetRecord, ResetSlug } from './resets';
 
 interface Row {
@@ -25,15 +26,17 @@ export function fetchResets(userId: string): Promise<DbResult<ResetRecord[]>> {
   );
 }
 
-/** Logs a finished reset; the database dates it. */
-export function logReset(userId: string, r: Omit<ResetRecord, 'at'>): Promise<DbResult<ResetRecord>> {
-  return dbRequest(
-    (db) =>
-      db
-        .from('resets')
-        .insert({ user_id: userId, feeling: r.feeling, reset: r.reset, intensity_before: r.before, intensity_after: r.after })
-        .select(COLUMNS)
-        .single<Row>(),
-    toRecord,
-  );
+/**
+ * Logs a finished reset, through the outbox: with the id the app made, so one sent again stays
+ * one row; kept on the device while offline (`kept`). The database dates it when it arrives.
+ */
+export async function logReset(userId: string, r: Omit<ResetRecord, 'at'>): Promise<DbResult<ResetRecord> & { kept: boolean }> {
+  const id = crypto.randomUUID();
+  const { error, kept } = await writeOrKeep({
+    uid: userId,
+    app: 'the-reset-room',
+    key: `resets:${id}`,
+    op: { kind: 'upsert', table: 'resets', values: { id, user_id: userId, feeling: r.feeling, reset: r.reset, intensity_before: r.before, intensity_after: r.after }, onConflict: 'id', ignoreDuplicates: true },
+  });
+  return error ? { data: null, error, kept } : { data: { ...r, at: new Date().toISOString() }, error: null, kept };
 }

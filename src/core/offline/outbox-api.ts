@@ -1,0 +1,208 @@
+/**
+ * The outbox on the device (IndexedDB, through `idb`): what a member saved while the database
+ * could not be reached, kept until it is sent, then sent in the order it was saved, each entry
+ * once (./outbox.ts: every write is an upsert or a keyed update or delete, so an entry sent
+ * twice, say when the answer was lost, still leaves one row). `sendOrKeep` is how an app saves:
+ * sent now when it can be, kept otherwise (and after anything still waiting, to keep the order).
+ * `flush` sends what waits for the signed-in member; the member pages run it at start and each
+ * time the connection returns (./worker-api.ts). Nothing here logs what the member wrote.
+ */
+import { openDB, type IDBPDatabase } from 'idb';
+import { dbRequest, DB_CODES, type Db } from '../db/client';
+import { OUTBOX_DB, OUTBOX_FLAG_KEY } from './names';
+import { entriesOf, resolvePage, type OutboxEntry, type OutboxOp, type SendOutcome } from './outbox';
+
+const STORE = 'writes';
+let opened: Promise<IDBPDatabase> | undefined;
+
+function outbox(): Promise<IDBPDatabase> {
+  opened ??= openDB(OUTBOX_DB, 1, {
+    upgrade(db) {
+      db.createObjectStore(STORE, { keyPath: 'seq', autoIncrement: true });
+    },
+    // Another tab deletes the database (sign-out): let it.
+    blocking(_current, _next, event) {
+      (event.target as IDBDatabase).close();
+      opened = undefined;
+    },
+  }).catch((error: unknown) => {
+    opened = undefined;
+    throw error;
+  });
+  return opened;
+}
+
+/** Closes this page's connection (before the database is deleted at sign-out). */
+export async function closeOutbox(): Promise<void> {
+  const db = await opened?.catch(() => undefined);
+  db?.close();
+  opened = undefined;
+}
+
+/** Keeps the flag that says the outbox holds something (./names.ts) in step with it. */
+function flag(holds: boolean): void {
+  try {
+    if (holds) localStorage.setItem(OUTBOX_FLAG_KEY, '1');
+    else localStorage.removeItem(OUTBOX_FLAG_KEY);
+  } catch {
+    /* no storage: pages load the outbox's code to find out */
+  }
+}
+
+const listeners = new Set<() => void>();
+/** Calls `listener` after every change of the outbox on this page; answers the unsubscribe. */
+export function onOutboxChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+const changed = () => listeners.forEach((l) => l());
+
+/** Every entry kept for `uid`, in order (none when IndexedDB is unavailable). */
+export async function waiting(uid: string): Promise<OutboxEntry[]> {
+  try {
+    return entriesOf((await (await outbox()).getAll(STORE)) as OutboxEntry[], uid);
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps `entry`; an entry still waiting with the same key is replaced (the newer save wins). */
+async function keep(entry: OutboxEntry): Promise<void> {
+  const db = await outbox();
+  const tx = db.transaction(STORE, 'readwrite');
+  for (const old of (await tx.store.getAll()) as OutboxEntry[]) {
+    if (old.uid === entry.uid && old.key === entry.key && old.seq !== undefined) await tx.store.delete(old.seq);
+  }
+  await tx.store.add(entry);
+  await tx.done;
+  flag(true);
+  changed();
+}
+
+/** The client as the outbox uses it: a table named at run time. */
+type LooseTable = ReturnType<Db['from']>;
+const table = (db: Db, name: string): LooseTable => db.from(name as never);
+
+/** Sends one write. */
+export async function send(op: OutboxOp): Promise<SendOutcome> {
+  let overwrote = false;
+  if (op.kind === 'upsert' && op.keepNewer) {
+    const { match, editedAt, basedOn } = op.keepNewer;
+    // Asked once: without an answer the entry waits (the client's own retries would hold the save for seconds).
+    const stored = await dbRequest<{ updated_at: string } | null>((db) => table(db, op.table).select('updated_at').match(match).maybeSingle().retry(false) as never);
+    if (stored.error) return outcomeOf(stored.error);
+    const decision = resolvePage(stored.data?.updated_at ?? null, { editedAt, basedOn });
+    if (!decision.write) return { kind: 'theirs' };
+    overwrote = decision.overwrote;
+  }
+  const { data, error } = await dbRequest<{ updated_at?: string } | null>((db) => {
+    const t = table(db, op.table);
+    if (op.kind === 'upsert') {
+      const upsert = t.upsert(op.values as never, { onConflict: op.onConflict, ignoreDuplicates: op.ignoreDuplicates ?? false });
+      return (op.keepNewer ? upsert.select('updated_at').maybeSingle() : upsert) as never;
+    }
+    if (op.kind === 'update') return t.update(op.values as never).match(op.match) as never;
+    return t.delete().match(op.match) as never;
+  });
+  if (error) return outcomeOf(error);
+  return data?.updated_at ? { kind: 'sent', overwrote, updatedAt: data.updated_at } : { kind: 'sent', overwrote };
+}
+
+const outcomeOf = (error: { code: string | null; message: string }): SendOutcome =>
+  error.code === DB_CODES.network ? { kind: 'offline' } : { kind: 'refused', code: error.code, message: error.message };
+
+/** What became of the entries a flush sent, for the apps to tell the member (conflicts). */
+export interface Sent {
+  entry: OutboxEntry;
+  outcome: SendOutcome;
+}
+const sentListeners = new Set<(sent: Sent) => void>();
+/** Calls `listener` for every entry the outbox has sent (or dropped for a newer version). */
+export function onSent(listener: (sent: Sent) => void): () => void {
+  sentListeners.add(listener);
+  return () => sentListeners.delete(listener);
+}
+
+let flushing: Promise<number> | undefined;
+let again: ReturnType<typeof setTimeout> | undefined;
+let delay = 0;
+/** The first retry after a flush that left something waiting, and the longest wait between two. */
+const RETRY_FIRST_MS = 3_000;
+const RETRY_MAX_MS = 60_000;
+
+/**
+ * Sends what waits for `uid`, oldest first, and stops at the first entry that gets no answer
+ * (the rest keeps its order for the next time) or that the database refuses (kept, so nothing
+ * is lost; it is sent again next time). Answers how many entries still wait. One flush at a
+ * time. While something waits it is tried again, sooner at first and then less often (the
+ * browser's own online and offline signals are not reliable enough to wait for).
+ */
+export function flush(uid: string): Promise<number> {
+  clearTimeout(again);
+  flushing ??= (async () => {
+    try {
+      const entries = await waiting(uid);
+      for (const [i, entry] of entries.entries()) {
+        const outcome = await send(entry.op);
+        if (outcome.kind === 'offline' || outcome.kind === 'refused') return entries.length - i;
+        const db = await outbox();
+        if (entry.seq !== undefined) await db.delete(STORE, entry.seq);
+        changed();
+        sentListeners.forEach((l) => l({ entry, outcome }));
+      }
+      return 0;
+    } catch {
+      return (await waiting(uid)).length;
+    } finally {
+      flushing = undefined;
+    }
+  })().then((left) => {
+    if (left === 0) flag(false);
+    delay = left > 0 ? Math.min(RETRY_MAX_MS, delay ? delay * 2 : RETRY_FIRST_MS) : 0;
+    if (left > 0 && typeof window !== 'undefined') again = setTimeout(() => void flush(uid), delay);
+    return left;
+  });
+  return flushing;
+}
+
+/**
+ * How an app saves: sent now when nothing is waiting before it; kept on the device when the
+ * database cannot be reached (or something older still waits). Answers `sent`, `kept`, the
+ * other device's newer page kept (`theirs`), or the database's refusal (the app words it).
+ */
+export async function sendOrKeep(entry: Omit<OutboxEntry, 'savedAt'>): Promise<SendOutcome | { kind: 'kept' }> {
+  const full: OutboxEntry = { ...entry, savedAt: new Date().toISOString() };
+  if ((await waiting(entry.uid)).length === 0) {
+    const outcome = await send(entry.op);
+    if (outcome.kind !== 'offline') return outcome;
+  }
+  try {
+    await keep(full);
+  } catch {
+    // No IndexedDB (a private window that refuses it): the save failed as it did before.
+    return { kind: 'offline' };
+  }
+  void flush(entry.uid);
+  return { kind: 'kept' };
+}
+
+/**
+ * `sendOrKeep` in the database client's terms, for an app's api module: no error when sent or
+ * kept (`kept` says which), else the database's error (a network error when there is no
+ * IndexedDB to keep it in).
+ */
+export async function writeOrKeep(entry: Omit<OutboxEntry, 'savedAt'>): Promise<{ error: { code: string | null; message: string } | null; kept: boolean }> {
+  const outcome = await sendOrKeep(entry);
+  switch (outcome.kind) {
+    case 'sent':
+      return { error: null, kept: false };
+    case 'kept':
+      return { error: null, kept: true };
+    case 'refused':
+      return { error: { code: outcome.code, message: outcome.message }, kept: false };
+    case 'theirs':
+      return { error: { code: null, message: 'a newer version is stored' }, kept: false };
+    default:
+      return { error: { code: DB_CODES.network, message: 'offline, and nowhere to keep it' }, kept: false };
+  }
+}

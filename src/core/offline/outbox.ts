@@ -1,0 +1,75 @@
+/**
+ * The outbox's rules: what a write kept on the device is (one database write described as data,
+ * so any member page can send it), which entries a new one replaces, and which version of a
+ * page wins when the same day was edited on two devices. Every write is one a resend cannot
+ * double: an upsert on the row's natural key or on a client-made id (a second send finds the row
+ * and changes nothing, or writes the same values), an update or a delete matched by key.
+ * Pure: the sending is ./outbox-api.ts.
+ */
+
+/** Column values of one row, as the database's REST endpoint takes them. */
+export type Values = Record<string, string | number | boolean | null>;
+
+export type OutboxOp =
+  | {
+      kind: 'upsert';
+      table: string;
+      values: Values;
+      /** The key a resend meets: the natural key (`user_id,day`) or the client-made `id`. */
+      onConflict: string;
+      /** An insert of a client-made id: a resend leaves the row as it is. */
+      ignoreDuplicates?: boolean;
+      /**
+       * The row of `match` is written only if it is not newer than this edit: `editedAt` is when
+       * the member made it, `basedOn` the row's `updated_at` when they opened it (null: new).
+       */
+      keepNewer?: { match: Values; editedAt: string; basedOn: string | null };
+    }
+  | { kind: 'update'; table: string; values: Values; match: Values }
+  | { kind: 'delete'; table: string; match: Values };
+
+export interface OutboxEntry {
+  /** The order of saving (IndexedDB's key). */
+  seq?: number;
+  /** The member who wrote it: only their session sends it. */
+  uid: string;
+  /** The app (or the course) it belongs to, which lists it as waiting. */
+  app: string;
+  /** What it writes (`bloom_pages:2026-11-26`): a newer entry with the same key replaces it. */
+  key: string;
+  op: OutboxOp;
+  /** When it was saved on the device (ISO). */
+  savedAt: string;
+}
+
+/** How a send ended: sent; no answer (offline: keep it); the other device's newer page kept; refused. */
+export type SendOutcome =
+  /** `updatedAt`: the row's time as stored, for a write that keeps the newer version. */
+  | { kind: 'sent'; overwrote: boolean; updatedAt?: string }
+  | { kind: 'offline' }
+  | { kind: 'theirs' }
+  | { kind: 'refused'; code: string | null; message: string };
+
+/** The entries to send for `uid`, in the order they were saved. */
+export const entriesOf = (entries: readonly OutboxEntry[], uid: string): OutboxEntry[] =>
+  entries.filter((e) => e.uid === uid).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+
+/**
+ * The same day's page edited on two devices: whose version stays. `stored` is the row's
+ * `updated_at` now (null: no row). The other device's wins when it was stored after this edit
+ * was made; otherwise this edit is written, and `overwrote` says it replaced another device's
+ * change made since the member opened the page.
+ */
+export function resolvePage(stored: string | null, edit: { editedAt: string; basedOn: string | null }): { write: boolean; overwrote: boolean } {
+  if (stored === null) return { write: true, overwrote: false };
+  const changedElsewhere = edit.basedOn === null || Date.parse(stored) !== Date.parse(edit.basedOn);
+  if (!changedElsewhere) return { write: true, overwrote: false };
+  if (Date.parse(stored) > Date.parse(edit.editedAt)) return { write: false, overwrote: false };
+  return { write: true, overwrote: true };
+}
+
+/** What the member is told after a conflict, in the app's words. */
+export const CONFLICT_COPY = {
+  theirs: (what: string) => `${what} was also changed on another device, more recently. That newer version is kept; what you wrote here offline was not applied.`,
+  ours: (what: string) => `${what} was also changed on another device. Your newer version from this device is kept.`,
+} as const;

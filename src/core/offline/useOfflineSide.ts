@@ -1,0 +1,19 @@
+/**
+ * Starts the offline side (./worker-api.ts: the service worker, the outbox's sending) from the
+ * islands of the pages that work offline: a Lounge room's frame and a lesson. Their code
+ * downloads then, once per page; the dashboard, the course's outline and a visitor's pages carry
+ * none of it (once registered, the worker serves every member page, those among them).
+ */
+import { useEffect } from 'react';
+import { $session } from '../session/store';
+
+const memberId = (): string | null => {
+  const session = $session.get();
+  return session.status === 'signedIn' ? session.user.id : null;
+};
+
+export function useOfflineSide(active = true): void {
+  useEffect(() => {
+    if (active) void import('./worker-api').then(({ startOffline }) => startOffline(memberId));
+  }, [active]);
+}

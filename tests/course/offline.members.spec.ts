@@ -1,0 +1,64 @@
+/**
+ * The course offline, in the members build: a lesson a member opened once online (its text
+ * comes from the content gate) reads the same offline after a reload, from the cache named for
+ * that member; "Mark as complete" pressed offline waits on the device and syncs when back.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test } from '../support/page-errors';
+import { rowsOf, signIn, subscription } from '../support/members-commerce';
+import { controlled, OFFLINE_FAILURES, WITH_WORKER } from '../support/offline';
+
+type Lesson = { preview: boolean; title: string; html: string; order: number };
+const generated = JSON.parse(readFileSync(new URL('../../netlify/functions/_generated/gated-content.json', import.meta.url), 'utf8')) as { course: Record<string, Lesson> };
+const lessons = Object.entries(generated.course)
+  .map(([slug, l]) => ({ slug, ...l }))
+  .sort((a, b) => a.order - b.order);
+const third = lessons[2]!;
+const SLOW = 20_000;
+
+/** A sentence of a lesson's body as the page shows it. */
+const sentenceOf = (html: string) => ((/<p>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '').replace(/<[^>]+>/g, '').split(/(?<=[.!?])\s/)[0] ?? '').slice(0, 80);
+
+test.use(WITH_WORKER);
+test.describe.configure({ timeout: 120_000 });
+
+test('a lesson opened once can be read offline', async ({ page, context, pageErrors }) => {
+  pageErrors.allow(OFFLINE_FAILURES);
+  const member = await signIn(page);
+  await subscription(member, { price_id: 'price_alchemist_monthly', subscription_status: 'active' });
+  await page.goto(`/course/${third.slug}/`);
+  await controlled(page);
+  await page.reload();
+  const body = page.locator('[data-lesson-body]');
+  await expect(body).toContainText(sentenceOf(third.html), { timeout: SLOW });
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: third.title })).toBeVisible();
+  await expect(body).toContainText(sentenceOf(third.html), { timeout: SLOW });
+  await expect(body.getByRole('heading', { level: 2, name: /^(Practice|Reflection)/ }).first()).toBeVisible();
+});
+
+test('“Mark as complete” pressed offline waits on the device, then syncs once the connection returns', async ({ page, context, pageErrors }) => {
+  pageErrors.allow(OFFLINE_FAILURES);
+  const member = await signIn(page);
+  await subscription(member, { price_id: 'price_alchemist_monthly', subscription_status: 'active' });
+  await page.goto(`/course/${third.slug}/`);
+  await controlled(page);
+  await page.reload();
+  await expect(page.locator('[data-lesson-body]')).toContainText(sentenceOf(third.html), { timeout: SLOW });
+  const mark = page.getByRole('button', { name: 'Mark as complete' });
+  await expect(mark).toBeVisible({ timeout: SLOW });
+
+  await context.setOffline(true);
+  await mark.click();
+  const done = page.locator('[data-lesson-complete]');
+  await expect(done).toContainText('You completed this lesson');
+  await expect(done.locator('[data-waiting]')).toHaveText('Saved on this device, will sync');
+  expect(await rowsOf('lesson_progress', { member_id: member.uid })).toEqual([]);
+
+  await context.setOffline(false);
+  await expect(done.locator('[data-waiting]')).toHaveCount(0, { timeout: SLOW });
+  await expect(done).toContainText('You completed this lesson');
+  await expect.poll(() => rowsOf('lesson_progress', { member_id: member.uid })).toEqual([expect.objectContaining({ lesson_slug: third.slug })]);
+});

@@ -1,0 +1,31 @@
+/**
+ * What the offline specs share: what this origin keeps in the browser, read through the
+ * browser's own APIs (cache names, IndexedDB databases, service workers), the wait until the
+ * service worker controls the page, and the failures a page logs while offline (the worker
+ * answers from its caches instead; the page-errors fixture is told to expect them).
+ */
+import type { Page } from '@playwright/test';
+
+/** The members project blocks service workers (playwright.config.ts); the offline specs use them: `test.use(WITH_WORKER)`. */
+export const WITH_WORKER = { serviceWorkers: 'allow' } as const;
+
+export const deviceOf = (page: Page) =>
+  page.evaluate(async () => ({
+    caches: await caches.keys(),
+    databases: (await indexedDB.databases()).map((db) => db.name),
+    workers: (await navigator.serviceWorker.getRegistrations()).length,
+  }));
+
+/** Waits until the worker controls the page (installed, the shell cached, activated). */
+export const controlled = (page: Page) =>
+  page.waitForFunction(
+    async () => {
+      await navigator.serviceWorker.ready;
+      return navigator.serviceWorker.controller !== null;
+    },
+    undefined,
+    { timeout: 20_000, polling: 250 },
+  );
+
+/** Offline, what the page asks of the network fails (the worker answers from its caches instead). */
+export const OFFLINE_FAILURES = /net::ERR_(FAILED|INTERNET_DISCONNECTED)|Failed to fetch/;
