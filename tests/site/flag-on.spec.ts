@@ -131,7 +131,7 @@ test.describe('debug page', () => {
     await again.click();
     await expect(page.getByRole('button', { name: 'Run Again' })).toBeEnabled();
     // Read-only: the writing functions answer their health check; nothing is posted or stored.
-    expect(probes.sort()).toEqual(['GET /api/auth-sync?check', 'GET /api/forms?check', 'GET /api/newsletter-signup?check', 'GET /api/stripe-products']);
+    expect(probes.sort()).toEqual(['GET /api/auth-sync?check', 'GET /api/forms?check', 'GET /api/newsletter-signup?check', 'GET /api/stripe-products', 'GET /api/stripe-products?check']);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
     await expectNoSdk(scripts);
     await expectNoSeriousA11yViolations(page);
