@@ -6,7 +6,8 @@
  */
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 import { deleteAccount, exportAccount } from './account-api';
-import { reauthenticate, reauthenticationMethod, signedInRecently, signOutDeleted } from './sign-in-actions';
+/** Signing in again and out load when the member confirms a deletion, not with the dashboard. */
+const signInActions = () => import('./sign-in-actions');
 import Field from '../../core/ui/Field';
 import Card from '../../core/ui/Card';
 import MessageBanner, { type Message } from '../../core/ui/MessageBanner';
@@ -71,7 +72,7 @@ export default function AccountActions({ onDeleted }: { onDeleted: () => void })
   };
 
   const askToSignInAgain = async () => {
-    setMethod(await reauthenticationMethod());
+    setMethod(await (await signInActions()).reauthenticationMethod());
     setStep('reauth');
   };
 
@@ -93,12 +94,12 @@ export default function AccountActions({ onDeleted }: { onDeleted: () => void })
     // The dashboard shows the deleted view first, so signing out does not send it to /login.
     dialog.current?.close();
     onDeleted();
-    await signOutDeleted();
+    await (await signInActions()).signOutDeleted();
   };
 
   const confirm = async () => {
     setMessage(null);
-    if (await signedInRecently()) return remove();
+    if (await (await signInActions()).signedInRecently()) return remove();
     await askToSignInAgain();
   };
 
@@ -110,7 +111,7 @@ export default function AccountActions({ onDeleted }: { onDeleted: () => void })
     }
     setStep('deleting');
     try {
-      await reauthenticate(method === 'password' ? password : null);
+      await (await signInActions()).reauthenticate(method === 'password' ? password : null);
     } catch (error) {
       // The sign-in messages load only when a sign-in again fails, not with the dashboard.
       const { authErrorCode, loginErrorMessage } = await import('./auth-errors');

@@ -13,7 +13,6 @@ import { greetingName, projectIdText } from '../../core/profile/profile';
 import type { AppUser } from '../../core/session/user';
 import { $profile } from '../../core/profile/store';
 import { $accountSync, accountSyncOnServer, retryAccountSync } from './account-sync-store';
-import { signOut } from './sign-in-actions';
 import Card from '../../core/ui/Card';
 import MessageBanner from '../../core/ui/MessageBanner';
 import { useMemberBadge } from './useMemberBadge';
@@ -121,6 +120,9 @@ function AccountSetup() {
   );
 }
 
+/** Signing out loads on the click, not with the page. */
+const signInActions = () => import('./sign-in-actions');
+
 export default function Dashboard({ subscription, coaching, library, course, practice }: Props) {
   const session = useSession({ loadAuth: true });
   const profile = useStore($profile, { ssr: 'initial' });
@@ -140,7 +142,7 @@ export default function Dashboard({ subscription, coaching, library, course, pra
   const onSignOut = async () => {
     leaving.current = true;
     try {
-      if (!(await signOut())) {
+      if (!(await (await signInActions()).signOut())) {
         leaving.current = false;
         return;
       }

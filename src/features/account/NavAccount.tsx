@@ -8,7 +8,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { standing } from '../../core/access/access';
 import { $memberAccess, BUILT_IN_CATALOGUE } from '../../core/access/store';
-import { signOut } from './sign-in-actions';
 import TierBadge from '../../core/access/TierBadge';
 import { useSession } from '../../core/session/useSession';
 import { loadingOnServer } from '../../core/session/loading';
@@ -20,6 +19,8 @@ interface Props {
 async function leave() {
   try {
     // The member chose to stay signed in (something they wrote offline has not synced yet).
+    // Signing out loads on the click, not with every member page.
+    const { signOut } = await import('./sign-in-actions');
     if (!(await signOut())) return;
   } catch (error) {
     console.error('Sign out failed', error);
