@@ -15,6 +15,9 @@
  * Each phase ends with the time of its steps (wall; steps run side by side where they can).
  *
  *   node scripts/e2e.mjs [--phase visitor|members] [extra playwright args]
+ *
+ * With extra Playwright arguments (some specs) Lighthouse is left out, unless E2E_LIGHTHOUSE=1
+ * (with LIGHTHOUSE_REPORT_DIR to keep its reports and traces).
  */
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
@@ -26,6 +29,8 @@ const args = process.argv.slice(2);
 const phaseArg = args.indexOf('--phase');
 const only = phaseArg >= 0 ? args[phaseArg + 1] : undefined;
 const extra = args.filter((_, i) => i !== phaseArg && i !== phaseArg + 1);
+/** Lighthouse runs after the whole suite, or when asked for. */
+const lighthouseToo = !extra.length || process.env.E2E_LIGHTHOUSE === '1';
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
 export const EMULATOR_PROJECT = 'demo-inner-alchemy';
@@ -134,7 +139,7 @@ async function visitor() {
   );
   try {
     await step('playwright (visitor)', () => run(bin('playwright'), ['test', '--project=visitor', ...extra], { BASE_URL: server.url }));
-    if (!extra.length) await step('lighthouse', () => node('scripts/lighthouse.mjs', [], { LIGHTHOUSE_BASE_URL: server.url }));
+    if (lighthouseToo) await step('lighthouse', () => node('scripts/lighthouse.mjs', [], { LIGHTHOUSE_BASE_URL: server.url }));
   } finally {
     await server.stop();
     printSteps('visitor');
@@ -183,7 +188,7 @@ async function membersInner() {
     await step('demo members', () => doubles.addDemoMembers(EMULATOR_HOST));
     await step('playwright (members)', () => run(bin('playwright'), ['test', '--project=members', ...extra], { BASE_URL: server.url, ...env, ...doubles.testEnv }));
     // Lighthouse as the signed-in demo Alchemist, on the same server and database.
-    if (!extra.length) await step('lighthouse (signed in)', () => node('scripts/lighthouse.mjs', ['--signed-in'], { LIGHTHOUSE_BASE_URL: server.url }));
+    if (lighthouseToo) await step('lighthouse (signed in)', () => node('scripts/lighthouse.mjs', ['--signed-in'], { LIGHTHOUSE_BASE_URL: server.url }));
   } finally {
     await server?.stop();
     await doubles.close();

@@ -1,16 +1,11 @@
 /**
  * "Your Account" on the dashboard: "Download my data" (a JSON file of the profile, coaching
- * signups, subscription and purchases) and "Delete my account", which asks for confirmation in
- * a native dialog that says what happens, and for a fresh sign-in when the last one is more
- * than a few minutes old (Firebase requires a recent sign-in to delete a user).
+ * signups, subscription and purchases) and "Delete my account", which opens its dialog
+ * (./DeleteAccountDialog.tsx, loaded on the first tap).
  */
-import { useId, useRef, useState, type SubmitEvent } from 'react';
-import { deleteAccount, exportAccount } from './account-api';
-/** Signing in again and out load when the member confirms a deletion, not with the dashboard. */
-const signInActions = () => import('./sign-in-actions');
-import Field from '../../core/ui/Field';
+import { lazy, Suspense, useState } from 'react';
+import { exportAccount } from './account-api';
 import Card from '../../core/ui/Card';
-import MessageBanner, { type Message } from '../../core/ui/MessageBanner';
 
 export const DELETED_HEADING = 'Your account has been deleted';
 
@@ -32,15 +27,11 @@ export function AccountDeleted() {
   );
 }
 
-type Step = 'confirm' | 'reauth' | 'deleting';
+/** The deletion's dialog loads when the member first asks for it, not with the dashboard. */
+const DeleteAccountDialog = lazy(() => import('./DeleteAccountDialog'));
 
 export default function AccountActions({ onDeleted }: { onDeleted: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const [step, setStep] = useState<Step>('confirm');
-  const [method, setMethod] = useState<'password' | 'google'>('password');
-  const [password, setPassword] = useState('');
-  const [message, setMessage] = useState<Message | null>(null);
+  const [asked, setAsked] = useState(0);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
 
@@ -64,66 +55,6 @@ export default function AccountActions({ onDeleted }: { onDeleted: () => void })
     }
   };
 
-  const open = () => {
-    setStep('confirm');
-    setPassword('');
-    setMessage(null);
-    dialog.current?.showModal();
-  };
-
-  const askToSignInAgain = async () => {
-    setMethod(await (await signInActions()).reauthenticationMethod());
-    setStep('reauth');
-  };
-
-  const remove = async () => {
-    setStep('deleting');
-    setMessage(null);
-    try {
-      await deleteAccount();
-    } catch (error) {
-      if ((error as { status?: number }).status === 401) {
-        await askToSignInAgain();
-        setMessage({ tone: 'error', text: 'Please sign in again to confirm it is you.' });
-        return;
-      }
-      setStep('confirm');
-      setMessage({ tone: 'error', text: error instanceof Error ? error.message : 'Your account could not be deleted. Please try again.' });
-      return;
-    }
-    // The dashboard shows the deleted view first, so signing out does not send it to /login.
-    dialog.current?.close();
-    onDeleted();
-    await (await signInActions()).signOutDeleted();
-  };
-
-  const confirm = async () => {
-    setMessage(null);
-    if (await (await signInActions()).signedInRecently()) return remove();
-    await askToSignInAgain();
-  };
-
-  const signInAgain = async (event?: SubmitEvent<HTMLFormElement>) => {
-    event?.preventDefault();
-    if (method === 'password' && !password) {
-      setMessage({ tone: 'error', text: 'Please enter your password' });
-      return;
-    }
-    setStep('deleting');
-    try {
-      await (await signInActions()).reauthenticate(method === 'password' ? password : null);
-    } catch (error) {
-      // The sign-in messages load only when a sign-in again fails, not with the dashboard.
-      const { authErrorCode, loginErrorMessage } = await import('./auth-errors');
-      console.error('Reauthentication failed', authErrorCode(error));
-      setStep('reauth');
-      setMessage({ tone: 'error', text: loginErrorMessage(error) });
-      return;
-    }
-    await remove();
-  };
-
-  const busy = step === 'deleting';
   return (
     <Card titleId="account-heading" title="Your Account">
       <p className="text-ink-soft">Take a copy of what we keep about you, or leave for good.</p>
@@ -131,7 +62,7 @@ export default function AccountActions({ onDeleted }: { onDeleted: () => void })
         <button type="button" className="btn btn-outline" disabled={exporting} aria-busy={exporting} onClick={() => void download()}>
           {exporting ? 'Preparing…' : 'Download my data'}
         </button>
-        <button type="button" className="btn btn-outline border-rose-600 text-rose-600" onClick={open}>
+        <button type="button" className="btn btn-outline border-rose-600 text-rose-600" onClick={() => setAsked((n) => n + 1)}>
           Delete my account
         </button>
       </div>
@@ -141,55 +72,11 @@ export default function AccountActions({ onDeleted }: { onDeleted: () => void })
         </p>
       )}
 
-      <dialog
-        ref={dialog}
-        aria-labelledby={titleId}
-        className="m-auto w-[min(34rem,calc(100vw-2rem))] rounded-3xl bg-paper p-0 text-ink shadow-xl backdrop:bg-plum-900/50"
-        onCancel={(e) => busy && e.preventDefault()}
-      >
-        <div className="space-y-4 p-6 sm:p-8">
-          <h2 id={titleId} className="text-2xl font-semibold">
-            Delete your account?
-          </h2>
-          <ul className="list-disc space-y-1 pl-5 text-ink">
-            <li>Your membership is cancelled now: no further charges, and the rest of this period is not refunded.</li>
-            <li>Your coaching seats are given back, and your profile and sign-in are deleted.</li>
-            <li>Records of your purchases stay for our accounts, no longer linked to you; Stripe keeps the invoices.</li>
-            <li>This cannot be undone. You may want to download your data first.</li>
-          </ul>
-          <MessageBanner message={message} />
-          {step === 'reauth' && method === 'password' ? (
-            <form noValidate onSubmit={(e) => void signInAgain(e)} className="space-y-4">
-              <Field
-                id="delete-password"
-                label="Your password"
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => {
-                  setPassword(e.target.value);
-                  setMessage(null);
-                }}
-              />
-              <button type="submit" className="btn btn-primary w-full bg-rose-600">
-                Sign in and delete my account
-              </button>
-            </form>
-          ) : step === 'reauth' ? (
-            <button type="button" className="btn btn-primary w-full bg-rose-600" onClick={() => void signInAgain()}>
-              Continue with Google and delete my account
-            </button>
-          ) : (
-            <button type="button" className="btn btn-primary w-full bg-rose-600" disabled={busy} aria-busy={busy} onClick={() => void confirm()}>
-              {busy ? 'Deleting…' : 'Yes, delete my account'}
-            </button>
-          )}
-          <button type="button" className="btn btn-outline w-full" disabled={busy} onClick={() => dialog.current?.close()}>
-            Keep my account
-          </button>
-        </div>
-      </dialog>
+      {asked > 0 && (
+        <Suspense fallback={null}>
+          <DeleteAccountDialog key={asked} onDeleted={onDeleted} />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * /dashboard: "Loading..." while the session is unknown, back to /login (replacing history)
+ * /dashboard: the page's header and "Loading..." while the session is unknown, back to /login (replacing history)
  * without a member, otherwise the welcome, profile, account set-up, quick actions, the member's
  * email choices, the account's own actions and Sign Out. The other features' cards (subscription, coaching sessions, library,
  * course, the Lounge's days practised) are islands of their own that the page passes in as slots, so this feature imports
@@ -7,7 +7,7 @@
  * without the signed-in hint to /login.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatLongDate } from '../../core/dates';
 import { greetingName, projectIdText } from '../../core/profile/profile';
 import type { AppUser } from '../../core/session/user';
@@ -20,6 +20,7 @@ import { useSession } from '../../core/session/useSession';
 import AccountActions, { AccountDeleted } from './AccountActions';
 import EmailChoices from './EmailChoices';
 import { authHref } from '../../core/session/next-path';
+import { useOfflineSide } from '../../core/offline/useOfflineSide';
 
 /** The other features' cards, each an island the page passes in as a slot. */
 interface Props {
@@ -45,11 +46,29 @@ const QUICK_ACTIONS = [
   { label: 'Learn More', href: '/about-us', text: 'The story behind Inner Alchemy.' },
 ] as const;
 
+/**
+ * The page's header, the same element while the session loads and once the member is known:
+ * the server renders it into the page, so the page's largest text paints with the HTML (not
+ * after the session and every island's script). The heading greets the member by name once the
+ * session is known; until then it names the page, and nothing of the member shows.
+ */
+function DashboardHeader({ name, action }: { name?: string; action?: ReactNode }) {
+  return (
+    <header className="flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <p className="eyebrow">Your dashboard</p>
+        <h1 className="mt-2 text-title font-semibold">{name ? `Welcome, ${name}` : 'Your Dashboard'}</h1>
+        <p className="mt-2 text-lg text-ink-soft">Your profile, your coaching sessions and your membership, all in one place.</p>
+      </div>
+      {action}
+    </header>
+  );
+}
+
 /** While the session loads: a screen high, so nothing below it (the footer) shows and then moves away. */
 function Loading() {
   return (
-    <div className="container-page section flex min-h-dvh flex-col items-center justify-center gap-4" role="status">
-      <h1 className="sr-only">Your Dashboard</h1>
+    <div className="flex min-h-dvh flex-col items-center gap-4 pt-16" role="status">
       <span className="size-10 animate-spin rounded-full border-4 border-plum-100 border-t-plum-700" aria-hidden="true" />
       <p className="text-ink-soft">Loading...</p>
     </div>
@@ -124,17 +143,30 @@ function AccountSetup() {
 const signInActions = () => import('./sign-in-actions');
 
 export default function Dashboard({ subscription, coaching, library, course, practice }: Props) {
-  const session = useSession({ loadAuth: true });
-  const profile = useStore($profile, { ssr: 'initial' });
+  // The page's largest render (the whole dashboard, once the session and then the profile are
+  // known) runs as background work React can pause, in slices a tap can get between, instead of
+  // one long task the moment each store changes.
+  const session = useDeferredValue(useSession({ loadAuth: true }));
+  const profile = useDeferredValue(useStore($profile, { ssr: 'initial' }));
   const leaving = useRef(false);
   const [deleted, setDeleted] = useState(false);
+  // The page a member lands on after signing in starts the offline side too (the service worker
+  // then serves the dashboard, the course and the rooms, also to a member who opens only this page).
+  useOfflineSide(session.status === 'signedIn');
 
   useEffect(() => {
     if (session.status === 'signedOut' && !leaving.current) window.location.replace(authHref('/login', window.location.pathname));
   }, [session.status]);
 
   if (deleted) return <AccountDeleted />;
-  if (session.status !== 'signedIn') return <Loading />;
+  if (session.status !== 'signedIn') {
+    return (
+      <div className="container-page section space-y-8">
+        <DashboardHeader />
+        <Loading />
+      </div>
+    );
+  }
   const { user } = session;
   const name = greetingName(profile.status === 'ready' ? profile.value.profile?.full_name : null, user.full_name);
   const profileError = profile.status === 'ready' ? profile.value.error : null;
@@ -154,16 +186,14 @@ export default function Dashboard({ subscription, coaching, library, course, pra
 
   return (
     <div className="container-page section space-y-8">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <p className="eyebrow">Your dashboard</p>
-          <h1 className="mt-2 text-title font-semibold">Welcome, {name}</h1>
-          <p className="mt-2 text-lg text-ink-soft">Your profile, your coaching sessions and your membership, all in one place.</p>
-        </div>
-        <button type="button" className="btn btn-outline" onClick={onSignOut}>
-          Sign Out
-        </button>
-      </header>
+      <DashboardHeader
+        name={name}
+        action={
+          <button type="button" className="btn btn-outline" onClick={onSignOut}>
+            Sign Out
+          </button>
+        }
+      />
 
       <MessageBanner message={profileError ? { tone: 'error', text: profileError } : null} />
       <AccountSetup />
