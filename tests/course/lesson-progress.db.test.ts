@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
-import { CHECK_VIOLATION, failure, GRANTS, hidden, member, migratedDatabase, rows, service, visitor } from '../support/db';
+import { CHECK_VIOLATION, failure, hidden, member, migratedDatabase, rows, service, visitor } from '../support/db';
 
 let db: PGlite;
 /** What the site sends: the PostgREST client's upsert with ignoreDuplicates, PostgREST's on conflict do nothing. */
@@ -37,15 +37,30 @@ describe('lesson_progress: a member', () => {
     ]);
   });
 
-  // The time is the database's: a column grant, so it holds where grants are today's defaults.
-  it.runIf(GRANTS === 'current')('cannot choose the completion time', async () => {
-    expect(await failure(db, member('uid-a'), `insert into public.lesson_progress (member_id, lesson_slug, completed_at) values ('uid-a', 'back-dated', '2000-01-01')`)).toBe('42501');
+  // A lesson marked complete offline is sent later with the time it was pressed (the device's
+  // outbox): an earlier time is kept, a later one than its arrival becomes its arrival.
+  it('sends the time a lesson was completed offline, never later than its arrival', async () => {
+    const ada = member('uid-a');
+    const DATED = `insert into public.lesson_progress (member_id, lesson_slug, completed_at) values ($1, $2, $3) on conflict (member_id, lesson_slug) do nothing`;
+    expect(await failure(db, ada, DATED, ['uid-a', 'pressed-offline', '2026-11-20T07:12:00Z'])).toBeNull();
+    expect(await failure(db, ada, DATED, ['uid-a', 'fast-clock', '2999-01-01T00:00:00Z'])).toBeNull();
+    const dated = await rows<{ lesson_slug: string; at: string; arrived: boolean }>(
+      db,
+      service,
+      `select lesson_slug, completed_at::text as at, completed_at > now() - interval '1 minute' and completed_at <= now() as arrived
+         from public.lesson_progress where member_id = 'uid-a' and lesson_slug in ('pressed-offline', 'fast-clock') order by lesson_slug`,
+    );
+    expect(dated).toEqual([
+      { lesson_slug: 'fast-clock', at: expect.any(String), arrived: true },
+      { lesson_slug: 'pressed-offline', at: '2026-11-20 07:12:00+00', arrived: false },
+    ]);
   });
 
   it('cannot delete a row of their own', async () => {
     const ada = member('uid-a');
+    const before = await rows(db, service, `select count(*)::int as n from public.lesson_progress where member_id = 'uid-a'`);
     expect(await hidden(db, ada, `delete from public.lesson_progress where member_id = 'uid-a'`)).toBe(true);
-    expect(await rows(db, service, `select count(*)::int as n from public.lesson_progress where member_id = 'uid-a'`)).toEqual([{ n: 1 }]);
+    expect(await rows(db, service, `select count(*)::int as n from public.lesson_progress where member_id = 'uid-a'`)).toEqual(before);
   });
 
   it.each([

@@ -51,14 +51,22 @@ test('“Mark as complete” pressed offline waits on the device, then syncs onc
   await expect(mark).toBeVisible({ timeout: SLOW });
 
   await context.setOffline(true);
+  const pressed = Date.now();
   await mark.click();
   const done = page.locator('[data-lesson-complete]');
   await expect(done).toContainText('You completed this lesson');
   await expect(done.locator('[data-waiting]')).toHaveText('Saved on this device, will sync');
   expect(await rowsOf('lesson_progress', { member_id: member.uid })).toEqual([]);
 
+  // A while later the connection returns: the lesson counts as completed when it was pressed
+  // (its day in the member's days practised), not when the device could send it.
+  await page.waitForTimeout(1_500);
+  const online = Date.now();
   await context.setOffline(false);
   await expect(done.locator('[data-waiting]')).toHaveCount(0, { timeout: SLOW });
   await expect(done).toContainText('You completed this lesson');
   await expect.poll(() => rowsOf('lesson_progress', { member_id: member.uid })).toEqual([expect.objectContaining({ lesson_slug: third.slug })]);
+  const [row] = await rowsOf<{ completed_at: string }>('lesson_progress', { member_id: member.uid });
+  expect(Date.parse(row!.completed_at)).toBeGreaterThanOrEqual(pressed - 1_000);
+  expect(Date.parse(row!.completed_at)).toBeLessThan(online);
 });

@@ -71,16 +71,17 @@ const EXPECTED: Record<string, Partial<Record<Role, string[]>>> = {
     authenticated: ['SELECT'],
     service_role: ['INSERT', 'SELECT', 'UPDATE'],
   },
-  // Members mark their own lessons complete; the functions export and delete them.
+  // Members mark their own lessons complete (dated by the device when sent from its outbox);
+  // the functions export and delete them.
   lesson_progress: {
-    authenticated: ['SELECT', 'INSERT(lesson_slug, member_id)'],
+    authenticated: ['SELECT', 'INSERT(completed_at, lesson_slug, member_id)'],
     service_role: ['DELETE', 'SELECT'],
   },
   // The Lounge: members log, save, edit and delete their own rows (a logged row may carry the
-  // id the app made, so a write sent again from the offline outbox stays one row); the service
-  // role exports and deletes them with the account.
+  // id the app made, so a write sent again from the offline outbox stays one row, and the time
+  // it was done); the service role exports and deletes them with the account.
   breathing_sessions: {
-    authenticated: ['SELECT', 'INSERT(id, pattern, seconds, user_id)'],
+    authenticated: ['SELECT', 'INSERT(finished_at, id, pattern, seconds, user_id)'],
     service_role: ['DELETE', 'SELECT'],
   },
   bloom_pages: {
@@ -116,11 +117,11 @@ const EXPECTED: Record<string, Partial<Record<Role, string[]>>> = {
     service_role: ['DELETE', 'SELECT'],
   },
   rehearsals: {
-    authenticated: ['SELECT', 'INSERT(id, scenario, suds_after, suds_before, user_id)'],
+    authenticated: ['SELECT', 'INSERT(finished_at, id, scenario, suds_after, suds_before, user_id)'],
     service_role: ['DELETE', 'SELECT'],
   },
   resets: {
-    authenticated: ['SELECT', 'INSERT(feeling, id, intensity_after, intensity_before, reset, user_id)'],
+    authenticated: ['SELECT', 'INSERT(feeling, finished_at, id, intensity_after, intensity_before, reset, user_id)'],
     service_role: ['DELETE', 'SELECT'],
   },
   // Email: the outbox is the functions' alone (visitors and members reach nothing); members

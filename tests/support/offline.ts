@@ -29,3 +29,23 @@ export const controlled = (page: Page) =>
 
 /** Offline, what the page asks of the network fails (the worker answers from its caches instead). */
 export const OFFLINE_FAILURES = /net::ERR_(FAILED|INTERNET_DISCONNECTED)|Failed to fetch/;
+
+/**
+ * Waits until the worker has kept the member's answer from `path` of the database's REST
+ * endpoint (`purchases`): a page opened online is "opened on this device" only once its answers
+ * are in the member's cache, which the worker writes after the page has them.
+ */
+export const answerKept = (page: Page, table: string) =>
+  page.waitForFunction(
+    async (name) => {
+      for (const cacheName of await caches.keys()) {
+        if (!cacheName.startsWith('ia-member-')) continue;
+        const keys = await (await caches.open(cacheName)).keys();
+        if (keys.some((request) => new URL(request.url).pathname.endsWith(`/rest/v1/${name}`))) return true;
+      }
+      return false;
+    },
+    table,
+    { timeout: 20_000, polling: 250 },
+  );
+

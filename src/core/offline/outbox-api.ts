@@ -10,7 +10,7 @@
 import { openDB, type IDBPDatabase } from 'idb';
 import { dbRequest, DB_CODES, type Db } from '../db/client';
 import { OUTBOX_DB, OUTBOX_FLAG_KEY } from './names';
-import { entriesOf, resolvePage, type OutboxEntry, type OutboxOp, type SendOutcome } from './outbox';
+import { entriesOf, opToSend, resolvePage, type OutboxEntry, type OutboxOp, type SendOutcome } from './outbox';
 
 const STORE = 'writes';
 let opened: Promise<IDBPDatabase> | undefined;
@@ -143,7 +143,7 @@ export function flush(uid: string): Promise<number> {
     try {
       const entries = await waiting(uid);
       for (const [i, entry] of entries.entries()) {
-        const outcome = await send(entry.op);
+        const outcome = await send(opToSend(entry));
         if (outcome.kind === 'offline' || outcome.kind === 'refused') return entries.length - i;
         const db = await outbox();
         if (entry.seq !== undefined) await db.delete(STORE, entry.seq);

@@ -24,6 +24,11 @@ export type OutboxOp =
        * the member made it, `basedOn` the row's `updated_at` when they opened it (null: new).
        */
       keepNewer?: { match: Values; editedAt: string; basedOn: string | null };
+      /**
+       * The column that dates the row (`finished_at`): sent from the outbox, the row carries the
+       * time the entry was saved, when the member did it; sent at once, the database dates it.
+       */
+      datedBy?: string;
     }
   | { kind: 'update'; table: string; values: Values; match: Values }
   | { kind: 'delete'; table: string; match: Values };
@@ -49,6 +54,13 @@ export type SendOutcome =
   | { kind: 'offline' }
   | { kind: 'theirs' }
   | { kind: 'refused'; code: string | null; message: string };
+
+/** The write an entry kept on the device sends: dated when it was saved (see `datedBy`). */
+export function opToSend(entry: OutboxEntry): OutboxOp {
+  const { op } = entry;
+  if (op.kind !== 'upsert' || !op.datedBy) return op;
+  return { ...op, values: { ...op.values, [op.datedBy]: entry.savedAt } };
+}
 
 /** The entries to send for `uid`, in the order they were saved. */
 export const entriesOf = (entries: readonly OutboxEntry[], uid: string): OutboxEntry[] =>

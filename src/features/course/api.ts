@@ -57,7 +57,7 @@ export async function markLessonComplete(memberId: string, slug: string): Promis
     uid: memberId,
     app: 'course',
     key: `lesson_progress:${slug}`,
-    op: { kind: 'upsert', table: 'lesson_progress', values: { member_id: memberId, lesson_slug: slug }, onConflict: 'member_id,lesson_slug', ignoreDuplicates: true },
+    op: { kind: 'upsert', table: 'lesson_progress', values: { member_id: memberId, lesson_slug: slug }, onConflict: 'member_id,lesson_slug', ignoreDuplicates: true, datedBy: 'completed_at' },
   });
   if (outcome.kind === 'kept') return { error: null, kept: true };
   return { error: outcome.kind === 'sent' ? null : COURSE_MESSAGES.markFailed };

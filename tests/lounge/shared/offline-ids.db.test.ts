@@ -42,3 +42,34 @@ describe('a row sent three times from the outbox', () => {
     });
   }
 });
+
+/** Each practice table and the column that dates its rows. */
+const DATED: [table: string, column: string, values: Record<string, string | number>][] = [
+  ['breathing_sessions', 'finished_at', LOGGED.breathing_sessions!],
+  ['rehearsals', 'finished_at', LOGGED.rehearsals!],
+  ['resets', 'finished_at', LOGGED.resets!],
+];
+
+describe('a practice sent from the outbox carries when it was done', () => {
+  for (const [table, column, values] of DATED) {
+    it(`${table}: keeps the device's earlier ${column}, brings a later one back to its arrival, dates a row sent without one`, async () => {
+      const columns = ['id', 'user_id', ...Object.keys(values), column];
+      const insert = `insert into public.${table} (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')}) on conflict (id) do nothing`;
+      const [earlier, later, undated] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+      expect(await affected(db(), ada, insert, [earlier, 'uid-ada', ...Object.values(values), '2026-11-20T07:12:00Z'])).toBe(1);
+      expect(await affected(db(), ada, insert, [later, 'uid-ada', ...Object.values(values), '2999-01-01T00:00:00Z'])).toBe(1);
+      expect(await affected(db(), ada, ...insertOnce(table, values)(undated, 'uid-ada'))).toBe(1);
+      const dated = await rows<{ id: string; at: string; future: boolean; recent: boolean }>(
+        db(),
+        service,
+        `select id, ${column}::text as at, ${column} > now() as future, ${column} > now() - interval '1 minute' as recent from public.${table} where id = any($1)`,
+        [[earlier, later, undated]],
+      );
+      const of = (id: string) => dated.find((r) => r.id === id)!;
+      expect(of(earlier).at).toBe('2026-11-20 07:12:00+00');
+      expect(of(later)).toMatchObject({ future: false, recent: true });
+      expect(of(undated)).toMatchObject({ future: false, recent: true });
+    });
+  }
+});
+

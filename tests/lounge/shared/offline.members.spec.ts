@@ -5,7 +5,7 @@
  */
 import { expect, test } from '../../support/page-errors';
 import { owns, signIn } from '../../support/members-commerce';
-import { controlled, OFFLINE_FAILURES, WITH_WORKER } from '../../support/offline';
+import { answerKept, controlled, OFFLINE_FAILURES, WITH_WORKER } from '../../support/offline';
 
 test.use(WITH_WORKER);
 test.describe.configure({ timeout: 120_000 });
@@ -20,6 +20,8 @@ test('a room never opened says so kindly offline', async ({ page, context, pageE
   await controlled(page);
   await page.reload();
   await expect(page.locator('[data-nav-account="desktop"]').getByRole('button', { name: 'Account' })).toBeVisible({ timeout: 20_000 });
+  // What the member owns is on the device (Mindstage among it) before the connection goes.
+  await answerKept(page, 'purchases');
 
   await context.setOffline(true);
   await page.goto('/lounge/mindstage/');

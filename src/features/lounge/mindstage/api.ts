@@ -69,7 +69,7 @@ export async function logRehearsal(userId: string, scenario: string, before: num
     uid: userId,
     app: 'mindstage',
     key: `rehearsals:${id}`,
-    op: { kind: 'upsert', table: 'rehearsals', values: { id, user_id: userId, scenario, suds_before: before, suds_after: after }, onConflict: 'id', ignoreDuplicates: true },
+    op: { kind: 'upsert', table: 'rehearsals', values: { id, user_id: userId, scenario, suds_before: before, suds_after: after }, onConflict: 'id', ignoreDuplicates: true, datedBy: 'finished_at' },
   });
   return error ? { data: null, error, kept } : { data: { scenario, before, after, at: new Date().toISOString() }, error: null, kept };
 }

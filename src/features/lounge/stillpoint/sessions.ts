@@ -8,6 +8,6 @@ export function sessionEntry(userId: string, id: string, pattern: BreathingPatte
     uid: userId,
     app: 'stillpoint',
     key: `breathing_sessions:${id}`,
-    op: { kind: 'upsert', table: 'breathing_sessions', values: { id, user_id: userId, pattern, seconds }, onConflict: 'id', ignoreDuplicates: true },
+    op: { kind: 'upsert', table: 'breathing_sessions', values: { id, user_id: userId, pattern, seconds }, onConflict: 'id', ignoreDuplicates: true, datedBy: 'finished_at' },
   };
 }

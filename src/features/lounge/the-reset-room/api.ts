@@ -36,7 +36,7 @@ export async function logReset(userId: string, r: Omit<ResetRecord, 'at'>): Prom
     uid: userId,
     app: 'the-reset-room',
     key: `resets:${id}`,
-    op: { kind: 'upsert', table: 'resets', values: { id, user_id: userId, feeling: r.feeling, reset: r.reset, intensity_before: r.before, intensity_after: r.after }, onConflict: 'id', ignoreDuplicates: true },
+    op: { kind: 'upsert', table: 'resets', values: { id, user_id: userId, feeling: r.feeling, reset: r.reset, intensity_before: r.before, intensity_after: r.after }, onConflict: 'id', ignoreDuplicates: true, datedBy: 'finished_at' },
   });
   return error ? { data: null, error, kept } : { data: { ...r, at: new Date().toISOString() }, error: null, kept };
 }
