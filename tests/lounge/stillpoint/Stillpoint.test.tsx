@@ -46,6 +46,8 @@ describe('Stillpoint', () => {
       values: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), user_id: 'uid_1', pattern: 'box', seconds: 60 },
       onConflict: 'id',
       ignoreDuplicates: true,
+      // Kept offline and sent later, it still counts for the moment it was finished.
+      datedBy: 'finished_at',
     });
     // The retry sends the same session: the same id, so it can only ever be one row.
     expect(sends[1]).toEqual(sends[0]);
