@@ -131,26 +131,40 @@ const RETRY_FIRST_MS = 3_000;
 const RETRY_MAX_MS = 60_000;
 
 /**
- * Sends what waits for `uid`, oldest first, and stops at the first entry that gets no answer
- * (the rest keeps its order for the next time) or that the database refuses (kept, so nothing
- * is lost; it is sent again next time). Answers how many entries still wait. One flush at a
- * time. While something waits it is tried again, sooner at first and then less often (the
- * browser's own online and offline signals are not reliable enough to wait for).
+ * Sends what waits for `uid`, oldest first. It stops at the first entry that gets no answer
+ * (the rest keeps its order for the next time). An entry the database refuses is kept (nothing
+ * is lost; it is sent again next time), and so is every later entry of the same app, which may
+ * build on it (an evening check-in on its morning's row); the other apps' entries go on, so one
+ * app's refused write no longer holds up the rest. Answers how many entries still wait. One
+ * flush at a time. While something waits it is tried again, sooner at first and then less
+ * often (the browser's own online and offline signals are not reliable enough to wait for).
  */
 export function flush(uid: string): Promise<number> {
   clearTimeout(again);
   flushing ??= (async () => {
     try {
       const entries = await waiting(uid);
+      /** Apps with a refused entry this time: their later entries wait behind it. */
+      const held = new Set<string>();
+      let kept = 0;
       for (const [i, entry] of entries.entries()) {
+        if (held.has(entry.app)) {
+          kept += 1;
+          continue;
+        }
         const outcome = await send(opToSend(entry));
-        if (outcome.kind === 'offline' || outcome.kind === 'refused') return entries.length - i;
+        if (outcome.kind === 'offline') return kept + entries.length - i;
+        if (outcome.kind === 'refused') {
+          held.add(entry.app);
+          kept += 1;
+          continue;
+        }
         const db = await outbox();
         if (entry.seq !== undefined) await db.delete(STORE, entry.seq);
         changed();
         sentListeners.forEach((l) => l({ entry, outcome }));
       }
-      return 0;
+      return kept;
     } catch {
       return (await waiting(uid)).length;
     } finally {
