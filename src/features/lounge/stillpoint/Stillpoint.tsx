@@ -70,11 +70,12 @@ function App({ user, patterns }: { user: AppUser; patterns: PatternCopy[] }) {
     (session: LoggedSession) => setLoad((l) => ({ status: 'ready', history: [session, ...(l.status === 'ready' ? l.history : [])] })),
     [setLoad],
   );
-  // Sessions finished offline: listed as waiting, then in the history once sent (the database dates them then).
+  // Sessions finished offline: listed as waiting, then in the history once sent, dated when
+  // they were finished (the outbox sends that time; src/core/offline/outbox.ts, `datedBy`).
   const waiting = useOutbox(user.id, 'stillpoint', ({ entry }) => {
     if (entry.op.kind !== 'upsert') return;
     const { pattern, seconds } = entry.op.values as { pattern: BreathingPatternId; seconds: number };
-    addToHistory({ pattern, seconds, finished_at: new Date().toISOString() });
+    addToHistory({ pattern, seconds, finished_at: entry.savedAt });
   });
 
   useEffect(() => defineStillpointGuide(), []);
