@@ -2,10 +2,11 @@
  * The Reset Room as a member who has it meets it: the resets for a feeling and its strength, the
  * cold water's safety note before it starts, both ratings kept when the save fails (Retry
  * saves), the history with before and after and what helped most, and the gate refusing the
- * resets. The database and the content gate are doubles.
+ * resets, and a reset done offline listed as waiting (a reload included) until it is sent. The
+ * database, the outbox and the content gate are doubles.
  */
-import { content, frameProps, gate, memberEachTest, owns, SAVE_FAILED } from '../shared/as-member';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { content, frameProps, gate, heard, memberEachTest, outbox, owns, SAVE_FAILED } from '../shared/as-member';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import resets from '../../../src/content/lounge/the-reset-room/resets.json';
@@ -67,6 +68,38 @@ describe('The Reset Room', () => {
     within(history).getByText(/7 → 3 \(down 4\)/);
     const best = within(document.querySelector('[data-helped-most]') as HTMLElement).getAllByRole('listitem');
     expect(best.map((li) => li.textContent)).toEqual(['Five senses groundingdown 4 on average · 1 time', 'The STOP pausedown 1 on average · 1 time']);
+  });
+
+  it('lists a reset done offline as waiting, after a reload too, then in the history when it is sent, dated when it was done', async () => {
+    resetApi.fetchResets.mockResolvedValue({ data: [], error: null });
+    // Done offline before this page was opened: the outbox still holds it.
+    const kept = {
+      seq: 1,
+      uid: 'uid_1',
+      app: 'the-reset-room',
+      key: 'resets:r1',
+      op: { kind: 'upsert', table: 'resets', values: { id: 'r1', user_id: 'uid_1', feeling: 'anger', reset: 'stop-pause', intensity_before: 8, intensity_after: 5 }, onConflict: 'id', ignoreDuplicates: true, datedBy: 'finished_at' },
+      savedAt: '2026-11-24T21:30:00.000Z',
+    };
+    outbox.waiting.mockResolvedValue([kept]);
+    open();
+    const waiting = await waitFor(() => {
+      const listed = document.querySelector<HTMLElement>('[data-reset-history] [data-waiting]');
+      if (!listed) throw new Error('not listed yet');
+      return listed;
+    });
+    expect(waiting.textContent).toBe('The STOP pause · Anger' + '8 → 5 (down 3) · Saved on this device, will sync');
+    expect(screen.queryByText(/Your resets appear here/)).toBeNull();
+
+    // Sent: no longer waiting, in the history on the day it was done.
+    outbox.waiting.mockResolvedValue([]);
+    await act(async () => {
+      heard.sent.forEach((l) => l({ entry: kept, outcome: { kind: 'sent', overwrote: false } }));
+      heard.changed.forEach((l) => l());
+    });
+    const history = document.querySelector('[data-reset-history]') as HTMLElement;
+    await waitFor(() => expect(history.querySelector('[data-waiting]')).toBeNull());
+    expect(within(history).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['The STOP pause · Anger' + 'November 24, 2026: 8 → 5 (down 3)']);
   });
 
   it('says so when the gate refuses the resets, and can try again', async () => {

@@ -62,7 +62,7 @@ export function fetchRehearsals(userId: string): Promise<DbResult<Rehearsal[]>> 
   );
 }
 
-/** Logs a finished rehearsal with its ratings before and after; the database dates it when it arrives. */
+/** Logs a finished rehearsal with its ratings before and after; kept offline, it is sent later with the time it was done. */
 export async function logRehearsal(userId: string, scenario: string, before: number, after: number): Promise<DbResult<Rehearsal> & { kept: boolean }> {
   const id = crypto.randomUUID();
   const { error, kept } = await writeOrKeep({

@@ -23,6 +23,8 @@ import { isRating } from '../shared/ratings';
 import { KEPT, saveFailureMessage, useSave } from '../shared/useSave';
 import SaveStatus from '../shared/SaveStatus';
 import StepPlayer from '../shared/StepPlayer';
+import { useOutbox } from '../../../core/offline/useOutbox';
+import { WAITING_TEXT } from '../../../core/offline/names';
 import { fetchResets, logReset } from './api';
 import { changeText, changeWords, helpedMost, suitableResets, type Feeling, type FeelingCopy, type Reset, type ResetSlug } from './resets';
 
@@ -46,6 +48,14 @@ export function Resets({ user, feelings }: { user: AppUser; feelings: FeelingCop
   );
 
   const { load, setLoad, retry: reload } = useLoad(openResets);
+  // Resets done offline: listed as waiting (after a reload too), then in the history once sent,
+  // dated when they were done (the outbox sends that time).
+  const waiting = useOutbox(user.id, 'the-reset-room', ({ entry }) => {
+    if (entry.op.kind !== 'upsert') return;
+    const v = entry.op.values as unknown as WaitingReset;
+    const done = { feeling: v.feeling, reset: v.reset, before: v.intensity_before, after: v.intensity_after, at: entry.savedAt };
+    setLoad((l) => (l.status === 'ready' ? { ...l, history: [done, ...l.history] } : l));
+  });
 
   const ready = load.status === 'ready' ? load : null;
   const suitable = useMemo(() => (ready && feeling && before !== null ? suitableResets(ready.resets, feeling, before) : []), [ready, feeling, before]);
@@ -63,7 +73,8 @@ export function Resets({ user, feelings }: { user: AppUser; feelings: FeelingCop
     void save(async () => {
       const { data, error, kept } = await logReset(user.id, record);
       if (error || !data) return saveFailureMessage(error);
-      setLoad((l) => (l.status === 'ready' ? { ...l, history: [data, ...l.history] } : l));
+      // Kept on the device, it is listed as waiting until it is sent (above).
+      if (!kept) setLoad((l) => (l.status === 'ready' ? { ...l, history: [data, ...l.history] } : l));
       return kept ? KEPT : null;
     });
   };
@@ -232,10 +243,23 @@ export function Resets({ user, feelings }: { user: AppUser; feelings: FeelingCop
           <h2 id="rr-history-heading" className="text-lg font-semibold">
             Your resets
           </h2>
-          {history.length === 0 ? (
+          {history.length === 0 && waiting.length === 0 ? (
             <p className="mt-2 text-ink-soft">Your resets appear here, newest first, with how strong the feeling was before and after.</p>
           ) : (
             <ul className="mt-3 space-y-2" data-reset-history>
+              {waiting.map((w) => {
+                const v = (w.op.kind === 'upsert' ? w.op.values : {}) as unknown as WaitingReset;
+                return (
+                  <li key={w.key} className="rounded-xl bg-plum-50 p-3" data-waiting="">
+                    <p className="font-semibold">
+                      {titles.get(v.reset) ?? v.reset} · {labels.get(v.feeling) ?? v.feeling}
+                    </p>
+                    <p className="text-sm text-ink-soft">
+                      {changeText(v.intensity_before, v.intensity_after)} · {WAITING_TEXT}
+                    </p>
+                  </li>
+                );
+              })}
               {history.map((h, i) => (
                 <li key={`${h.at}-${i}`} className="rounded-xl bg-plum-50 p-3">
                   <p className="font-semibold">
@@ -252,6 +276,14 @@ export function Resets({ user, feelings }: { user: AppUser; feelings: FeelingCop
       </div>
     </div>
   );
+}
+
+/** A reset kept on the device, as the outbox holds it (./api.ts, `logReset`). */
+interface WaitingReset {
+  feeling: Feeling;
+  reset: ResetSlug;
+  intensity_before: number;
+  intensity_after: number;
 }
 
 export default function ResetRoom(props: FrameProps & { feelings: FeelingCopy[] }) {

@@ -28,7 +28,8 @@ export function fetchResets(userId: string): Promise<DbResult<ResetRecord[]>> {
 
 /**
  * Logs a finished reset, through the outbox: with the id the app made, so one sent again stays
- * one row; kept on the device while offline (`kept`). The database dates it when it arrives.
+ * one row; kept on the device while offline (`kept`), and then sent with the time it was done
+ * (`datedBy`); sent at once, the database dates it.
  */
 export async function logReset(userId: string, r: Omit<ResetRecord, 'at'>): Promise<DbResult<ResetRecord> & { kept: boolean }> {
   const id = crypto.randomUUID();
