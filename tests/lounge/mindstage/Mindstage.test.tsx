@@ -1,17 +1,20 @@
 /**
  * Mindstage as a member who has it meets it: the rehearsal's five steps with Pause and Skip,
  * both ratings kept when the save fails and put on the chart and its table on Retry, and every
- * field of a new scene kept when its save fails. The database and the content gate are doubles.
+ * field of a new scene kept when its save fails, and a scene and a rehearsal saved offline on the
+ * page as waiting (a reload included) until they are sent. The database, the outbox and the
+ * content gate are doubles.
  */
-import { content, fill, frameProps, gate, memberEachTest, owns, SAVE_FAILED } from '../shared/as-member';
-import { render, screen, within } from '@testing-library/react';
+import { content, fill, frameProps, gate, heard, memberEachTest, outbox, owns, SAVE_FAILED } from '../shared/as-member';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import scenarios from '../../../src/content/lounge/mindstage/scenarios.json';
 import ownTemplate from '../../../src/content/lounge/mindstage/own-scenario.json';
 
 const { mindstageApi } = vi.hoisted(() => ({ mindstageApi: { fetchOwnScenarios: vi.fn(), addOwnScenario: vi.fn(), fetchRehearsals: vi.fn(), logRehearsal: vi.fn() } }));
-vi.mock('../../../src/features/lounge/mindstage/api', () => mindstageApi);
+// The reads and writes are doubles; what the outbox's entries hold is read by the module itself.
+vi.mock('../../../src/features/lounge/mindstage/api', async (importOriginal) => ({ ...(await importOriginal<object>()), ...mindstageApi }));
 const { default: Mindstage } = await import('../../../src/features/lounge/mindstage/Mindstage');
 
 memberEachTest(mindstageApi);
@@ -94,5 +97,36 @@ describe('Mindstage', () => {
     expect((screen.getByRole('textbox', { name: /What you do if it wobbles/ }) as HTMLTextAreaElement).value).toBe('I ask for the manager calmly.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await screen.findByRole('heading', { name: 'Returning a jumper' });
+  });
+
+  it('shows a scene and a rehearsal saved offline as waiting, after a reload too, then as stored once sent', async () => {
+    mindstageApi.fetchRehearsals.mockResolvedValue({ data: [{ scenario: 'a-phone-call', before: 8, after: 6, at: '2026-11-20T08:00:00Z' }], error: null });
+    const entry = (key: string, table: string, values: Record<string, unknown>, savedAt: string) => ({
+      seq: 1,
+      uid: 'uid_1',
+      app: 'mindstage',
+      key,
+      op: { kind: 'upsert', table, values: { user_id: 'uid_1', ...values }, onConflict: 'id', ignoreDuplicates: true },
+      savedAt,
+    });
+    const scene = entry('rehearsal_scenarios:o2', 'rehearsal_scenarios', { id: 'o2', title: 'Returning a jumper', scene: 'The shop counter.', going_well: 'They take it back.', coping: 'I ask calmly.' }, '2026-11-24T20:00:00.000Z');
+    const rehearsal = entry('rehearsals:r1', 'rehearsals', { id: 'r1', scenario: 'a-phone-call', suds_before: 7, suds_after: 4 }, '2026-11-24T21:00:00.000Z');
+    outbox.waiting.mockResolvedValue([scene, rehearsal]);
+    open();
+    await screen.findByRole('heading', { name: 'Returning a jumper' });
+    const card = screen.getByRole('heading', { name: 'Making a phone call' }).closest('li')!;
+    await waitFor(() => expect(card.querySelector('[data-waiting]')?.textContent).toBe('One rehearsal: Saved on this device, will sync'));
+    // On the chart with the stored one: two rehearsals, a trend.
+    within(card).getByText(/over 2 rehearsals|Getting easier/, { selector: 'li > p' });
+
+    // Sent: no longer waiting, still on the chart (dated when it was done), the scene still listed.
+    outbox.waiting.mockResolvedValue([]);
+    await act(async () => {
+      for (const sent of [scene, rehearsal]) heard.sent.forEach((l) => l({ entry: sent, outcome: { kind: 'sent', overwrote: false } }));
+      heard.changed.forEach((l) => l());
+    });
+    await waitFor(() => expect(card.querySelector('[data-waiting]')).toBeNull());
+    within(card).getByText(/over 2 rehearsals|Getting easier/, { selector: 'li > p' });
+    expect(screen.getAllByRole('heading', { name: 'Returning a jumper' })).toHaveLength(1);
   });
 });

@@ -20,7 +20,9 @@ import { isRating } from '../shared/ratings';
 import { KEPT, saveFailureMessage, useSave } from '../shared/useSave';
 import SaveStatus from '../shared/SaveStatus';
 import StepPlayer from '../shared/StepPlayer';
-import { addOwnScenario, fetchOwnScenarios, fetchRehearsals, logRehearsal } from './api';
+import { useOutbox } from '../../../core/offline/useOutbox';
+import { WAITING_TEXT } from '../../../core/offline/names';
+import { addOwnScenario, fetchOwnScenarios, fetchRehearsals, keptRehearsal, keptScene, logRehearsal } from './api';
 import Chart from './Chart';
 import { LIMITS, ownScenario, ownScenarioProblem, trend, trendSentence, type OwnTemplate, type Scenario, type Step } from './rehearsal';
 
@@ -59,17 +61,31 @@ export function Rehearsals({ user }: { user: AppUser }) {
   );
 
   const { load, setLoad, retry: reload } = useLoad(openRehearsals);
+  // Scenes and rehearsals saved offline: on the page as waiting (after a reload too), then with
+  // the stored ones once sent, a rehearsal dated when it was done.
+  const waiting = useOutbox(user.id, 'mindstage', ({ entry }) => {
+    const rehearsal = keptRehearsal(entry);
+    const scene = keptScene(entry);
+    setLoad((l) =>
+      l.status !== 'ready'
+        ? l
+        : { ...l, rehearsals: rehearsal ? [...l.rehearsals, rehearsal] : l.rehearsals, own: scene && !l.own.some((o) => o.id === scene.id) ? [...l.own, scene] : l.own },
+    );
+  });
+  const waitingRehearsals = useMemo(() => waiting.flatMap((w) => keptRehearsal(w) ?? []), [waiting]);
 
   const ready = load.status === 'ready' ? load : null;
-  const scenarios: Scenario[] = useMemo(
-    () => (ready ? [...ready.builtIn.map((s) => ({ key: s.slug, title: s.title, summary: s.summary, steps: s.steps })), ...ready.own.map((o) => ownScenario(o, ready.template))] : []),
-    [ready],
-  );
+  const scenarios: Scenario[] = useMemo(() => {
+    if (!ready) return [];
+    const own = [...ready.own, ...waiting.flatMap((w) => keptScene(w) ?? []).filter((k) => !ready.own.some((o) => o.id === k.id))];
+    return [...ready.builtIn.map((s) => ({ key: s.slug, title: s.title, summary: s.summary, steps: s.steps })), ...own.map((o) => ownScenario(o, ready.template))];
+  }, [ready, waiting]);
 
   if (load.status === 'loading') return <Loading>Opening Mindstage…</Loading>;
   if (load.status === 'failed') return <LoadFailed message={load.message} onRetry={reload} />;
-  const rehearsals = ready!.rehearsals;
+  const rehearsals = [...ready!.rehearsals, ...waitingRehearsals];
   const of = (key: string) => rehearsals.filter((r) => r.scenario === key);
+  const waitingOf = (key: string) => waitingRehearsals.filter((r) => r.scenario === key).length;
 
   const begin = (scenario: Scenario) => {
     setBefore(null);
@@ -85,7 +101,8 @@ export function Rehearsals({ user }: { user: AppUser }) {
     void rehearsalSave.save(async () => {
       const { data, error, kept } = await logRehearsal(user.id, scenario.key, b, a);
       if (error || !data) return saveFailureMessage(error);
-      setLoad((l) => (l.status === 'ready' ? { ...l, rehearsals: [...l.rehearsals, data] } : l));
+      // Kept on the device, it is on the chart as waiting until it is sent (above).
+      if (!kept) setLoad((l) => (l.status === 'ready' ? { ...l, rehearsals: [...l.rehearsals, data] } : l));
       return kept ? KEPT : null;
     });
   };
@@ -98,7 +115,7 @@ export function Rehearsals({ user }: { user: AppUser }) {
     void sceneSave.save(async () => {
       const { data, error, kept } = await addOwnScenario(user.id, draft);
       if (error || !data) return saveFailureMessage(error);
-      setLoad((l) => (l.status === 'ready' ? { ...l, own: [...l.own, data] } : l));
+      if (!kept) setLoad((l) => (l.status === 'ready' ? { ...l, own: [...l.own, data] } : l));
       setScene(EMPTY_SCENE);
       return kept ? KEPT : null;
     });
@@ -179,6 +196,11 @@ export function Rehearsals({ user }: { user: AppUser }) {
                 <h3 className="text-lg font-semibold">{s.title}</h3>
                 <p className="text-ink-soft">{s.summary}</p>
                 <p className="text-sm">{trendSentence(trend(mine))}</p>
+                {waitingOf(s.key) > 0 ? (
+                  <p className="text-sm text-ink-soft" data-waiting="">
+                    {waitingOf(s.key) === 1 ? 'One rehearsal' : `${waitingOf(s.key)} rehearsals`}: {WAITING_TEXT}
+                  </p>
+                ) : null}
                 <button type="button" className="btn btn-gold" onClick={() => begin(s)}>
                   Rehearse<span className="sr-only"> {s.title}</span>
                 </button>

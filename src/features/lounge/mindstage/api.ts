@@ -8,6 +8,7 @@
  */
 import { dbRequest, type DbResult } from '../../../core/db/client';
 import { writeOrKeep } from '../../../core/offline/outbox-api';
+import type { OutboxEntry } from '../../../core/offline/outbox';
 import type { OwnScenario, Rehearsal } from './rehearsal';
 
 interface SceneRow {
@@ -73,3 +74,16 @@ export async function logRehearsal(userId: string, scenario: string, before: num
   });
   return error ? { data: null, error, kept } : { data: { scenario, before, after, at: new Date().toISOString() }, error: null, kept };
 }
+
+/** A rehearsal the outbox still holds (or has just sent), dated when it was done; else null. */
+export function keptRehearsal(entry: OutboxEntry): Rehearsal | null {
+  if (entry.op.kind !== 'upsert' || entry.op.table !== 'rehearsals') return null;
+  return toRehearsal({ ...(entry.op.values as unknown as Omit<RehearsalRow, 'finished_at'>), finished_at: entry.savedAt });
+}
+
+/** A scene of the member's own the outbox still holds (or has just sent); else null. */
+export function keptScene(entry: OutboxEntry): OwnScenario | null {
+  if (entry.op.kind !== 'upsert' || entry.op.table !== 'rehearsal_scenarios') return null;
+  return toOwn(entry.op.values as unknown as SceneRow);
+}
+
