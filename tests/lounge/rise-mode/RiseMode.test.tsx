@@ -2,10 +2,12 @@
  * Rise Mode as a member meets it: the way in without the app (nothing loaded), the day's
  * statement from the set, the intention kept when the morning's save fails (Retry saves), the
  * evening check-in, text Postgres cannot store refused before any save, the member's own
- * statement, and the streak off until turned on. The database and the content gate are doubles.
+ * statement, the streak off until turned on, and a morning and a statement saved offline on the
+ * page as waiting (a reload included) until they are sent. The database, the outbox and the
+ * content gate are doubles.
  */
-import { content, fill, frameProps, gate, memberEachTest, owns, SAVE_FAILED } from '../shared/as-member';
-import { act, render, screen, within } from '@testing-library/react';
+import { content, fill, frameProps, gate, heard, memberEachTest, outbox, owns, SAVE_FAILED } from '../shared/as-member';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import statements from '../../../src/content/lounge/rise-mode/statements.json';
@@ -17,7 +19,8 @@ import { dayIn } from '../../../src/features/lounge/shared/local-day';
 const { riseApi } = vi.hoisted(() => ({
   riseApi: { fetchDays: vi.fn(), saveMorning: vi.fn(), saveCheckIn: vi.fn(), fetchOwnStatements: vi.fn(), addOwnStatement: vi.fn(), removeOwnStatement: vi.fn() },
 }));
-vi.mock('../../../src/features/lounge/rise-mode/api', () => riseApi);
+// The reads and writes are doubles; how the outbox's entries apply is the module's own.
+vi.mock('../../../src/features/lounge/rise-mode/api', async (importOriginal) => ({ ...(await importOriginal<object>()), ...riseApi }));
 const { default: RiseMode } = await import('../../../src/features/lounge/rise-mode/RiseMode');
 
 memberEachTest(riseApi);
@@ -124,5 +127,36 @@ describe('Rise Mode', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(CAP);
     expect((screen.getByRole('textbox', { name: 'A new statement' }) as HTMLTextAreaElement).value).toBe('I am learning to ask for help.');
+  });
+
+  it('shows a morning and a statement saved offline as waiting, after a reload too, then as stored once sent', async () => {
+    riseApi.fetchDays.mockResolvedValue({ data: [], error: null });
+    const today = dayIn(new Date());
+    const entry = (seq: number, key: string, op: object) => ({ seq, uid: 'uid_1', app: 'rise-mode', key, op, savedAt: '2026-11-24T07:00:00.000Z' });
+    const morning = entry(1, `rise_days:${today}:morning`, {
+      kind: 'upsert',
+      table: 'rise_days',
+      values: { user_id: 'uid_1', day: today, intention: 'Speak up once', statement_id: 'st-1', statement_text: 'I can be heard.', brave_action: 'Ask one question' },
+      onConflict: 'user_id,day',
+    });
+    const statement = entry(2, 'rise_statements:s1', { kind: 'upsert', table: 'rise_statements', values: { id: 's1', user_id: 'uid_1', text: 'I am learning to rest.' }, onConflict: 'id', ignoreDuplicates: true });
+    outbox.waiting.mockResolvedValue([morning, statement]);
+    open();
+    const intention = (await screen.findByRole('textbox', { name: /Your intention for today/ })) as HTMLTextAreaElement;
+    await waitFor(() => expect(intention.value).toBe('Speak up once'));
+    const history = document.querySelector('[data-rise-history]') as HTMLElement;
+    within(history).getByText('Saved on this device, will sync');
+    const mine = document.querySelector('[data-own-statements]') as HTMLElement;
+    expect(mine.textContent).toContain('I am learning to rest.' + 'Saved on this device, will sync');
+
+    // Sent: no longer waiting, still on the page.
+    outbox.waiting.mockResolvedValue([]);
+    await act(async () => {
+      for (const sent of [morning, statement]) heard.sent.forEach((l) => l({ entry: sent, outcome: { kind: 'sent', overwrote: false } }));
+      heard.changed.forEach((l) => l());
+    });
+    await waitFor(() => expect(document.querySelector('[data-waiting]')).toBeNull());
+    expect(intention.value).toBe('Speak up once');
+    expect((document.querySelector('[data-own-statements]') as HTMLElement).textContent).toContain('I am learning to rest.');
   });
 });

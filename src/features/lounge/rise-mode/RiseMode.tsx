@@ -20,7 +20,9 @@ import Problem from '../shared/Problem';
 import StreakToggle from '../shared/StreakToggle';
 import { KEPT, saveFailureMessage, useSave } from '../shared/useSave';
 import SaveStatus from '../shared/SaveStatus';
-import { addOwnStatement, fetchDays, fetchOwnStatements, removeOwnStatement, saveCheckIn, saveMorning, type Day, type OwnStatement } from './api';
+import { addOwnStatement, fetchDays, fetchOwnStatements, removeOwnStatement, saveCheckIn, saveMorning, type Day, type OwnStatement, withKept } from './api';
+import { useOutbox } from '../../../core/offline/useOutbox';
+import { WAITING_TEXT } from '../../../core/offline/names';
 import { braveActionOfDay, checkInProblem, LIMITS, LIVED_LABELS, morningProblem, ownStatementProblem, statementOfDay, type Lived, type RisePrompts, type Statement } from './rise';
 
 /** Where this browser keeps whether the member shows their streak. */
@@ -50,13 +52,19 @@ export function Rise({ user, prompts, now = () => new Date() }: { user: AppUser;
   );
 
   const { load, setLoad, retry: reload } = useLoad(openDays);
+  // Mornings, check-ins and statements saved offline: on the page as waiting (after a reload
+  // too), then with the stored ones once sent.
+  const waiting = useOutbox(user.id, 'rise-mode', ({ entry }) =>
+    setLoad((l) => (l.status === 'ready' ? { ...l, ...pick(withKept(l.days, l.own, [entry])) } : l)),
+  );
 
   const ready = load.status === 'ready' ? load : null;
   const todays = useMemo(() => (ready ? { statement: statementOfDay(ready.statements, today), action: braveActionOfDay(ready.actions, today) } : null), [ready, today]);
 
   if (load.status === 'loading') return <Loading>Opening Rise Mode…</Loading>;
   if (load.status === 'failed') return <LoadFailed message={load.message} onRetry={reload} />;
-  const { days, own, actions } = ready!;
+  const { actions } = ready!;
+  const { days, own, waitingDays, waitingStatements } = withKept(ready!.days, ready!.own, waiting);
   const saved = days.find((d) => d.day === today) ?? null;
   const form = morning ?? {
     intention: saved?.intention ?? '',
@@ -264,7 +272,14 @@ export function Rise({ user, prompts, now = () => new Date() }: { user: AppUser;
             <ul className="space-y-2" data-own-statements>
               {own.map((o) => (
                 <li key={o.id} className="flex items-start justify-between gap-2 rounded-xl bg-plum-50 p-3">
-                  <span>{o.text}</span>
+                  <span>
+                    {o.text}
+                    {waitingStatements.has(o.id) ? (
+                      <span className="block text-sm text-ink-soft" data-waiting="">
+                        {WAITING_TEXT}
+                      </span>
+                    ) : null}
+                  </span>
                   <button type="button" className="btn btn-outline min-h-10 px-3 py-1 text-sm" onClick={() => void onRemove(o)}>
                     Remove<span className="sr-only"> “{o.text}”</span>
                   </button>
@@ -304,6 +319,11 @@ export function Rise({ user, prompts, now = () => new Date() }: { user: AppUser;
                   <details className="rounded-xl bg-plum-50 p-3">
                     <summary className="cursor-pointer font-semibold">
                       {formatLongDate(d.day)}: {d.lived ? LIVED_LABELS[d.lived] : 'no check-in yet'}
+                      {waitingDays.has(d.day) ? (
+                        <span className="block text-sm font-normal text-ink-soft" data-waiting="">
+                          {WAITING_TEXT}
+                        </span>
+                      ) : null}
                     </summary>
                     <dl className="mt-2 space-y-1 text-sm">
                       <div>
@@ -339,6 +359,9 @@ export function Rise({ user, prompts, now = () => new Date() }: { user: AppUser;
     </div>
   );
 }
+
+/** The rows `withKept` answers, for the page's loaded state. */
+const pick = ({ days, own }: { days: Day[]; own: OwnStatement[] }) => ({ days, own });
 
 export default function RiseMode(props: FrameProps & { prompts: RisePrompts }) {
   const { prompts, ...frame } = props;

@@ -9,6 +9,7 @@
  */
 import { dbRequest, type DbError, type DbResult } from '../../../core/db/client';
 import { writeOrKeep } from '../../../core/offline/outbox-api';
+import type { OutboxEntry } from '../../../core/offline/outbox';
 import type { Lived } from './rise';
 
 export interface Day {
@@ -92,3 +93,38 @@ export async function addOwnStatement(userId: string, text: string): Promise<DbR
 export async function removeOwnStatement(userId: string, id: string): Promise<{ error: DbError | null; kept: boolean }> {
   return writeOrKeep({ uid: userId, app: 'rise-mode', key: `rise_statements:${id}`, op: { kind: 'delete', table: 'rise_statements', match: { user_id: userId, id } } });
 }
+
+/**
+ * The member's days and own statements with the writes the outbox holds applied, in the order
+ * they were saved (a morning, an evening check-in, a statement kept or removed), and which days
+ * and statements wait on the device. Applying a write already stored changes nothing, so it is
+ * also how a write the outbox has just sent joins what the page shows.
+ */
+export function withKept(days: readonly Day[], own: readonly OwnStatement[], entries: readonly OutboxEntry[]): { days: Day[]; own: OwnStatement[]; waitingDays: Set<string>; waitingStatements: Set<string> } {
+  let nextDays = [...days];
+  let nextOwn = [...own];
+  const waitingDays = new Set<string>();
+  const waitingStatements = new Set<string>();
+  for (const { op } of entries) {
+    if (op.table === 'rise_days' && op.kind === 'upsert') {
+      const v = op.values as unknown as Omit<DayRow, 'lived' | 'note'>;
+      const before = nextDays.find((d) => d.day === v.day);
+      const day: Day = { ...toDay({ ...v, lived: null, note: '' }), lived: before?.lived ?? null, note: before?.note ?? '' };
+      nextDays = [day, ...nextDays.filter((d) => d.day !== v.day)].sort((a, b) => b.day.localeCompare(a.day));
+      waitingDays.add(v.day);
+    } else if (op.table === 'rise_days' && op.kind === 'update') {
+      const day = String(op.match.day);
+      const { lived, note } = op.values as { lived: Lived; note: string };
+      nextDays = nextDays.map((d) => (d.day === day ? { ...d, lived, note } : d));
+      waitingDays.add(day);
+    } else if (op.table === 'rise_statements' && op.kind === 'upsert') {
+      const v = op.values as unknown as OwnStatement;
+      if (!nextOwn.some((o) => o.id === v.id)) nextOwn = [...nextOwn, { id: v.id, text: v.text }];
+      waitingStatements.add(v.id);
+    } else if (op.table === 'rise_statements' && op.kind === 'delete') {
+      nextOwn = nextOwn.filter((o) => o.id !== op.match.id);
+    }
+  }
+  return { days: nextDays, own: nextOwn, waitingDays, waitingStatements };
+}
+
