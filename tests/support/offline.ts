@@ -31,21 +31,21 @@ export const controlled = (page: Page) =>
 export const OFFLINE_FAILURES = /net::ERR_(FAILED|INTERNET_DISCONNECTED)|Failed to fetch/;
 
 /**
- * Waits until the worker has kept the member's answer from `path` of the database's REST
- * endpoint (`purchases`): a page opened online is "opened on this device" only once its answers
- * are in the member's cache, which the worker writes after the page has them.
+ * Waits until the worker has kept the member's answer from `path` (`/rest/v1/purchases`, a
+ * table of the database's REST endpoint; `/api/content/<app>/<item>`, a gated item): a page
+ * opened online is "opened on this device" only once its answers are in the member's cache,
+ * which the worker writes after the page has them.
  */
-export const answerKept = (page: Page, table: string) =>
+export const answerKept = (page: Page, path: string) =>
   page.waitForFunction(
-    async (name) => {
+    async (wanted) => {
       for (const cacheName of await caches.keys()) {
         if (!cacheName.startsWith('ia-member-')) continue;
         const keys = await (await caches.open(cacheName)).keys();
-        if (keys.some((request) => new URL(request.url).pathname.endsWith(`/rest/v1/${name}`))) return true;
+        if (keys.some((request) => new URL(request.url).pathname === wanted)) return true;
       }
       return false;
     },
-    table,
+    path,
     { timeout: 20_000, polling: 250 },
   );
-

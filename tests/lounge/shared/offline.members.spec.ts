@@ -21,7 +21,7 @@ test('a room never opened says so kindly offline', async ({ page, context, pageE
   await page.reload();
   await expect(page.locator('[data-nav-account="desktop"]').getByRole('button', { name: 'Account' })).toBeVisible({ timeout: 20_000 });
   // What the member owns is on the device (Mindstage among it) before the connection goes.
-  await answerKept(page, 'purchases');
+  await answerKept(page, '/rest/v1/purchases');
 
   await context.setOffline(true);
   await page.goto('/lounge/mindstage/');
