@@ -209,7 +209,7 @@ try {
       const name = (signedIn ? 'signed-in' : 'visitor') + route.replace(/[^a-z0-9]+/gi, '-');
       writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${name}.json`), JSON.stringify(result.lhr));
       // The trace it scored (open it in Chrome's Performance panel).
-      const trace = result.artifacts?.Trace ?? result.artifacts?.traces?.defaultPass;
+      const trace = result.artifacts?.Trace;
       if (trace) writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `${name}.trace.json`), JSON.stringify(trace));
     }
     console.log(`lighthouse ${signedIn ? 'signed in ' : ''}${route}: ${Object.entries(scores).map(([k, v]) => `${k} ${v}`).join(', ')}${bad.length ? '  BELOW THRESHOLD' : ''}`);

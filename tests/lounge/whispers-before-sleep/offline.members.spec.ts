@@ -56,6 +56,6 @@ test('a story opened once online is read offline, its place kept on the device a
   await expect.poll(() => rowsOf<{ sentence: number }>('story_places', { user_id: member.uid, story: story.id }), { timeout: SLOW }).toEqual([
     expect.objectContaining({ sentence: expect.any(Number) }),
   ]);
-  const [{ sentence }] = await rowsOf<{ sentence: number }>('story_places', { user_id: member.uid, story: story.id });
-  expect(sentence).toBeGreaterThan(0);
+  const [place] = await rowsOf<{ sentence: number }>('story_places', { user_id: member.uid, story: story.id });
+  expect(place!.sentence).toBeGreaterThan(0);
 });
