@@ -3,16 +3,12 @@
  * comes from the content gate) reads the same offline after a reload, from the cache named for
  * that member; "Mark as complete" pressed offline waits on the device and syncs when back.
  */
-import { readFileSync } from 'node:fs';
 import { expect, test } from '../support/page-errors';
 import { rowsOf, signIn, subscription } from '../support/members-commerce';
 import { controlled, OFFLINE_FAILURES, WITH_WORKER } from '../support/offline';
+import { gatedItems } from '../support/gated-content';
 
-type Lesson = { preview: boolean; title: string; html: string; order: number };
-const generated = JSON.parse(readFileSync(new URL('../../netlify/functions/_generated/gated-content.json', import.meta.url), 'utf8')) as { course: Record<string, Lesson> };
-const lessons = Object.entries(generated.course)
-  .map(([slug, l]) => ({ slug, ...l }))
-  .sort((a, b) => a.order - b.order);
+const lessons = gatedItems('course');
 const third = lessons[2]!;
 const SLOW = 20_000;
 

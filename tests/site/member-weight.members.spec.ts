@@ -9,22 +9,17 @@
  * no Lounge or dashboard code, a room no course or dashboard code).
  */
 import { gzipSync } from 'node:zlib';
-import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from '../../scripts/local/demo-members.mjs';
 import { SIGNED_IN_BUDGET } from '../../scripts/budgets.mjs';
+import { gatedItems } from '../support/gated-content';
 
 const KIB = 1024;
 const SLOW = 20_000;
 
 const alchemist = DEMO_MEMBERS.find((m) => m.tier === 'Alchemist')!;
 
-type Lesson = { preview: boolean; title: string; html: string; order: number };
-const generated = JSON.parse(readFileSync(new URL('../../netlify/functions/_generated/gated-content.json', import.meta.url), 'utf8')) as { course: Record<string, Lesson> };
-const paidLesson = Object.entries(generated.course)
-  .map(([slug, l]) => ({ slug, ...l }))
-  .sort((a, b) => a.order - b.order)
-  .find((l) => !l.preview)!;
+const paidLesson = gatedItems('course').find((l) => !l.preview)!;
 
 /** The islands of the Lounge's rooms, of the dashboard, and of the course, by their chunks' names. */
 const LOUNGE = /\/(Stillpoint|stillpoint-element|BloomBook|Whispers|RiseMode|Mindstage|ResetRoom|SaveStatus|StepPlayer)\.[^/]*\.js$/;

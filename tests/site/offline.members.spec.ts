@@ -5,16 +5,15 @@
  * sign-out that leaves nothing behind (caches, IndexedDB, the worker), read through the
  * browser's own APIs.
  */
-import { readFileSync } from 'node:fs';
 import { expect, test } from '../support/page-errors';
 import { createUser, PASSWORD } from '../support/members';
 import { controlled, deviceOf, OFFLINE_FAILURES, WITH_WORKER } from '../support/offline';
+import { gatedItems } from '../support/gated-content';
 
 const SLOW = 20_000;
 
 /** The course's free lesson (a lesson page any member opens; the compiled gated content lists the lessons). */
-const course = JSON.parse(readFileSync(new URL('../../netlify/functions/_generated/gated-content.json', import.meta.url), 'utf8')) as { course: Record<string, { preview: boolean }> };
-const FREE_LESSON = `/course/${Object.entries(course.course).find(([, l]) => l.preview)![0]}/`;
+const FREE_LESSON = `/course/${gatedItems('course').find((l) => l.preview)!.slug}/`;
 test.use(WITH_WORKER);
 test.describe.configure({ timeout: 90_000 });
 

@@ -10,21 +10,15 @@
  * keys are Postgres's answer. What the app stored is read back as the service role.
  */
 import { expect, test } from '../../support/page-errors';
-import { readFileSync } from 'node:fs';
 import { expectNoSeriousA11yViolations } from '../../support/e2e';
 import { owns, rowsOf, signIn } from '../../support/members-commerce';
+import { gatedItems } from '../../support/gated-content';
 
 const SLOW = 20_000;
 
 test.describe.configure({ timeout: 150_000 });
 
-type Story = { title: string; html: string; order: number };
-const generated = JSON.parse(readFileSync(new URL('../../../netlify/functions/_generated/gated-content.json', import.meta.url), 'utf8')) as {
-  'whispers-before-sleep': Record<string, Story>;
-};
-const stories = Object.entries(generated['whispers-before-sleep'])
-  .map(([id, s]) => ({ id, ...s }))
-  .sort((a, b) => a.order - b.order);
+const stories = gatedItems('whispers-before-sleep');
 
 test('Whispers Before Sleep: an owner reads a story part way and finds the place after a reload', async ({ page }) => {
   const member = await signIn(page);
@@ -41,7 +35,7 @@ test('Whispers Before Sleep: an owner reads a story part way and finds the place
   await expectNoSeriousA11yViolations(page);
 
   // Reading on: the paragraph in the upper third of the screen is the place, kept a moment later.
-  const places = () => rowsOf<{ sentence: number }>('story_places', { user_id: member.uid, story: story.id });
+  const places = () => rowsOf<{ sentence: number }>('story_places', { user_id: member.uid, story: story.slug });
   const place = async () => (await places())[0]?.sentence ?? 0;
   await text.locator('p').nth(2).evaluate((p) => p.scrollIntoView({ block: 'start' }));
   await expect.poll(place, { timeout: SLOW }).toBeGreaterThan(0);

@@ -6,22 +6,16 @@
  * service worker answers from its caches, Playwright's offline mode cuts the network, and the
  * rows are Postgres's (read back as the service role).
  */
-import { readFileSync } from 'node:fs';
 import { expect, test } from '../../support/page-errors';
 import { owns, rowsOf, signIn } from '../../support/members-commerce';
 import { answerKept, controlled, OFFLINE_FAILURES, WITH_WORKER } from '../../support/offline';
+import { gatedItems } from '../../support/gated-content';
 
 const SLOW = 20_000;
 test.use(WITH_WORKER);
 test.describe.configure({ timeout: 150_000 });
 
-type Story = { title: string; html: string; order: number };
-const generated = JSON.parse(readFileSync(new URL('../../../netlify/functions/_generated/gated-content.json', import.meta.url), 'utf8')) as {
-  'whispers-before-sleep': Record<string, Story>;
-};
-const story = Object.entries(generated['whispers-before-sleep'])
-  .map(([id, s]) => ({ id, ...s }))
-  .sort((a, b) => a.order - b.order)[0]!;
+const story = gatedItems('whispers-before-sleep')[0]!;
 
 test('a story opened once online is read offline, its place kept on the device and stored once back online', async ({ page, context, pageErrors }) => {
   pageErrors.allow(OFFLINE_FAILURES);
@@ -34,7 +28,7 @@ test('a story opened once online is read offline, its place kept on the device a
   await page.getByRole('button', { name: `Open: ${story.title}` }).click({ timeout: SLOW });
   const text = page.locator('[data-story-text]');
   await expect(text.locator('p').first()).toBeVisible({ timeout: SLOW });
-  await answerKept(page, `/api/content/whispers-before-sleep/${encodeURIComponent(story.id)}`);
+  await answerKept(page, `/api/content/whispers-before-sleep/${encodeURIComponent(story.slug)}`);
 
   await context.setOffline(true);
   await page.reload();
@@ -49,13 +43,13 @@ test('a story opened once online is read offline, its place kept on the device a
   await expect(marked).toHaveAttribute('data-paragraph', /^[3-9]$|^\d\d$/, { timeout: SLOW });
   await page.waitForTimeout(2_500);
   await expect(page.getByRole('alert')).toHaveCount(0);
-  expect(await rowsOf('story_places', { user_id: member.uid, story: story.id })).toEqual([]);
+  expect(await rowsOf('story_places', { user_id: member.uid, story: story.slug })).toEqual([]);
 
   // Back online: the place is stored, one row for the story.
   await context.setOffline(false);
-  await expect.poll(() => rowsOf<{ sentence: number }>('story_places', { user_id: member.uid, story: story.id }), { timeout: SLOW }).toEqual([
+  await expect.poll(() => rowsOf<{ sentence: number }>('story_places', { user_id: member.uid, story: story.slug }), { timeout: SLOW }).toEqual([
     expect.objectContaining({ sentence: expect.any(Number) }),
   ]);
-  const [place] = await rowsOf<{ sentence: number }>('story_places', { user_id: member.uid, story: story.id });
+  const [place] = await rowsOf<{ sentence: number }>('story_places', { user_id: member.uid, story: story.slug });
   expect(place!.sentence).toBeGreaterThan(0);
 });
