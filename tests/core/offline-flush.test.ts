@@ -19,6 +19,8 @@ vi.mock('idb', () => ({
     transaction: () => ({
       store: {
         getAll: async () => [...rows.values()],
+        get: async (key: number) => rows.get(key),
+        put: async (entry: OutboxEntry) => void rows.set(entry.seq!, entry),
         delete: async (key: number) => void rows.delete(key),
         add: async (entry: OutboxEntry) => void rows.set(++seq, { ...entry, seq }),
       },
@@ -28,8 +30,9 @@ vi.mock('idb', () => ({
   }),
 }));
 
-/** The database's answer for each table (no entry: written), and the writes it was sent. */
+/** The database's answer for each table or `rpc/<function>` (no entry: written), its data, and the writes it was sent. */
 let answers: Record<string, { code: string | null; message: string }> = {};
+let data: Record<string, unknown> = {};
 const sent: { table: string; values?: Record<string, unknown> }[] = [];
 vi.mock('../../src/core/db/client', async () => {
   const { DB_CODES } = await import('../../src/core/db/result');
@@ -40,6 +43,7 @@ vi.mock('../../src/core/db/client', async () => {
       update: (values: Record<string, unknown>) => write(table, values),
       delete: () => write(table),
     }),
+    rpc: (fn: string, args: Record<string, unknown>) => ({ table: `rpc/${fn}`, values: args }),
   };
   return {
     DB_CODES,
@@ -47,12 +51,13 @@ vi.mock('../../src/core/db/client', async () => {
       const request = build(db);
       sent.push({ table: request.table, values: request.values });
       const error = answers[request.table] ?? null;
-      return { data: null, error };
+      return { data: error ? null : (data[request.table] ?? null), error };
     },
   };
 });
 
-const { flush, waiting } = await import('../../src/core/offline/outbox-api');
+const { flush, onSent, waiting } = await import('../../src/core/offline/outbox-api');
+const { refusedText } = await import('../../src/core/offline/outbox');
 const { DB_CODES } = await import('../../src/core/db/result');
 
 const keep = (app: string, table: string, key: string, datedBy?: string) => {
@@ -72,6 +77,7 @@ beforeEach(() => {
   seq = 0;
   sent.length = 0;
   answers = {};
+  data = {};
 });
 
 describe('flush', () => {
@@ -106,10 +112,36 @@ describe('flush', () => {
     // Rise Mode's later entry was not sent: it may build on the refused one.
     expect(sent.map((s) => s.table)).toEqual(['rise_days', 'breathing_sessions', 'resets']);
     expect((await waiting('ada')).map((e) => e.key)).toEqual(['morning', 'evening']);
+    // The refused entry says why (the app shows it); the one held behind it was not refused.
+    const [morning, evening] = await waiting('ada');
+    expect(morning!.refused).toEqual({ code: '23514', message: 'new row violates check constraint' });
+    expect(evening!.refused).toBeUndefined();
+    expect(refusedText(await waiting('ada'))).toBe('One save on this device was not accepted because it is longer than the app can keep. It stays on this device.');
     // Once the database takes it, Rise Mode's entries go, in their order.
     answers = {};
     sent.length = 0;
     expect(await flush('ada')).toBe(0);
     expect(sent.map((s) => s.table)).toEqual(['rise_days', 'rise_statements']);
+  });
+
+  it('sends a page that keeps the newer version as one call, whose answer decides: the other device’s page kept', async () => {
+    seq += 1;
+    const page = { user_id: 'ada', day: '2026-11-26', gratitude_1: 'Written offline on the phone' };
+    rows.set(seq, {
+      seq,
+      uid: 'ada',
+      app: 'the-bloom-book',
+      key: 'bloom_pages:2026-11-26',
+      op: { kind: 'upsert', table: 'bloom_pages', values: page, onConflict: 'user_id,day', keepNewer: { editedAt: '2026-11-26T08:00:00.000Z', basedOn: null } },
+      savedAt: '2026-11-26T08:00:00.000Z',
+    });
+    data = { 'rpc/save_bloom_page': { written: false, overwrote: false, updated_at: null } };
+    const heard: string[] = [];
+    const stop = onSent(({ outcome }) => heard.push(outcome.kind));
+    expect(await flush('ada')).toBe(0);
+    stop();
+    // No read before the write: the database decides in the statement that writes.
+    expect(sent).toEqual([{ table: 'rpc/save_bloom_page', values: { page, edited_at: '2026-11-26T08:00:00.000Z', based_on: null } }]);
+    expect(heard).toEqual(['theirs']);
   });
 });

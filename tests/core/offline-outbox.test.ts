@@ -1,10 +1,10 @@
 /**
  * The outbox's rules: the entries a member's session sends, in the order they were saved, and
- * which version of a day's page stays when it was edited on two devices (the newer one; the
- * member is told when theirs replaced another device's change).
+ * the write an entry sends. Which version of a day's page stays when it was edited on two
+ * devices is the database's rule (tests/lounge/the-bloom-book/tables.db.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { entriesOf, opToSend, resolvePage, type OutboxEntry } from '../../src/core/offline/outbox';
+import { entriesOf, opToSend, refusedText, type OutboxEntry } from '../../src/core/offline/outbox';
 
 const entry = (seq: number, uid: string): OutboxEntry => ({ seq, uid, app: 'the-bloom-book', key: `k${seq}`, op: { kind: 'delete', table: 'bloom_pages', match: { day: '2026-11-26' } }, savedAt: '2026-11-26T08:00:00Z' });
 
@@ -35,20 +35,19 @@ describe('opToSend', () => {
   });
 });
 
-describe('resolvePage', () => {
-  const edit = { editedAt: '2026-11-26T08:00:00.000Z', basedOn: '2026-11-25T20:00:00.000Z' };
-  it('writes a page no device has stored yet', () => {
-    expect(resolvePage(null, { ...edit, basedOn: null })).toEqual({ write: true, overwrote: false });
+describe('refusedText', () => {
+  const refused = (code: string | null, message = 'refused') => ({ refused: { code, message } });
+  it('says nothing when nothing was refused', () => {
+    expect(refusedText([{}, {}])).toBeNull();
   });
-  it('writes over the version the member opened, telling nothing', () => {
-    // The database's time and the browser's differ in how they write it: the instant is what counts.
-    expect(resolvePage('2026-11-25T20:00:00+00:00', edit)).toEqual({ write: true, overwrote: false });
+  it('says why, counts the saves, and that they stay on the device', () => {
+    expect(refusedText([refused('PGRST301')])).toBe('One save on this device was not accepted because your session has ended. Sign in again and it will sync; it stays on this device until then.');
+    expect(refusedText([refused('42501'), {}, refused('42501')])).toMatch(/^2 saves on this device were not accepted because your session has ended\./);
+    expect(refusedText([refused('22001')])).toBe('One save on this device was not accepted because it is longer than the app can keep. It stays on this device.');
+    expect(refusedText([refused('XX000')])).toBe('One save on this device was not accepted by the database yet. It stays on this device, and we will keep trying.');
   });
-  it('keeps another device’s page stored after this edit was made', () => {
-    expect(resolvePage('2026-11-26T08:05:00+00:00', edit)).toEqual({ write: false, overwrote: false });
-  });
-  it('writes this edit over another device’s older change, and says so', () => {
-    expect(resolvePage('2026-11-26T07:55:00+00:00', edit)).toEqual({ write: true, overwrote: true });
-    expect(resolvePage('2026-11-26T07:55:00+00:00', { ...edit, basedOn: null })).toEqual({ write: true, overwrote: true });
+  it('gives a cap’s own words, written for the member', () => {
+    const cap = 'You have added 50 scenes of your own, as many as Mindstage keeps. You can rehearse any of them again from your list.';
+    expect(refusedText([refused('IA429', cap)])).toBe(`One save on this device was not accepted: ${cap} It stays on this device.`);
   });
 });

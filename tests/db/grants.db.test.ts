@@ -207,6 +207,20 @@ describe('grants on a project created today', () => {
     }
   });
 
+  it('let members alone call the database functions the site calls (PUBLIC, visitors and the service role: none)', async () => {
+    const { rows } = await db.query<{ fn: string; role: string; execute: boolean }>(
+      `select p.proname as fn, r.role, has_function_privilege(r.role, p.oid, 'execute') as execute
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       cross join unnest(array['anon', 'authenticated', 'service_role']) as r(role)
+       where n.nspname = 'public' order by 1, 2`,
+    );
+    expect(rows).toEqual([
+      { fn: 'save_bloom_page', role: 'anon', execute: false },
+      { fn: 'save_bloom_page', role: 'authenticated', execute: true },
+      { fn: 'save_bloom_page', role: 'service_role', execute: false },
+    ]);
+  });
+
   it('leave tables created by a later migration closed until it grants them', async () => {
     await db.exec(`create table public.later_table (id int primary key)`);
     try {

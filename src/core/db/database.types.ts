@@ -393,7 +393,13 @@ export type Database = {
       };
     };
     Views: { [_ in never]: never };
-    Functions: { [_ in never]: never };
+    Functions: {
+      /** The Bloom Book's save that keeps the newer version of a day's page (migration 20261204100000). */
+      save_bloom_page: {
+        Args: { page: Json; edited_at: string; based_on?: string | null };
+        Returns: Json;
+      };
+    };
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };
   };

@@ -10,7 +10,7 @@
 import { openDB, type IDBPDatabase } from 'idb';
 import { dbRequest, DB_CODES, type Db } from '../db/client';
 import { OUTBOX_DB, OUTBOX_FLAG_KEY } from './names';
-import { entriesOf, opToSend, resolvePage, type OutboxEntry, type OutboxOp, type SendOutcome } from './outbox';
+import { entriesOf, opToSend, type OutboxEntry, type OutboxOp, type SendOutcome } from './outbox';
 
 const STORE = 'writes';
 let opened: Promise<IDBPDatabase> | undefined;
@@ -79,33 +79,53 @@ async function keep(entry: OutboxEntry): Promise<void> {
   changed();
 }
 
+/** Notes on a kept entry that the database refused it (the apps tell the member: `refusedText`). */
+async function markRefused(entry: OutboxEntry, refused: NonNullable<OutboxEntry['refused']>): Promise<void> {
+  if (entry.seq === undefined || (entry.refused?.code === refused.code && entry.refused?.message === refused.message)) return;
+  const db = await outbox();
+  const tx = db.transaction(STORE, 'readwrite');
+  // Unless it was replaced meanwhile by a newer save of the same key (which has its own chance).
+  if (await tx.store.get(entry.seq)) await tx.store.put({ ...entry, refused });
+  await tx.done;
+  changed();
+}
+
 /** The client as the outbox uses it: a table named at run time. */
 type LooseTable = ReturnType<Db['from']>;
 const table = (db: Db, name: string): LooseTable => db.from(name as never);
 
+/**
+ * The database's functions that save a row keeping the newer version (`keepNewer`), by table:
+ * the decision and the write are one statement there (supabase/migrations/20261204100000_bloom_page_keeps_newer.sql).
+ */
+const KEEP_NEWER: Record<string, 'save_bloom_page'> = { bloom_pages: 'save_bloom_page' };
+
+/** What a keep-newer save answers (the database function's jsonb). */
+interface KeptNewer {
+  written: boolean;
+  overwrote: boolean;
+  updated_at: string | null;
+}
+
 /** Sends one write. */
 export async function send(op: OutboxOp): Promise<SendOutcome> {
-  let overwrote = false;
   if (op.kind === 'upsert' && op.keepNewer) {
-    const { match, editedAt, basedOn } = op.keepNewer;
-    // Asked once: without an answer the entry waits (the client's own retries would hold the save for seconds).
-    const stored = await dbRequest<{ updated_at: string } | null>((db) => table(db, op.table).select('updated_at').match(match).maybeSingle().retry(false) as never);
-    if (stored.error) return outcomeOf(stored.error);
-    const decision = resolvePage(stored.data?.updated_at ?? null, { editedAt, basedOn });
-    if (!decision.write) return { kind: 'theirs' };
-    overwrote = decision.overwrote;
+    const fn = KEEP_NEWER[op.table];
+    if (!fn) return { kind: 'refused', code: null, message: `no keep-newer save for ${op.table}` };
+    const { editedAt, basedOn } = op.keepNewer;
+    const { data, error } = await dbRequest<KeptNewer>((db) => db.rpc(fn, { page: op.values, edited_at: editedAt, based_on: basedOn }) as never);
+    if (error) return outcomeOf(error);
+    if (!data?.written) return { kind: 'theirs' };
+    return data.updated_at ? { kind: 'sent', overwrote: data.overwrote, updatedAt: data.updated_at } : { kind: 'sent', overwrote: data.overwrote };
   }
-  const { data, error } = await dbRequest<{ updated_at?: string } | null>((db) => {
+  const { error } = await dbRequest((db) => {
     const t = table(db, op.table);
-    if (op.kind === 'upsert') {
-      const upsert = t.upsert(op.values as never, { onConflict: op.onConflict, ignoreDuplicates: op.ignoreDuplicates ?? false });
-      return (op.keepNewer ? upsert.select('updated_at').maybeSingle() : upsert) as never;
-    }
+    if (op.kind === 'upsert') return t.upsert(op.values as never, { onConflict: op.onConflict, ignoreDuplicates: op.ignoreDuplicates ?? false }) as never;
     if (op.kind === 'update') return t.update(op.values as never).match(op.match) as never;
     return t.delete().match(op.match) as never;
   });
   if (error) return outcomeOf(error);
-  return data?.updated_at ? { kind: 'sent', overwrote, updatedAt: data.updated_at } : { kind: 'sent', overwrote };
+  return { kind: 'sent', overwrote: false };
 }
 
 const outcomeOf = (error: { code: string | null; message: string }): SendOutcome =>
@@ -133,8 +153,9 @@ const RETRY_MAX_MS = 60_000;
 /**
  * Sends what waits for `uid`, oldest first. It stops at the first entry that gets no answer
  * (the rest keeps its order for the next time). An entry the database refuses is kept (nothing
- * is lost; it is sent again next time), and so is every later entry of the same app, which may
- * build on it (an evening check-in on its morning's row); the other apps' entries go on, so one
+ * is lost; it is sent again next time) and marked refused, which its app tells the member
+ * (./outbox.ts, `refusedText`). Every later entry of the same app is kept too, as it may build
+ * on it (an evening check-in on its morning's row); the other apps' entries go on, so one
  * app's refused write no longer holds up the rest. Answers how many entries still wait. One
  * flush at a time. While something waits it is tried again, sooner at first and then less
  * often (the browser's own online and offline signals are not reliable enough to wait for).
@@ -157,6 +178,7 @@ export function flush(uid: string): Promise<number> {
         if (outcome.kind === 'refused') {
           held.add(entry.app);
           kept += 1;
+          await markRefused(entry, { code: outcome.code, message: outcome.message });
           continue;
         }
         const db = await outbox();

@@ -63,6 +63,60 @@ describe('bloom_pages', () => {
   });
 });
 
+// The app's save (src/core/offline/outbox-api.ts): the page, when it was edited on the device,
+// and the row's updated_at when the member opened the page (null: a page they had not seen).
+const SAVE_KEEPING_NEWER = `select public.save_bloom_page($1::jsonb, $2::timestamptz, $3::timestamptz) as r`;
+interface Saved {
+  written: boolean;
+  overwrote: boolean;
+  updated_at: string | null;
+}
+const page = (day: string, gratitude: string, uid = 'uid-ada') => JSON.stringify({ user_id: uid, day, gratitude_1: gratitude, prompt_id: 'evening-01', prompt_text: 'What went well today, and why?', answer: '' });
+async function save(who: typeof ada, json: string, editedAt: string, basedOn: string | null): Promise<Saved> {
+  const [row] = await rows<{ r: Saved }>(db(), who, SAVE_KEEPING_NEWER, [json, editedAt, basedOn]);
+  return row!.r;
+}
+const storedAt = async (day: string) =>
+  (await rows<{ at: string; g: string }>(db(), ada, `select updated_at::text as at, gratitude_1 as g from public.bloom_pages where day = $1`, [day]))[0];
+
+describe('save_bloom_page: the same day edited on two devices keeps the newer version, in one statement', () => {
+  const DAY = '2026-11-10';
+  const LONG_AGO = '2026-01-01T00:00:00Z';
+  const LATER = '2999-01-01T00:00:00Z';
+
+  it('a new page is written; saved again from the version opened, it is edited, not replaced by a second row', async () => {
+    const first = await save(ada, page(DAY, 'First light'), LONG_AGO, null);
+    expect(first).toMatchObject({ written: true, overwrote: false });
+    const opened = await storedAt(DAY);
+    expect(Date.parse(first.updated_at!)).toBe(Date.parse(opened!.at));
+    // Edited from that version (the device's clock may be behind: what counts is the version),
+    // as a browser's Date holds it: to the millisecond.
+    const again = await save(ada, page(DAY, 'First light, and tea'), LONG_AGO, new Date(first.updated_at!).toISOString());
+    expect(again).toMatchObject({ written: true, overwrote: false });
+    expect(await rows(db(), ada, `select gratitude_1 from public.bloom_pages where day = $1`, [DAY])).toEqual([{ gratitude_1: 'First light, and tea' }]);
+  });
+
+  it('a page stored elsewhere after the edit was made stays, and the edit is not applied', async () => {
+    // Opened before the other device saved (based on nothing), edited long ago, sent now.
+    expect(await save(ada, page(DAY, 'Written offline on the phone'), LONG_AGO, null)).toEqual({ written: false, overwrote: false, updated_at: null });
+    expect((await storedAt(DAY))!.g).toBe('First light, and tea');
+  });
+
+  it('an edit made after the other device saved replaces it, and says it did', async () => {
+    const result = await save(ada, page(DAY, 'Newer, from this device'), LATER, '2026-02-02T00:00:00Z');
+    expect(result).toMatchObject({ written: true, overwrote: true });
+    expect((await storedAt(DAY))!.g).toBe('Newer, from this device');
+  });
+
+  it("runs as the member: another member's day is refused, a visitor may not call it, checks still hold", async () => {
+    expect(await failure(db(), ada, SAVE_KEEPING_NEWER, [page('2026-11-11', 'forged', 'uid-bea'), LATER, null])).toBe('42501');
+    expect(await failure(db(), visitor, SAVE_KEEPING_NEWER, [page('2026-11-11', 'v'), LATER, null])).toBe('42501');
+    expect(await failure(db(), ada, SAVE_KEEPING_NEWER, [page('2026-11-11', ''), LATER, null])).toBe(CHECK_VIOLATION);
+    expect(await failure(db(), ada, SAVE_KEEPING_NEWER, [page('2026-11-11', 'x'.repeat(1001)), LATER, null])).toBe(CHECK_VIOLATION);
+    expect(await rows(db(), bea, `select count(*)::int as n from public.bloom_pages where day = '2026-11-11'`)).toEqual([{ n: 0 }]);
+  });
+});
+
 describe('the service role (account export and deletion)', () => {
   it('reads a member’s rows of bloom_pages and deletes them', async () => {
     await exportsAndDeletes(db(), ['bloom_pages']);

@@ -128,7 +128,7 @@ export function pageEntry(userId: string, page: Page, editedAt: string): Omit<Ou
     uid: userId,
     app: 'the-bloom-book',
     key: pageKey(page.day),
-    op: { kind: 'upsert', table: 'bloom_pages', values, onConflict: 'user_id,day', keepNewer: { match: { user_id: userId, day: page.day }, editedAt, basedOn: page.updatedAt ?? null } },
+    op: { kind: 'upsert', table: 'bloom_pages', values, onConflict: 'user_id,day', keepNewer: { editedAt, basedOn: page.updatedAt ?? null } },
   };
 }
 
