@@ -35,7 +35,7 @@ vi.mock('../../src/features/course/api', () => ({
 }));
 vi.mock('../../src/features/course/store', async () => {
   const { atom } = await import('nanostores');
-  return { $courseProgress: atom({ status: 'ready', value: { completions: [], error: null } }), $marking: atom([]), $keptLessons: atom([]), markComplete: vi.fn() };
+  return { $courseProgress: atom({ status: 'ready', value: { completions: [], error: null } }), $marking: atom([]), $keptLessons: atom([]), $refusedLessons: atom([]), markComplete: vi.fn() };
 });
 
 const access = (await import('../../src/core/access/store')).$memberAccess as unknown as WritableAtom<Resource<MemberAccess>>;
@@ -93,5 +93,20 @@ describe('the lesson player', () => {
     expect(await screen.findByText('The body of the lesson.')).toBeTruthy();
     expect(courseApi.fetchLesson).toHaveBeenCalledTimes(1);
     expect(courseApi.fetchLesson.mock.calls[0]![0]).toBe('beyond-fine');
+  });
+
+  it('a lesson marked complete offline that the database then refused stays marked, and the member is told why', async () => {
+    const store = await import('../../src/features/course/store');
+    (store.$keptLessons as WritableAtom<readonly string[]>).set(['beyond-fine']);
+    (store.$refusedLessons as WritableAtom<readonly object[]>).set([{ refused: { code: '42501', message: 'new row violates row-level security policy' } }]);
+    open();
+    await act(async () => ready({ purchases: [purchase('price_master_alchemist_course')] as never }));
+    await screen.findByText('The body of the lesson.');
+    expect(document.querySelector('[data-waiting]')!.textContent).toBe('Saved on this device, will sync');
+    expect(document.querySelector('[data-refused]')!.textContent).toBe(
+      'One save on this device was not accepted because your session has ended. Sign in again and it will sync; it stays on this device until then.',
+    );
+    (store.$keptLessons as WritableAtom<readonly string[]>).set([]);
+    (store.$refusedLessons as WritableAtom<readonly object[]>).set([]);
   });
 });

@@ -22,7 +22,8 @@ import { COURSE_PRICE_ID, lessonPath, type OutlineLesson } from './outline';
 import { authHref } from '../../core/session/next-path';
 import { COURSE_MESSAGES, fetchLesson, LESSON_TIMEOUT_MS, type LessonAnswer } from './api';
 import { lessonsLabel, progressOf } from './progress';
-import { $courseProgress, $keptLessons, $marking, markComplete } from './store';
+import { $courseProgress, $keptLessons, $marking, $refusedLessons, markComplete } from './store';
+import RefusedNote from '../../core/offline/RefusedNote';
 import { WAITING_TEXT } from '../../core/offline/names';
 import Card from '../../core/ui/Card';
 import CourseOffers from './CourseOffers';
@@ -99,6 +100,7 @@ function Progress({ slug, lessons, moduleTitle }: Omit<CoursePlayerProps, 'previ
   const state = useStore($courseProgress, { ssr: 'initial' });
   const marking = useStore($marking, { ssr: 'initial' });
   const kept = useStore($keptLessons, { ssr: 'initial' });
+  const refused = useStore($refusedLessons, { ssr: 'initial' });
   const [error, setError] = useState<string | null>(null);
   const statusId = useId();
   if (state.status === 'loading') {
@@ -156,6 +158,7 @@ function Progress({ slug, lessons, moduleTitle }: Omit<CoursePlayerProps, 'previ
       <div id={statusId} role="status" aria-live="polite" className="mt-3">
         {error ? <p className="text-rose-600">{error}</p> : null}
       </div>
+      <RefusedNote entries={refused} />
     </section>
   );
 }

@@ -6,23 +6,39 @@
  */
 import { outboxMayHoldSomething } from '../../core/offline/names';
 import type { WritableAtom } from 'nanostores';
+import type { OutboxEntry } from '../../core/offline/outbox';
 import { $session } from '../../core/session/store';
 
-/** What the course's store gives: the lessons kept on the device, and how to read the progress again. */
+/** What the course's store gives: the lessons kept on the device, those refused, and how to read the progress again. */
 export interface Kept {
   lessons: WritableAtom<readonly string[]>;
+  refused: WritableAtom<readonly Pick<OutboxEntry, 'refused'>[]>;
   reload: () => Promise<void>;
 }
 
 let following: Promise<void> | undefined;
 
 /** Follows the outbox on this page (once): `now` when a lesson was just kept, else only if something waits. */
-export function followOutbox(now: boolean, { lessons: $keptLessons, reload }: Kept): Promise<void> {
+export function followOutbox(now: boolean, { lessons: $keptLessons, refused: $refused, reload }: Kept): Promise<void> {
   if (!now && !outboxMayHoldSomething()) return Promise.resolve();
-  following ??= import('../../core/offline/outbox-api').then(({ onSent, waiting }) => {
+  following ??= import('../../core/offline/outbox-api').then(({ onOutboxChange, onSent, waiting }) => {
     const read = (uid: string) =>
-      void waiting(uid).then((entries) => $keptLessons.set(entries.filter((e) => e.app === 'course').map((e) => e.key.slice('lesson_progress:'.length))));
-    $session.subscribe((session) => (session.status === 'signedIn' ? read(session.user.id) : $keptLessons.set([])));
+      void waiting(uid).then((entries) => {
+        const course = entries.filter((e) => e.app === 'course');
+        $keptLessons.set(course.map((e) => e.key.slice('lesson_progress:'.length)));
+        $refused.set(course.filter((e) => e.refused));
+      });
+    const readNow = () => {
+      const session = $session.get();
+      if (session.status === 'signedIn') read(session.user.id);
+      else {
+        $keptLessons.set([]);
+        $refused.set([]);
+      }
+    };
+    $session.subscribe(readNow);
+    // A send the database refused is marked on its entry: read again to say so.
+    onOutboxChange(readNow);
     onSent(({ entry }) => {
       if (entry.app !== 'course') return;
       $keptLessons.set($keptLessons.get().filter((s) => `lesson_progress:${s}` !== entry.key));

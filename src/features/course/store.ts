@@ -8,6 +8,7 @@ import { atom, onMount } from 'nanostores';
 import { memberResource } from '../../core/session/member-store';
 import { $session } from '../../core/session/store';
 import { fetchProgress, markLessonComplete, type ProgressAnswer } from './api';
+import type { OutboxEntry } from '../../core/offline/outbox';
 
 export const $courseProgress = memberResource<ProgressAnswer>((user) => fetchProgress(user.id));
 
@@ -17,8 +18,11 @@ export const $marking = atom<readonly string[]>([]);
 /** Lessons marked complete on this device that wait to be sent (the outbox). */
 export const $keptLessons = atom<readonly string[]>([]);
 
+/** Those of them the database refused when they were sent (kept, tried again; the player says so). */
+export const $refusedLessons = atom<readonly Pick<OutboxEntry, 'refused'>[]>([]);
+
 // Lessons kept on the device are followed (./kept-store.ts) only where a lesson shows them.
-const onDevice = { lessons: $keptLessons, reload: () => $courseProgress.reload() };
+const onDevice = { lessons: $keptLessons, refused: $refusedLessons, reload: () => $courseProgress.reload() };
 onMount($keptLessons, () => {
   void import('./kept-store').then(({ followOutbox }) => followOutbox(false, onDevice));
 });

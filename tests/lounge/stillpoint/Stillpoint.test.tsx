@@ -54,7 +54,7 @@ describe('Stillpoint', () => {
     within(container.querySelector('[data-history]') as HTMLElement).getByText('Box breathing');
   });
 
-  it('offline, a finished session is kept on the device, listed as waiting, then in the history once sent', async () => {
+  it('offline, a finished session is kept on the device, listed as waiting (and why, when the database refuses it), then in the history once sent', async () => {
     stillpointApi.fetchHistory.mockResolvedValue({ data: [], error: null });
     outbox.sendOrKeep.mockResolvedValueOnce({ kind: 'kept' });
     const { container } = render(<Stillpoint {...frameProps('stillpoint', 'Stillpoint')} patterns={patternsCopy} />);
@@ -67,6 +67,15 @@ describe('Stillpoint', () => {
     await act(async () => heard.changed.forEach((l) => l()));
     const waiting = container.querySelector('[data-waiting]') as HTMLElement;
     expect(waiting.textContent).toBe('Box breathing3 min · Saved on this device, will sync');
+    expect(container.querySelector('[data-refused]')).toBeNull();
+
+    // Back online, the database refuses it (the member's session ended): still listed, and the member is told why.
+    outbox.waiting.mockResolvedValue([{ ...entry, seq: 1, savedAt: '2026-11-25T08:00:00Z', refused: { code: 'PGRST301', message: 'JWT expired' } }]);
+    await act(async () => heard.changed.forEach((l) => l()));
+    expect(container.querySelector('[data-waiting]')).not.toBeNull();
+    expect(container.querySelector('[data-refused]')!.textContent).toBe(
+      'One save on this device was not accepted because your session has ended. Sign in again and it will sync; it stays on this device until then.',
+    );
 
     outbox.waiting.mockResolvedValue([]);
     await act(async () => {
@@ -74,6 +83,7 @@ describe('Stillpoint', () => {
       heard.changed.forEach((l) => l());
     });
     expect(container.querySelector('[data-waiting]')).toBeNull();
+    expect(container.querySelector('[data-refused]')).toBeNull();
     expect(within(container.querySelector('[data-history]') as HTMLElement).getByText('Box breathing')).toBeTruthy();
   });
 

@@ -22,6 +22,7 @@ import SaveStatus from '../shared/SaveStatus';
 import StepPlayer from '../shared/StepPlayer';
 import { useOutbox } from '../../../core/offline/useOutbox';
 import { WAITING_TEXT } from '../../../core/offline/names';
+import RefusedNote from '../../../core/offline/RefusedNote';
 import { addOwnScenario, fetchOwnScenarios, fetchRehearsals, keptRehearsal, keptScene, logRehearsal } from './api';
 import Chart from './Chart';
 import { LIMITS, ownScenario, ownScenarioProblem, trend, trendSentence, type OwnTemplate, type Scenario, type Step } from './rehearsal';
@@ -187,6 +188,7 @@ export function Rehearsals({ user }: { user: AppUser }) {
         <h2 id="ms-list-heading" className="text-2xl font-semibold">
           Choose a scene to rehearse
         </h2>
+        <RefusedNote entries={waiting} />
         <p className="mt-1 text-ink-soft">About seven minutes: settle, picture it, rehearse it going reasonably well, rehearse coping when it wobbles, close.</p>
         <ul className="mt-5 grid gap-4 md:grid-cols-2" data-scenarios>
           {scenarios.map((s) => {

@@ -23,6 +23,7 @@ import SaveStatus from '../shared/SaveStatus';
 import { addOwnStatement, fetchDays, fetchOwnStatements, removeOwnStatement, saveCheckIn, saveMorning, type Day, type OwnStatement, withKept } from './api';
 import { useOutbox } from '../../../core/offline/useOutbox';
 import { WAITING_TEXT } from '../../../core/offline/names';
+import RefusedNote from '../../../core/offline/RefusedNote';
 import { braveActionOfDay, checkInProblem, LIMITS, LIVED_LABELS, morningProblem, ownStatementProblem, statementOfDay, type Lived, type RisePrompts, type Statement } from './rise';
 
 /** Where this browser keeps whether the member shows their streak. */
@@ -266,6 +267,7 @@ export function Rise({ user, prompts, now = () => new Date() }: { user: AppUser;
           <h2 id="rm-own-heading" className="text-lg font-semibold">
             Your own statements
           </h2>
+          <RefusedNote entries={waiting.filter((w) => w.op.table === 'rise_statements')} />
           <p className="text-sm text-ink-soft">Words in your own voice: something you are learning, practising or moving toward.</p>
           <Problem text={removeError} />
           {own.length > 0 ? (
@@ -310,6 +312,7 @@ export function Rise({ user, prompts, now = () => new Date() }: { user: AppUser;
           <h2 id="rm-history-heading" className="text-lg font-semibold">
             Your days
           </h2>
+          <RefusedNote entries={waiting.filter((w) => w.op.table === 'rise_days')} />
           {past.length === 0 && !saved ? (
             <p className="mt-2 text-ink-soft">Your intentions and check-ins appear here, newest first.</p>
           ) : (

@@ -15,6 +15,7 @@ import { KEPT, sendThroughOutbox, useSave } from '../shared/useSave';
 import SaveStatus from '../shared/SaveStatus';
 import { useOutbox } from '../../../core/offline/useOutbox';
 import { WAITING_TEXT } from '../../../core/offline/names';
+import RefusedNote from '../../../core/offline/RefusedNote';
 import { fetchHistory, type LoggedSession } from './api';
 import { sessionEntry } from './sessions';
 import {
@@ -216,6 +217,7 @@ function App({ user, patterns }: { user: AppUser; patterns: PatternCopy[] }) {
           <h2 id="sp-history" className="text-xl font-semibold">
             Your sessions
           </h2>
+          <RefusedNote entries={waiting} />
           {load.status === 'failed' ? (
             <p className="mt-3 text-ink-soft" role="alert">
               {load.message}{' '}

@@ -26,6 +26,7 @@ import { sendOrKeep } from '../../../core/offline/outbox-api';
 import { useOutbox } from '../../../core/offline/useOutbox';
 import { CONFLICT_COPY } from '../../../core/offline/outbox';
 import { WAITING_TEXT } from '../../../core/offline/names';
+import RefusedNote from '../../../core/offline/RefusedNote';
 import { fetchPages } from './api';
 import {
   LIMITS,
@@ -228,6 +229,7 @@ export function Book({ user, previewPromptId, now = () => new Date() }: { user: 
               Download as Markdown
             </button>
           </div>
+          <RefusedNote entries={waiting} />
           <label className="mt-4 block">
             <span className="text-sm font-semibold">Search your pages</span>
             <input type="search" className="input mt-1 w-full" value={query} onChange={(e) => setQuery(e.target.value)} />

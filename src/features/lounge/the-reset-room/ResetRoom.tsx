@@ -25,6 +25,7 @@ import SaveStatus from '../shared/SaveStatus';
 import StepPlayer from '../shared/StepPlayer';
 import { useOutbox } from '../../../core/offline/useOutbox';
 import { WAITING_TEXT } from '../../../core/offline/names';
+import RefusedNote from '../../../core/offline/RefusedNote';
 import { fetchResets, logReset } from './api';
 import { changeText, changeWords, helpedMost, suitableResets, type Feeling, type FeelingCopy, type Reset, type ResetSlug } from './resets';
 
@@ -243,6 +244,7 @@ export function Resets({ user, feelings }: { user: AppUser; feelings: FeelingCop
           <h2 id="rr-history-heading" className="text-lg font-semibold">
             Your resets
           </h2>
+          <RefusedNote entries={waiting} />
           {history.length === 0 && waiting.length === 0 ? (
             <p className="mt-2 text-ink-soft">Your resets appear here, newest first, with how strong the feeling was before and after.</p>
           ) : (
