@@ -24,7 +24,7 @@
  *
  *   node scripts/compile-gated-content.mjs
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
@@ -127,7 +127,11 @@ export async function publicParts(root = ROOT) {
   return out;
 }
 
-/** Writes the module when its content changed; answers its path. */
+/**
+ * Writes the module when its content changed (through a file renamed into place, so a reader
+ * beside it, such as vitest next to astro check in `npm test`, never sees half of it); answers
+ * its path.
+ */
 export async function generateGatedContent(root = ROOT) {
   const content = JSON.stringify(await compileGatedContent(root));
   const file = path.join(root, path.relative(ROOT, OUTPUT));
@@ -138,7 +142,11 @@ export async function generateGatedContent(root = ROOT) {
   } catch {
     /* not there yet */
   }
-  if (current !== content) writeFileSync(file, content);
+  if (current !== content) {
+    const partial = `${file}.${process.pid}.tmp`;
+    writeFileSync(partial, content);
+    renameSync(partial, file);
+  }
   return file;
 }
 
