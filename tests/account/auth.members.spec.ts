@@ -160,24 +160,6 @@ test('sign in, then the Account menu on desktop and in the mobile menu', async (
   await expect(page.locator('[data-nav-account="mobile"]').getByRole('link', { name: 'Sign In' })).toBeVisible();
 });
 
-test('on a phone, the account corner hydrates only once the menu shows it; the wide bar’s never does', async ({ page }) => {
-  const user = await createUser();
-  await signIn(page, user);
-  await page.setViewportSize({ width: 390, height: 800 });
-  await page.goto('/');
-  await page.waitForLoadState('networkidle');
-  // Hidden (the bar's corner on a phone, the menu's while it is closed): server HTML only.
-  const desktop = page.locator('[data-nav-account="desktop"] astro-island');
-  const mobile = page.locator('[data-nav-account="mobile"] astro-island');
-  await expect(desktop).toHaveAttribute('ssr', '');
-  await expect(mobile).toHaveAttribute('ssr', '');
-  await page.getByRole('button', { name: 'Menu' }).click();
-  await expect(page.locator('[data-nav-account="mobile"] [data-tier]')).toBeVisible();
-  await expect(mobile).not.toHaveAttribute('ssr');
-  await expect(page.locator('[data-nav-account="mobile"]').getByRole('link', { name: 'Dashboard' })).toBeVisible();
-  await expect(desktop).toHaveAttribute('ssr', '');
-});
-
 test('a member is never shown the visitor’s Sign In while the session loads', async ({ page }) => {
   const user = await createUser();
   await signIn(page, user);
