@@ -1,11 +1,10 @@
 #!/usr/bin/env node
 /**
- * `npm test`: everything a change can break, in as little time as two cores allow. Inside one
- * Firebase Auth emulator (scripts/with-auth-emulator.mjs):
- *   1. astro check and ESLint beside vitest (`npm run test:unit`): the checks keep a core busy
- *      while vitest's workers wait on their databases and processes (the output of each check is
- *      printed when it finishes, after vitest's);
- *   2. the end-to-end run (`npm run test:e2e`).
+ * `npm test`: everything a change can break, in as little time as two cores allow.
+ *   1. astro check and ESLint side by side (each keeps one core busy; the output of each is
+ *      printed when it finishes);
+ *   2. inside one Firebase Auth emulator (scripts/with-auth-emulator.mjs), vitest
+ *      (`npm run test:unit`) and then the end-to-end run (`npm run test:e2e`).
  * Stops at the first phase that fails. Ends with the time of each phase: wall, and on Linux the
  * CPU time of the processes it waited for, a steadier measure than wall time on a machine others
  * are using (a lower bound: processes that outlive their parent, such as a browser's helpers,
@@ -62,23 +61,25 @@ function report(title) {
 
 const phases = inside
   ? [
+      ['vitest', async () => (await npmRun('test:unit')).code === 0],
+      ['end-to-end', async () => (await npmRun('test:e2e')).code === 0],
+    ]
+  : [
       [
-        'check, ESLint | vitest',
+        'astro check + ESLint',
         async () => {
-          const checks = ['check', 'lint'].map((script) => npmRun(script, { quiet: true }));
-          const vitest = npmRun('test:unit');
-          const codes = [(await vitest).code];
-          for (const check of checks) {
-            const { code, output } = await check;
-            console.log(`${output.trimEnd()}\n`);
-            codes.push(code);
-          }
+          const codes = await Promise.all(
+            ['check', 'lint'].map(async (script) => {
+              const { code, output } = await npmRun(script, { quiet: true });
+              console.log(`${output.trimEnd()}\n`);
+              return code;
+            }),
+          );
           return codes.every((code) => code === 0);
         },
       ],
-      ['end-to-end', async () => (await npmRun('test:e2e')).code === 0],
-    ]
-  : [['Auth emulator: all of it', async () => (await exec(process.execPath, [path.join(root, 'scripts/with-auth-emulator.mjs'), process.execPath, 'scripts/test.mjs', '--inside-emulator'])).code === 0]];
+      ['Auth emulator: vitest, end-to-end', async () => (await exec(process.execPath, [path.join(root, 'scripts/with-auth-emulator.mjs'), process.execPath, 'scripts/test.mjs', '--inside-emulator'])).code === 0],
+    ];
 
 for (const [name, work] of phases) {
   if (!(await phase(name, work))) {
