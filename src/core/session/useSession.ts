@@ -1,5 +1,5 @@
 /** The session in a React island: followed from mount, `unknown` until hydrated. */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../ui/useStore';
 import { useEffect } from 'react';
 import type { Session } from './user';
 import { $session, watchSession } from './store';

@@ -6,7 +6,7 @@
  * none of them. Hydrated with `client:signedin`: the page's inline guard has already sent anyone
  * without the signed-in hint to /login.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../core/ui/useStore';
 import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatLongDate } from '../../core/dates';
 import { greetingName, projectIdText } from '../../core/profile/profile';

@@ -5,7 +5,7 @@
  * the stored one again if the save fails), with what happened announced.
  * Confirmations of what the member does have no switch, and the card says so.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../core/ui/useStore';
 import { useId, useState } from 'react';
 import MessageBanner, { type Message } from '../../core/ui/MessageBanner';
 import { EMAIL_CHOICE_MESSAGES } from './email-choices-api';

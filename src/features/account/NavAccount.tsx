@@ -4,7 +4,7 @@
  * Hydrated with `client:signedin`, so it only ever runs for someone who signed in; visitors
  * get the static Sign In link of NavAccount.astro.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../core/ui/useStore';
 import { useEffect, useId, useRef, useState } from 'react';
 import { standing } from '../../core/access/access';
 import { $memberAccess, BUILT_IN_CATALOGUE } from '../../core/access/store';

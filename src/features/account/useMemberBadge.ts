@@ -1,5 +1,5 @@
 /** The member's badge (their tier, or "Founding Member") once their subscription and purchases are read, else null. */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../core/ui/useStore';
 import { standing, type Badge } from '../../core/access/access';
 import { $memberAccess, BUILT_IN_CATALOGUE } from '../../core/access/store';
 import { loadingOnServer } from '../../core/session/loading';

@@ -6,7 +6,7 @@
  * sessions. Giving a seat back asks first, then deletes the member's signup (the database returns
  * the seat to the session).
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../core/ui/useStore';
 import { useEffect, useState } from 'react';
 import { COACHING_JOIN } from '../../core/config/site';
 import { availability, COACHING_MESSAGES, splitSignups, type CoachingSession, type CoachingSignupWithSession, type SignupSession } from './coaching';

@@ -5,7 +5,7 @@
  * a success view that closes itself after 2 seconds. Hydrated with `client:signedin`; visitors
  * keep the static sign-up and login prompts of CoachingLive.astro.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../core/ui/useStore';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { availability, COACHING_MESSAGES, isSelectable, validateCoachingSignup } from './coaching';
 import type { CoachingSession } from './coaching';

@@ -7,7 +7,7 @@
  * the page's price and Buy Now are hidden (CSS: `[data-app-offer]` inside a section that
  * has `[data-app-access="open"]`); a pending payment says so. Anyone else keeps the page as is.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../core/ui/useStore';
 import { access, accessSource } from '../../core/access/access';
 import type { Product } from '../../core/access/product';
 import { formatLongDate } from '../../core/dates';

@@ -3,7 +3,7 @@
  * invoices, cancelling at the period end, switching plans), or, when a payment failed,
  * "Update payment method" first and prominent. Shown to members who have a subscription.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../core/ui/useStore';
 import { useEffect, useState } from 'react';
 import { PAYMENT_ACTION } from '../../core/access/subscription';
 import { openBillingPortal } from './billing-api';

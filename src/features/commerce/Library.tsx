@@ -4,7 +4,7 @@
  * open it; a purchase whose payment is still settling is listed as processing. Reads the
  * shared access store (subscription and purchases), decided by src/core/access/access.ts.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../core/ui/useStore';
 import { accessSource, isFoundingProduct, library } from '../../core/access/access';
 import { displayName } from '../../core/access/catalogue';
 import { formatLongDate } from '../../core/dates';

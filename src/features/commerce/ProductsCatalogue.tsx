@@ -14,7 +14,7 @@
  * buttons of the spec's table; for a visitor, "Sign In to Purchase". With the site-wide flag
  * on every purchase button is a disabled "Coming Soon" and no session is loaded.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../core/ui/useStore';
 import { lazy, Suspense, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
 import { displayName, groupBySection, priceLabel } from '../../core/access/catalogue';
 import type { Product } from '../../core/access/product';

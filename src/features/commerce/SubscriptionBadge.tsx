@@ -3,7 +3,7 @@
  * "Free Explorer Plan", "Unknown subscription", or the plan with its status colour, the status
  * (unless active), the icon of its tier and its billing period.
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../core/ui/useStore';
 import { formatLongDate } from '../../core/dates';
 import { BADGE_TEXT, describeSubscription, type CatalogueProduct, type StatusTone } from '../../core/access/subscription';
 import { $subscription } from '../../core/access/store';

@@ -12,7 +12,7 @@
  * or failed request keeps the page and offers Retry. The page's CSS hides the static way in once the
  * player shows the lesson (`[data-player="open"]`) or its own (`[data-player="locked"]`).
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../core/ui/useStore';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useSession } from '../../core/session/useSession';
 import { useOfflineSide } from '../../core/offline/useOfflineSide';

@@ -5,7 +5,7 @@
  * bought, Founding Member, or the Alchemist plan); nothing for anyone else. On the course home
  * it also ticks the completed lessons of the static outline (`[data-outline-lesson]`).
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../core/ui/useStore';
 import { useEffect } from 'react';
 import { access, hasAccess } from '../../core/access/access';
 import { COURSE_PATH, COURSE_PRICE_ID, lessonPath, type OutlineLesson } from './outline';

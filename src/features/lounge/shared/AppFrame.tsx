@@ -11,7 +11,7 @@
  * panel. Under the app, the member may add a daily reminder to their calendar (DailyReminder,
  * with the app's own words).
  */
-import { useStore } from '@nanostores/react';
+import { useStore } from '../../../core/ui/useStore';
 import type { ReactNode } from 'react';
 import { access, hasAccess, type AccessProduct } from '../../../core/access/access';
 import { signInToLoungeHome, type LoungeSlug } from '../apps';

@@ -1,0 +1,71 @@
+/**
+ * A nanostores store in a React island, rendered without blocking the page.
+ *
+ * `@nanostores/react`'s `useStore` follows a store with `useSyncExternalStore`, and React renders
+ * every change it sees that way synchronously, in one task it cannot interrupt, on every island
+ * that follows the store: right after hydration (the store no longer holds what the server
+ * rendered) and at each answer from the network. On the dashboard that was the largest share of
+ * its blocking time (measured: docs/decisions/member-weight.md).
+ *
+ * Here a change the member caused (during an event: a press, a key, a submit) renders as React
+ * would render it anyway, at that event's priority; any other change (an answer arriving, a
+ * timer, another tab) renders in a transition, which React splits into short pieces and
+ * interrupts for input. During hydration the island renders `ssr` (what the build rendered),
+ * then the store's value; an island mounted later renders the store's value from the start.
+ */
+import type { ReadableAtom } from 'nanostores';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
+
+export interface UseStoreOptions<T> {
+  /** What the build rendered: `'initial'` (the store's initial value) or a function returning it. */
+  ssr?: 'initial' | (() => T);
+}
+
+const noSubscribe = () => () => {};
+const onClient = () => false;
+
+/** A server-value getter that records whether it was asked. */
+function serverValueProbe() {
+  const probe = {
+    asked: false,
+    get: () => {
+      probe.asked = true;
+      return false;
+    },
+  };
+  return probe;
+}
+
+/**
+ * Whether this render hydrates server HTML: React asks `useSyncExternalStore` for the server
+ * value only then, and asks it synchronously, inside the call. Both values are the same, so
+ * React never renders again because of it (as it would with two different values).
+ */
+function useHydrating(): boolean {
+  const probe = serverValueProbe();
+  useSyncExternalStore(noSubscribe, onClient, probe.get);
+  return probe.asked;
+}
+
+/** Whether the browser is dispatching an event (a press, a key, a submit) right now. */
+function duringEvent(): boolean {
+  return typeof window !== 'undefined' && window.event !== undefined;
+}
+
+export function useStore<T>(store: ReadableAtom<T>, options: UseStoreOptions<T> = {}): T {
+  const { ssr } = options;
+  const hydrating = useHydrating();
+  const [value, setValue] = useState<T>(() => {
+    if (hydrating && ssr) return ssr === 'initial' && 'init' in store ? (store as ReadableAtom<T> & { init: T }).init : typeof ssr === 'function' ? ssr() : store.get();
+    return store.get();
+  });
+  useEffect(() => {
+    const follow = (next: T) => {
+      if (duringEvent()) setValue(() => next);
+      else startTransition(() => setValue(() => next));
+    };
+    follow(store.get());
+    return store.listen(follow);
+  }, [store]);
+  return value;
+}
