@@ -9,14 +9,18 @@ import Card from '../../core/ui/Card';
 
 export const DELETED_HEADING = 'Your account has been deleted';
 
-/** What the dashboard shows once the account is gone (the member is signed out). */
-export function AccountDeleted() {
+/**
+ * What the dashboard shows once the account is gone. It says the member is signed out only once
+ * this browser has forgotten them (the session, the signed-in hint, what was kept offline);
+ * until then, that it is signing them out.
+ */
+export function AccountDeleted({ signedOut }: { signedOut: boolean }) {
   return (
     <div className="container-page section max-w-2xl space-y-4" data-account-deleted>
       <h1 className="text-title font-semibold">{DELETED_HEADING}</h1>
       <p className="text-lg text-ink-soft" role="status">
-        You are signed out. Your membership is cancelled, your coaching seats are given back, and your profile and sign-in are
-        deleted. Thank you for the time you spent with us.
+        {signedOut ? 'You are signed out.' : 'Signing you out of this browser…'} Your membership is cancelled, your coaching seats are given
+        back, and your profile and sign-in are deleted. Thank you for the time you spent with us.
       </p>
       <p>
         <a href="/" className="btn btn-primary">

@@ -158,7 +158,7 @@ export default function Dashboard({ subscription, coaching, library, course, pra
     if (session.status === 'signedOut' && !leaving.current) window.location.replace(authHref('/login', window.location.pathname));
   }, [session.status]);
 
-  if (deleted) return <AccountDeleted />;
+  if (deleted) return <AccountDeleted signedOut={session.status === 'signedOut'} />;
   if (session.status !== 'signedIn') {
     return (
       <div className="container-page section space-y-8">
