@@ -23,14 +23,14 @@ const paidLesson = gatedItems('course').find((l) => !l.preview)!;
 
 /** The islands of the Lounge's rooms, of the dashboard, and of the course, by their chunks' names. */
 const LOUNGE = /\/(Stillpoint|stillpoint-element|BloomBook|Whispers|RiseMode|Mindstage|ResetRoom|SaveStatus|StepPlayer)\.[^/]*\.js$/;
-const DASHBOARD = /\/(MemberDashboard|Dashboard|CoachingSessions|SubscriptionDetails|Library|AccountActions)\.[^/]*\.js$/;
+const DASHBOARD = /\/(Dashboard|CoachingSessions|SubscriptionDetails|Library|AccountActions)\.[^/]*\.js$/;
 const COURSE = /\/(CoursePlayer|CourseProgressPanel)\.[^/]*\.js$/;
 
 /** Each member page, what shows once the member's own content is on it, and whose code it must not load. */
 const PAGES: { path: string; ready: (page: Page) => Promise<void>; own: RegExp; foreign?: RegExp[] }[] = [
   {
     path: '/dashboard',
-    own: /\/MemberDashboard\./,
+    own: /\/Dashboard\./,
     // The days-practised calendar loads only once the member turns it on (off by default).
     foreign: [LOUNGE, /\/CoursePlayer\./, /\/days-calendar-element\./],
     ready: async (page) => {

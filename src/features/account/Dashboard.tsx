@@ -2,8 +2,8 @@
  * /dashboard: the page's header and "Loading..." while the session is unknown, back to /login (replacing history)
  * without a member, otherwise the welcome, profile, account set-up, quick actions, the member's
  * email choices, the account's own actions and Sign Out. The other features' cards (subscription, coaching sessions, library,
- * course, the Lounge's days practised) are passed in by the page's island (src/pages/_dashboard/MemberDashboard.tsx), so this
- * feature imports none of them. Hydrated with `client:signedin`: the page's inline guard has already sent anyone
+ * course, the Lounge's days practised) are islands of their own that the page passes in as slots, so this feature imports
+ * none of them. Hydrated with `client:signedin`: the page's inline guard has already sent anyone
  * without the signed-in hint to /login.
  */
 import { useStore } from '../../core/ui/useStore';
@@ -22,7 +22,7 @@ import EmailChoices from './EmailChoices';
 import { authHref } from '../../core/session/next-path';
 import { useOfflineSide } from '../../core/offline/useOfflineSide';
 
-/** The other features' cards, each passed in by the page. */
+/** The other features' cards, each an island the page passes in as a slot. */
 interface Props {
   /** Subscription Details (commerce). */
   subscription?: ReactNode;
