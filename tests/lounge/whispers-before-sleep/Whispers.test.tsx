@@ -4,8 +4,8 @@
  * voice with a message when the chosen one is gone (never silence without a word). The
  * database, the content gate and the browser's speech are doubles.
  */
-import { frameProps, gate, memberEachTest, owns } from '../shared/as-member';
-import { render, screen, waitFor } from '@testing-library/react';
+import { frameProps, gate, heard, memberEachTest, outbox, owns } from '../shared/as-member';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -83,5 +83,22 @@ describe('Whispers Before Sleep', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Read aloud' }));
     await screen.findByText(/The voice you chose is not on this device/);
     expect(spoken[0]!.voice).toMatchObject({ voiceURI: 'en-a' });
+  });
+  it('says on the shelf when a place kept on this device was refused by the database, and no more once it is sent', async () => {
+    whispersApi.fetchPlaces.mockResolvedValue({ data: {}, error: null });
+    const place = { uid: 'uid_1', app: 'whispers-before-sleep', key: 'story_places:snow-on-the-way-home', seq: 1, savedAt: '2026-11-26T22:00:00Z' };
+    outbox.waiting.mockResolvedValue([{ ...place, refused: { code: 'PGRST301', message: 'JWT expired' } }]);
+    const { container } = render(<Whispers {...frameProps('whispers-before-sleep', 'Whispers Before Sleep')} stories={stories} />);
+    await screen.findByRole('heading', { name: 'Tonight’s stories' });
+    await waitFor(() =>
+      expect(container.querySelector('[data-refused]')?.textContent).toBe(
+        'One save on this device was not accepted because your session has ended. Sign in again and it will sync; it stays on this device until then.',
+      ),
+    );
+    expect(outbox.waiting).toHaveBeenCalledWith('uid_1');
+
+    outbox.waiting.mockResolvedValue([]);
+    await act(async () => heard.changed.forEach((l) => l()));
+    expect(container.querySelector('[data-refused]')).toBeNull();
   });
 });

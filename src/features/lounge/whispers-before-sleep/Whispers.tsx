@@ -13,6 +13,8 @@ import { gatedAnswer } from '../shared/gate-api';
 import { LoadFailed, useLoad, type Loaded } from '../shared/load';
 import { saveFailureMessage, useSave } from '../shared/useSave';
 import SaveStatus from '../shared/SaveStatus';
+import RefusedNote from '../../../core/offline/RefusedNote';
+import { useOutbox } from '../../../core/offline/useOutbox';
 import { fetchPlaces, keepPlace } from './api';
 import { createReader, loadVoices, type Reader } from './reader';
 import { PACES, SLEEP_CHOICES, paragraphsFromHtml, sentencesOf, type Sentence, type SleepChoice } from './speech';
@@ -244,6 +246,9 @@ function Shelf({ user, stories }: { user: AppUser; stories: StoryListing[] }) {
     [user.id],
   );
   const { load, setLoad } = useLoad(openPlaces);
+  // A place kept on this device that the database then refused: the shelf says so (it stays and
+  // is tried again), as every app says so under its list.
+  const kept = useOutbox(user.id, 'whispers-before-sleep');
 
   const setPlace = useCallback((n: number) => setLoad((l) => (open && l.status === 'ready' ? { ...l, places: { ...l.places, [open.id]: n } } : l)), [open, setLoad]);
 
@@ -260,6 +265,7 @@ function Shelf({ user, stories }: { user: AppUser; stories: StoryListing[] }) {
           {error}
         </p>
       ) : null}
+      <RefusedNote entries={kept} />
       <ul className="mt-6 grid gap-4 sm:grid-cols-2">
         {stories.map((s) => (
           <li key={s.id} className="rounded-2xl bg-plum-800 p-5">
