@@ -59,7 +59,7 @@ describe('useStore', () => {
     expect(container.textContent).toBe('ready');
   });
 
-  it('renders a change the member makes (in a press) at once, and an answer that arrives in a transition, not synchronously', async () => {
+  it('renders a change the member makes (in a press) at once, and one that arrives (a timer, another tab) in a transition, not synchronously', async () => {
     const store = atom('a');
     const container = document.createElement('div');
     document.body.append(container);
@@ -81,6 +81,15 @@ describe('useStore', () => {
     await Promise.resolve();
     expect(container.textContent).toBe('pressed');
     await vi.waitFor(() => expect(container.textContent).toBe('arrived'));
+
+    // During an event that is not the member's input (another tab's change; an IndexedDB answer
+    // and React's own scheduler come as events too): not rendered synchronously either, though
+    // the browser sets window.event while it runs.
+    window.addEventListener('storage', () => store.set('from another tab'), { once: true });
+    window.dispatchEvent(new StorageEvent('storage', { key: 'x' }));
+    await Promise.resolve();
+    expect(container.textContent).toBe('arrived');
+    await vi.waitFor(() => expect(container.textContent).toBe('from another tab'));
     act(() => root.unmount());
     container.remove();
     button.remove();

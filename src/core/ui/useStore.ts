@@ -4,12 +4,12 @@
  * `@nanostores/react`'s `useStore` follows a store with `useSyncExternalStore`, and React renders
  * every change it sees that way synchronously, in one task it cannot interrupt, on every island
  * that follows the store: right after hydration (the store no longer holds what the server
- * rendered) and at each answer from the network. On the dashboard that was the largest share of
- * its blocking time (measured: docs/decisions/member-weight.md).
+ * rendered) and at each answer from the network (eight on the dashboard; measured in
+ * docs/decisions/member-weight.md).
  *
- * Here a change the member caused (during an event: a press, a key, a submit) renders as React
- * would render it anyway, at that event's priority; any other change (an answer arriving, a
- * timer, another tab) renders in a transition, which React splits into short pieces and
+ * Here a change the member caused (during their input: a press, a key, a submit) renders as
+ * React would render it anyway, at that event's priority; any other change (an answer arriving,
+ * a timer, another tab) renders in a transition, which React splits into short pieces and
  * interrupts for input. During hydration the island renders `ssr` (what the build rendered),
  * then the store's value; an island mounted later renders the store's value from the start.
  */
@@ -47,9 +47,44 @@ function useHydrating(): boolean {
   return probe.asked;
 }
 
-/** Whether the browser is dispatching an event (a press, a key, a submit) right now. */
-function duringEvent(): boolean {
-  return typeof window !== 'undefined' && window.event !== undefined;
+/**
+ * The member's own input: the events React itself renders at once (its discrete events). Other
+ * events also set `window.event` while their listeners and the microtasks after them run (React's
+ * own scheduler ticks on `message` events, IndexedDB answers with `success`, another tab's change
+ * comes as `storage`), and a store changed there is not the member's doing.
+ */
+const INPUT_EVENTS = new Set([
+  'beforeinput',
+  'blur',
+  'change',
+  'click',
+  'compositionend',
+  'contextmenu',
+  'copy',
+  'cut',
+  'dblclick',
+  'drop',
+  'focus',
+  'focusin',
+  'focusout',
+  'input',
+  'keydown',
+  'keyup',
+  'mousedown',
+  'mouseup',
+  'paste',
+  'pointerdown',
+  'pointerup',
+  'reset',
+  'submit',
+  'toggle',
+  'touchend',
+  'touchstart',
+]);
+
+/** Whether the browser is dispatching the member's input (a press, a key, a submit) right now. */
+function duringInput(): boolean {
+  return typeof window !== 'undefined' && window.event !== undefined && INPUT_EVENTS.has(window.event.type);
 }
 
 export function useStore<T>(store: ReadableAtom<T>, options: UseStoreOptions<T> = {}): T {
@@ -61,7 +96,7 @@ export function useStore<T>(store: ReadableAtom<T>, options: UseStoreOptions<T> 
   });
   useEffect(() => {
     const follow = (next: T) => {
-      if (duringEvent()) setValue(() => next);
+      if (duringInput()) setValue(() => next);
       else startTransition(() => setValue(() => next));
     };
     follow(store.get());
