@@ -87,13 +87,16 @@ function duringInput(): boolean {
   return typeof window !== 'undefined' && window.event !== undefined && INPUT_EVENTS.has(window.event.type);
 }
 
+/** What the build rendered for `store`: its initial value, or what the `ssr` function gives. */
+function serverValue<T>(store: ReadableAtom<T>, ssr: NonNullable<UseStoreOptions<T>['ssr']>): T {
+  if (typeof ssr === 'function') return ssr();
+  return 'init' in store ? (store as ReadableAtom<T> & { init: T }).init : store.get();
+}
+
 export function useStore<T>(store: ReadableAtom<T>, options: UseStoreOptions<T> = {}): T {
   const { ssr } = options;
   const hydrating = useHydrating();
-  const [value, setValue] = useState<T>(() => {
-    if (hydrating && ssr) return ssr === 'initial' && 'init' in store ? (store as ReadableAtom<T> & { init: T }).init : typeof ssr === 'function' ? ssr() : store.get();
-    return store.get();
-  });
+  const [value, setValue] = useState<T>(() => (hydrating && ssr ? serverValue(store, ssr) : store.get()));
   useEffect(() => {
     const follow = (next: T) => {
       if (duringInput()) setValue(() => next);
