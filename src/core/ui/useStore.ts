@@ -90,7 +90,8 @@ function duringInput(): boolean {
 /** What the build rendered for `store`: its initial value, or what the `ssr` function gives. */
 function serverValue<T>(store: ReadableAtom<T>, ssr: NonNullable<UseStoreOptions<T>['ssr']>): T {
   if (typeof ssr === 'function') return ssr();
-  return 'init' in store ? (store as ReadableAtom<T> & { init: T }).init : store.get();
+  // A computed store has no initial value (`init`): what the build rendered is then its value.
+  return Reflect.has(store, 'init') ? (store as ReadableAtom<T> & { init: T }).init : store.get();
 }
 
 export function useStore<T>(store: ReadableAtom<T>, options: UseStoreOptions<T> = {}): T {
