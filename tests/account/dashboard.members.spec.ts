@@ -93,6 +93,23 @@ test('shows the profile, the member’s upcoming and past sessions apart with lo
   await expectNoSeriousA11yViolations(page);
 });
 
+// The cards after the first screen's come one task after another (Dashboard's useCardsShown):
+// every one of them arrives, each once, in the page's order (an Explorer: no course card).
+test('every card of the dashboard arrives, once each, in the page’s order', async ({ page }) => {
+  await dashboardWith(page);
+  const cards = page.locator('main section[aria-labelledby]').locator('> h2');
+  await expect(cards).toHaveText([
+    'Profile Information',
+    'Subscription Details',
+    'Your Coaching Sessions',
+    'Your library',
+    'Days practised',
+    'Quick Actions',
+    'Emails',
+    'Your Account',
+  ]);
+});
+
 test('greets an account without any name as "Member"', async ({ page }) => {
   // auth-sync makes the profile without a name: there is none on the account.
   await dashboardWith(page, undefined, '');

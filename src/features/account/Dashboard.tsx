@@ -7,7 +7,7 @@
  * without the signed-in hint to /login.
  */
 import { useStore } from '../../core/ui/useStore';
-import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, startTransition, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatLongDate } from '../../core/dates';
 import { greetingName, projectIdText } from '../../core/profile/profile';
 import type { AppUser } from '../../core/session/user';
@@ -139,6 +139,28 @@ function AccountSetup() {
   );
 }
 
+/** The dashboard's cards, in the page's order. */
+const CARDS = ['profile', 'subscription', 'coaching', 'library', 'course', 'practice', 'actions', 'email', 'account'] as const;
+type CardName = (typeof CARDS)[number];
+/** The cards a phone's first screen shows (the profile and the subscription), mounted with the welcome. */
+const FIRST_SCREEN = 2;
+
+/**
+ * How many of the dashboard's cards are in the page once the member is known: the first screen's
+ * at once, then one more a task later each, as background work React can pause for a tap. Mounted
+ * together, the whole dashboard (its cards' own islands starting inside the same commit) was
+ * created, styled and laid out in one long task, the page's longest.
+ */
+function useCardsShown(active: boolean): number {
+  const [shown, setShown] = useState(FIRST_SCREEN);
+  useEffect(() => {
+    if (!active || shown >= CARDS.length) return;
+    const timer = setTimeout(() => startTransition(() => setShown((n) => n + 1)), 0);
+    return () => clearTimeout(timer);
+  }, [active, shown]);
+  return shown;
+}
+
 /** Signing out loads on the click, not with the page. */
 const signInActions = () => import('./sign-in-actions');
 
@@ -153,6 +175,7 @@ export default function Dashboard({ subscription, coaching, library, course, pra
   // The page a member lands on after signing in starts the offline side too (the service worker
   // then serves the dashboard, the course and the rooms, also to a member who opens only this page).
   useOfflineSide(session.status === 'signedIn');
+  const shown = useCardsShown(session.status === 'signedIn');
 
   useEffect(() => {
     if (session.status === 'signedOut' && !leaving.current) window.location.replace(authHref('/login', window.location.pathname));
@@ -184,6 +207,38 @@ export default function Dashboard({ subscription, coaching, library, course, pra
     window.location.assign('/');
   };
 
+  const cards: Record<CardName, ReactNode> = {
+    profile: <ProfileCard user={user} />,
+    subscription,
+    coaching,
+    library,
+    course,
+    practice,
+    actions: (
+      <Card titleId="actions-heading" title="Quick Actions">
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {QUICK_ACTIONS.map((a) => (
+            <li key={a.label}>
+              <a href={a.href} className="block h-full rounded-xl border border-plum-100 p-4 no-underline hover:bg-plum-50">
+                <span className="block font-semibold text-plum-800">{a.label}</span>
+                <span className="mt-1 block text-sm text-ink-soft">{a.text}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Card>
+    ),
+    email: <EmailChoices />,
+    account: (
+      <AccountActions
+        onDeleted={() => {
+          leaving.current = true;
+          setDeleted(true);
+        }}
+      />
+    ),
+  };
+
   return (
     <div className="container-page section space-y-8">
       <DashboardHeader
@@ -199,31 +254,9 @@ export default function Dashboard({ subscription, coaching, library, course, pra
       <AccountSetup />
 
       <div className="grid gap-8 lg:grid-cols-2">
-        <ProfileCard user={user} />
-        {subscription}
-        {coaching}
-        {library}
-        {course}
-        {practice}
-        <Card titleId="actions-heading" title="Quick Actions">
-          <ul className="grid gap-3 sm:grid-cols-2">
-            {QUICK_ACTIONS.map((a) => (
-              <li key={a.label}>
-                <a href={a.href} className="block h-full rounded-xl border border-plum-100 p-4 no-underline hover:bg-plum-50">
-                  <span className="block font-semibold text-plum-800">{a.label}</span>
-                  <span className="mt-1 block text-sm text-ink-soft">{a.text}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </Card>
-        <EmailChoices />
-        <AccountActions
-          onDeleted={() => {
-            leaving.current = true;
-            setDeleted(true);
-          }}
-        />
+        {CARDS.slice(0, shown).map((card) => (
+          <Fragment key={card}>{cards[card]}</Fragment>
+        ))}
       </div>
     </div>
   );
