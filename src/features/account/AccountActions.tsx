@@ -1,35 +1,11 @@
 /**
  * "Your Account" on the dashboard: "Download my data" (a JSON file of the profile, coaching
  * signups, subscription and purchases) and "Delete my account", which opens its dialog
- * (./DeleteAccountDialog.tsx, loaded on the first tap).
+ * (./DeleteAccountDialog.tsx, loaded on the first tap; the download's code loads on its tap too).
  */
 import { lazy, Suspense, useState } from 'react';
-import { exportAccount } from './account-api';
 import Card from '../../core/ui/Card';
-
-export const DELETED_HEADING = 'Your account has been deleted';
-
-/**
- * What the dashboard shows once the account is gone. It says the member is signed out only once
- * this browser has forgotten them (the session, the signed-in hint, what was kept offline);
- * until then, that it is signing them out.
- */
-export function AccountDeleted({ signedOut }: { signedOut: boolean }) {
-  return (
-    <div className="container-page section max-w-2xl space-y-4" data-account-deleted>
-      <h1 className="text-title font-semibold">{DELETED_HEADING}</h1>
-      <p className="text-lg text-ink-soft" role="status">
-        {signedOut ? 'You are signed out.' : 'Signing you out of this browser…'} Your membership is cancelled, your coaching seats are given
-        back, and your profile and sign-in are deleted. Thank you for the time you spent with us.
-      </p>
-      <p>
-        <a href="/" className="btn btn-primary">
-          Return Home
-        </a>
-      </p>
-    </div>
-  );
-}
+import { MEMBER_API_MESSAGES } from '../../core/member-api';
 
 /** The deletion's dialog loads when the member first asks for it, not with the dashboard. */
 const DeleteAccountDialog = lazy(() => import('./DeleteAccountDialog'));
@@ -43,6 +19,10 @@ export default function AccountActions({ onDeleted }: { onDeleted: () => void })
     setExporting(true);
     setExportError(null);
     try {
+      // The account functions' client loads on the tap, as the dialog does; not getting it is not reaching the server.
+      const { exportAccount } = await import('./account-api').catch(() => {
+        throw new Error(MEMBER_API_MESSAGES.unreachable);
+      });
       const blob = await exportAccount();
       const url = URL.createObjectURL(blob);
       const link = document.createElement('a');

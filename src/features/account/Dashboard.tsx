@@ -7,7 +7,7 @@
  * without the signed-in hint to /login.
  */
 import { useStore } from '../../core/ui/useStore';
-import { Fragment, startTransition, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatLongDate } from '../../core/dates';
 import { greetingName, projectIdText } from '../../core/profile/profile';
 import type { AppUser } from '../../core/session/user';
@@ -17,7 +17,7 @@ import Card from '../../core/ui/Card';
 import MessageBanner from '../../core/ui/MessageBanner';
 import { useMemberBadge } from './useMemberBadge';
 import { useSession } from '../../core/session/useSession';
-import AccountActions, { AccountDeleted } from './AccountActions';
+import AccountActions from './AccountActions';
 import EmailChoices from './EmailChoices';
 import { authHref } from '../../core/session/next-path';
 import { useOfflineSide } from '../../core/offline/useOfflineSide';
@@ -139,9 +139,8 @@ function AccountSetup() {
   );
 }
 
-/** The dashboard's cards, in the page's order. */
-const CARDS = ['profile', 'subscription', 'coaching', 'library', 'course', 'practice', 'actions', 'email', 'account'] as const;
-type CardName = (typeof CARDS)[number];
+/** The dashboard's cards: the profile, the other features' five, quick actions, emails and the account's own. */
+const CARDS = 9;
 /** The cards a phone's first screen shows (the profile and the subscription), mounted with the welcome. */
 const FIRST_SCREEN = 2;
 
@@ -154,12 +153,15 @@ const FIRST_SCREEN = 2;
 function useCardsShown(active: boolean): number {
   const [shown, setShown] = useState(FIRST_SCREEN);
   useEffect(() => {
-    if (!active || shown >= CARDS.length) return;
+    if (!active || shown >= CARDS) return;
     const timer = setTimeout(() => startTransition(() => setShown((n) => n + 1)), 0);
     return () => clearTimeout(timer);
   }, [active, shown]);
   return shown;
 }
+
+/** The page once the account is gone: it comes with the deletion's dialog, loaded by then. */
+const AccountDeleted = lazy(() => import('./DeleteAccountDialog').then((m) => ({ default: m.AccountDeleted })));
 
 /** Signing out loads on the click, not with the page. */
 const signInActions = () => import('./sign-in-actions');
@@ -181,7 +183,12 @@ export default function Dashboard({ subscription, coaching, library, course, pra
     if (session.status === 'signedOut' && !leaving.current) window.location.replace(authHref('/login', window.location.pathname));
   }, [session.status]);
 
-  if (deleted) return <AccountDeleted signedOut={session.status === 'signedOut'} />;
+  if (deleted)
+    return (
+      <Suspense fallback={null}>
+        <AccountDeleted signedOut={session.status === 'signedOut'} />
+      </Suspense>
+    );
   if (session.status !== 'signedIn') {
     return (
       <div className="container-page section space-y-8">
@@ -207,38 +214,6 @@ export default function Dashboard({ subscription, coaching, library, course, pra
     window.location.assign('/');
   };
 
-  const cards: Record<CardName, ReactNode> = {
-    profile: <ProfileCard user={user} />,
-    subscription,
-    coaching,
-    library,
-    course,
-    practice,
-    actions: (
-      <Card titleId="actions-heading" title="Quick Actions">
-        <ul className="grid gap-3 sm:grid-cols-2">
-          {QUICK_ACTIONS.map((a) => (
-            <li key={a.label}>
-              <a href={a.href} className="block h-full rounded-xl border border-plum-100 p-4 no-underline hover:bg-plum-50">
-                <span className="block font-semibold text-plum-800">{a.label}</span>
-                <span className="mt-1 block text-sm text-ink-soft">{a.text}</span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      </Card>
-    ),
-    email: <EmailChoices />,
-    account: (
-      <AccountActions
-        onDeleted={() => {
-          leaving.current = true;
-          setDeleted(true);
-        }}
-      />
-    ),
-  };
-
   return (
     <div className="container-page section space-y-8">
       <DashboardHeader
@@ -253,10 +228,37 @@ export default function Dashboard({ subscription, coaching, library, course, pra
       <MessageBanner message={profileError ? { tone: 'error', text: profileError } : null} />
       <AccountSetup />
 
+      {/* Each card in its place in the order; `shown` says which are in the page yet. */}
       <div className="grid gap-8 lg:grid-cols-2">
-        {CARDS.slice(0, shown).map((card) => (
-          <Fragment key={card}>{cards[card]}</Fragment>
-        ))}
+        <ProfileCard user={user} />
+        {subscription}
+        {shown > 2 && coaching}
+        {shown > 3 && library}
+        {shown > 4 && course}
+        {shown > 5 && practice}
+        {shown > 6 && (
+          <Card titleId="actions-heading" title="Quick Actions">
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {QUICK_ACTIONS.map((a) => (
+                <li key={a.label}>
+                  <a href={a.href} className="block h-full rounded-xl border border-plum-100 p-4 no-underline hover:bg-plum-50">
+                    <span className="block font-semibold text-plum-800">{a.label}</span>
+                    <span className="mt-1 block text-sm text-ink-soft">{a.text}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        )}
+        {shown > 7 && <EmailChoices />}
+        {shown > 8 && (
+          <AccountActions
+            onDeleted={() => {
+              leaving.current = true;
+              setDeleted(true);
+            }}
+          />
+        )}
       </div>
     </div>
   );

@@ -2,12 +2,37 @@
  * The "Delete my account" dialog of the dashboard's "Your Account" card (./AccountActions.tsx),
  * loaded when the member first asks for it: a native dialog that says what happens, asks for a
  * confirmation, and for a fresh sign-in when the last one is more than a few minutes old
- * (Firebase requires a recent sign-in to delete a user).
+ * (Firebase requires a recent sign-in to delete a user); and the page the dashboard shows after.
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { deleteAccount } from './account-api';
 import Field from '../../core/ui/Field';
 import MessageBanner, { type Message } from '../../core/ui/MessageBanner';
+
+const DELETED_HEADING = 'Your account has been deleted';
+
+/**
+ * What the dashboard shows once the account is gone, here with the dialog: only a deletion shows
+ * it, so the dashboard does not load it with the page. It says the member is signed out only
+ * once this browser has forgotten them (the session, the signed-in hint, what was kept offline);
+ * until then, that it is signing them out.
+ */
+export function AccountDeleted({ signedOut }: { signedOut: boolean }) {
+  return (
+    <div className="container-page section max-w-2xl space-y-4" data-account-deleted>
+      <h1 className="text-title font-semibold">{DELETED_HEADING}</h1>
+      <p className="text-lg text-ink-soft" role="status">
+        {signedOut ? 'You are signed out.' : 'Signing you out of this browser…'} Your membership is cancelled, your coaching seats are given
+        back, and your profile and sign-in are deleted. Thank you for the time you spent with us.
+      </p>
+      <p>
+        <a href="/" className="btn btn-primary">
+          Return Home
+        </a>
+      </p>
+    </div>
+  );
+}
 
 /** Signing in again and out load when the member confirms a deletion, not with the dialog. */
 const signInActions = () => import('./sign-in-actions');
