@@ -110,6 +110,15 @@ test('every card of the dashboard arrives, once each, in the page’s order', as
   ]);
 });
 
+// The cards come after the page has loaded, so the browser finds no #library to scroll to then.
+test('a link to the library (/dashboard#library, as after a purchase) lands on it once it is in the page', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await dashboardWith(page);
+  await page.goto('/');
+  await page.goto('/dashboard#library');
+  await expect(page.getByRole('region', { name: 'Your library' })).toBeInViewport();
+});
+
 test('greets an account without any name as "Member"', async ({ page }) => {
   // auth-sync makes the profile without a name: there is none on the account.
   await dashboardWith(page, undefined, '');

@@ -153,7 +153,13 @@ const FIRST_SCREEN = 2;
 function useCardsShown(active: boolean): number {
   const [shown, setShown] = useState(FIRST_SCREEN);
   useEffect(() => {
-    if (!active || shown >= CARDS) return;
+    if (!active) return;
+    if (shown >= CARDS) {
+      // A link to a card (/dashboard#library, from a purchase) lands on it once it is in the page,
+      // unless the member has scrolled already.
+      if (location.hash && !scrollY) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+      return;
+    }
     const timer = setTimeout(() => startTransition(() => setShown((n) => n + 1)), 0);
     return () => clearTimeout(timer);
   }, [active, shown]);
