@@ -156,8 +156,9 @@ function useCardsShown(active: boolean): number {
     if (!active) return;
     if (shown >= CARDS) {
       // A link to a card (/dashboard#library, from a purchase) lands on it once it is in the page,
-      // unless the member has scrolled already.
-      if (location.hash && !scrollY) document.getElementById(decodeURIComponent(location.hash.slice(1)))?.scrollIntoView();
+      // unless the member has scrolled already. The cards' ids are plain words, so the hash is
+      // read as written (decoding a malformed one would throw).
+      if (location.hash && !scrollY) document.getElementById(location.hash.slice(1))?.scrollIntoView();
       return;
     }
     const timer = setTimeout(() => startTransition(() => setShown((n) => n + 1)), 0);
