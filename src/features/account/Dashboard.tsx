@@ -7,7 +7,7 @@
  * without the signed-in hint to /login.
  */
 import { useStore } from '../../core/ui/useStore';
-import { lazy, startTransition, Suspense, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Children, lazy, startTransition, Suspense, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatLongDate } from '../../core/dates';
 import { greetingName, projectIdText } from '../../core/profile/profile';
 import type { AppUser } from '../../core/session/user';
@@ -139,31 +139,20 @@ function AccountSetup() {
   );
 }
 
-/** The dashboard's cards: the profile, the other features' five, quick actions, emails and the account's own. */
-const CARDS = 9;
-/** The cards a phone's first screen shows (the profile and the subscription), mounted with the welcome. */
-const FIRST_SCREEN = 2;
-
 /**
- * How many of the dashboard's cards are in the page once the member is known: the first screen's
- * at once, then one more a task later each, as background work React can pause for a tap. Mounted
- * together, the whole dashboard (its cards' own islands starting inside the same commit) was
- * created, styled and laid out in one long task, the page's longest.
+ * How many of the `later` cards (those below a phone's first screen) are in the page once the
+ * member is known: none with the welcome, the profile and the subscription, then one more a task
+ * later each, as background work React can pause for a tap. Mounted together, the whole dashboard
+ * (its cards' own islands starting inside the same commit) was created, styled and laid out in
+ * one long task, the page's longest.
  */
-function useCardsShown(active: boolean): number {
-  const [shown, setShown] = useState(FIRST_SCREEN);
+function useCardsShown(active: boolean, later: number): number {
+  const [shown, setShown] = useState(0);
   useEffect(() => {
-    if (!active) return;
-    if (shown >= CARDS) {
-      // A link to a card (/dashboard#library, from a purchase) lands on it once it is in the page,
-      // unless the member has scrolled already. The cards' ids are plain words, so the hash is
-      // read as written (decoding a malformed one would throw).
-      if (location.hash && !scrollY) document.getElementById(location.hash.slice(1))?.scrollIntoView();
-      return;
-    }
+    if (!active || shown >= later) return;
     const timer = setTimeout(() => startTransition(() => setShown((n) => n + 1)), 0);
     return () => clearTimeout(timer);
-  }, [active, shown]);
+  }, [active, shown, later]);
   return shown;
 }
 
@@ -184,7 +173,42 @@ export default function Dashboard({ subscription, coaching, library, course, pra
   // The page a member lands on after signing in starts the offline side too (the service worker
   // then serves the dashboard, the course and the rooms, also to a member who opens only this page).
   useOfflineSide(session.status === 'signedIn');
-  const shown = useCardsShown(session.status === 'signedIn');
+
+  // Below a phone's first screen, in the page's order (see useCardsShown).
+  const later = [
+    coaching,
+    library,
+    course,
+    practice,
+    <Card titleId="actions-heading" title="Quick Actions">
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {QUICK_ACTIONS.map((a) => (
+          <li key={a.label}>
+            <a href={a.href} className="block h-full rounded-xl border border-plum-100 p-4 no-underline hover:bg-plum-50">
+              <span className="block font-semibold text-plum-800">{a.label}</span>
+              <span className="mt-1 block text-sm text-ink-soft">{a.text}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </Card>,
+    <EmailChoices />,
+    <AccountActions
+      onDeleted={() => {
+        leaving.current = true;
+        setDeleted(true);
+      }}
+    />,
+  ];
+  const shown = useCardsShown(session.status === 'signedIn', later.length);
+  const allIn = shown === later.length;
+  // A link to a card (/dashboard#library, after a purchase) lands on it once it is in the page,
+  // unless the member has scrolled already: the cards come after the page has loaded, when the
+  // browser has looked for the card and found nothing. The cards' ids are plain words, so the
+  // hash is read as written (decoding a malformed one would throw).
+  useEffect(() => {
+    if (allIn && location.hash && !scrollY) document.getElementById(location.hash.slice(1))?.scrollIntoView();
+  }, [allIn]);
 
   useEffect(() => {
     if (session.status === 'signedOut' && !leaving.current) window.location.replace(authHref('/login', window.location.pathname));
@@ -235,37 +259,11 @@ export default function Dashboard({ subscription, coaching, library, course, pra
       <MessageBanner message={profileError ? { tone: 'error', text: profileError } : null} />
       <AccountSetup />
 
-      {/* Each card in its place in the order; `shown` says which are in the page yet. */}
       <div className="grid gap-8 lg:grid-cols-2">
         <ProfileCard user={user} />
         {subscription}
-        {shown > 2 && coaching}
-        {shown > 3 && library}
-        {shown > 4 && course}
-        {shown > 5 && practice}
-        {shown > 6 && (
-          <Card titleId="actions-heading" title="Quick Actions">
-            <ul className="grid gap-3 sm:grid-cols-2">
-              {QUICK_ACTIONS.map((a) => (
-                <li key={a.label}>
-                  <a href={a.href} className="block h-full rounded-xl border border-plum-100 p-4 no-underline hover:bg-plum-50">
-                    <span className="block font-semibold text-plum-800">{a.label}</span>
-                    <span className="mt-1 block text-sm text-ink-soft">{a.text}</span>
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </Card>
-        )}
-        {shown > 7 && <EmailChoices />}
-        {shown > 8 && (
-          <AccountActions
-            onDeleted={() => {
-              leaving.current = true;
-              setDeleted(true);
-            }}
-          />
-        )}
+        {/* Keyed by their place in `later`, so a card that arrives never remounts those before it. */}
+        {Children.toArray(later.slice(0, shown))}
       </div>
     </div>
   );

@@ -9,8 +9,6 @@ import { deleteAccount } from './account-api';
 import Field from '../../core/ui/Field';
 import MessageBanner, { type Message } from '../../core/ui/MessageBanner';
 
-const DELETED_HEADING = 'Your account has been deleted';
-
 /**
  * What the dashboard shows once the account is gone, here with the dialog: only a deletion shows
  * it, so the dashboard does not load it with the page. It says the member is signed out only
@@ -20,7 +18,7 @@ const DELETED_HEADING = 'Your account has been deleted';
 export function AccountDeleted({ signedOut }: { signedOut: boolean }) {
   return (
     <div className="container-page section max-w-2xl space-y-4" data-account-deleted>
-      <h1 className="text-title font-semibold">{DELETED_HEADING}</h1>
+      <h1 className="text-title font-semibold">Your account has been deleted</h1>
       <p className="text-lg text-ink-soft" role="status">
         {signedOut ? 'You are signed out.' : 'Signing you out of this browser…'} Your membership is cancelled, your coaching seats are given
         back, and your profile and sign-in are deleted. Thank you for the time you spent with us.

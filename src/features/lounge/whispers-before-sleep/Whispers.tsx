@@ -248,7 +248,7 @@ function Shelf({ user, stories }: { user: AppUser; stories: StoryListing[] }) {
   const { load, setLoad } = useLoad(openPlaces);
   // A place kept on this device that the database then refused: the shelf says so (it stays and
   // is tried again), as every app says so under its list.
-  const kept = useOutbox(user.id, 'whispers-before-sleep');
+  const waiting = useOutbox(user.id, 'whispers-before-sleep');
 
   const setPlace = useCallback((n: number) => setLoad((l) => (open && l.status === 'ready' ? { ...l, places: { ...l.places, [open.id]: n } } : l)), [open, setLoad]);
 
@@ -265,7 +265,7 @@ function Shelf({ user, stories }: { user: AppUser; stories: StoryListing[] }) {
           {error}
         </p>
       ) : null}
-      <RefusedNote entries={kept} />
+      <RefusedNote entries={waiting} />
       <ul className="mt-6 grid gap-4 sm:grid-cols-2">
         {stories.map((s) => (
           <li key={s.id} className="rounded-2xl bg-plum-800 p-5">
