@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/page-errors';
-import { expectNoSeriousA11yViolations } from '../support/e2e';
+import { expectNoSeriousA11yViolations, HOME_URL } from '../support/e2e';
 import { profile, subscription } from '../support/members-commerce';
 import { createUser, PASSWORD, protectEmailEnumeration, signIn, uniqueEmail } from '../support/members';
 
@@ -62,7 +62,7 @@ test('sign up, land on the dashboard, sign out', async ({ page }) => {
   await expect(corner.getByRole('link', { name: 'Sign In' })).toBeHidden();
 
   await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(HOME_URL);
   await expect(page.locator('[data-nav-account="desktop"]').getByRole('link', { name: 'Sign In' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('ia:signed-in'))).toBeNull();
   await page.goto('/dashboard');
@@ -155,7 +155,7 @@ test('sign in, then the Account menu on desktop and in the mobile menu', async (
   await expect(mobile.locator('[data-tier="Adventurer"]')).toBeVisible();
   await expect(mobile.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await mobile.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(HOME_URL);
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(page.locator('[data-nav-account="mobile"]').getByRole('link', { name: 'Sign In' })).toBeVisible();
 });

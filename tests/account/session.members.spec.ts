@@ -9,6 +9,7 @@
  * ../support/gapi-double.ts (the tests run offline).
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
+import { HOME_URL } from '../support/e2e';
 import { installGapiDouble } from '../support/gapi-double';
 import { createUser, EMULATOR, PROJECT, signIn, uniqueEmail } from '../support/members';
 
@@ -107,7 +108,7 @@ test('signing out in one tab signs the member out in another', async ({ page, co
   const menu = page.locator('[data-nav-account="desktop"]');
   await menu.getByRole('button', { name: 'Account' }).click({ timeout: SLOW });
   await menu.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page).toHaveURL(/\/$/, { timeout: SLOW });
+  await expect(page).toHaveURL(HOME_URL, { timeout: SLOW });
 
   // The dashboard in the other tab learns it without a reload and sends the member to sign in.
   await expect(other).toHaveURL(/\/login/, { timeout: SLOW });

@@ -4,7 +4,7 @@
  * Firebase or Supabase code for a visitor who never signed in.
  */
 import { expect, test } from '@playwright/test';
-import { collectScripts, expectNoSeriousA11yViolations, SDK_MARKERS } from '../support/e2e';
+import { collectScripts, expectNoSeriousA11yViolations, HOME_URL, SDK_MARKERS } from '../support/e2e';
 
 async function expectNoSdk(scripts: { bodies: Promise<string>[] }) {
   const texts = await Promise.all(scripts.bodies);
@@ -67,7 +67,7 @@ test.describe('dashboard guard', () => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login\/?$/);
     await page.goBack();
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(HOME_URL);
     await expectNoSdk(scripts);
   });
 

@@ -1,5 +1,6 @@
 /** The shell in the browser: the navigation bar on desktop and mobile, the home page, and what every page has. */
 import { expect, test } from '@playwright/test';
+import { HOME_URL } from '../support/e2e';
 
 test.describe('navigation bar (desktop)', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
@@ -191,7 +192,7 @@ test.describe('home page', () => {
     });
     await lounge.getByRole('button', { name: 'Explore App' }).click();
     await expect.poll(() => alerts).toEqual([{ type: 'alert', message: 'Stillpoint is coming soon! Stay tuned for updates.' }]);
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(HOME_URL);
   });
 
   test('the footer links to the external privacy policy and terms', async ({ page }) => {

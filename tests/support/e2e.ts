@@ -13,6 +13,12 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { inclu
 }
 
 /**
+ * The home page's address and nothing more (a path that merely ends in a slash, such as
+ * /course/, does not match: a wait on /\/$/ passed before the navigation to / had begun).
+ */
+export const HOME_URL = /^https?:\/\/[^/]+\/$/;
+
+/**
  * Pages a visitor can open that the sitemap leaves out (not indexed). /dashboard is not among
  * them: a visitor never sees it, the guard sends them on to /login.
  */
