@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig, devices } from '@playwright/test';
 
 /**
@@ -15,8 +16,12 @@ export default defineConfig({
   testDir: 'tests',
   outputDir: 'test-results',
   fullyParallel: true,
-  // Two browsers at a time: most of a test is waiting on the page, so two fit on two cores.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Two browsers a core: with one a core the two cores of a CI machine were a third idle while
+  // the members specs ran (a test waits on the page, the functions and the emulator); with two
+  // a core they are about 90 % busy and the specs take a third less time
+  // (docs/decisions/testing.md). At most eight: one server, one database and one emulator
+  // answer them all.
+  workers: Number(process.env.E2E_WORKERS ?? Math.min(8, 2 * availableParallelism())),
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
