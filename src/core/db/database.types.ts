@@ -76,6 +76,7 @@ export const SCHEMA = {
     membership_tier: { type: 'text', default: true, values: TIERS },
     project_id: { type: 'text', nullable: true },
     created_at: TIMESTAMP,
+    email_verified: { type: 'boolean', default: true },
   },
   // date, time and spots_available are the database's (derived from the instants and the
   // signup rows by a trigger); their defaults only let an insert leave them out.
