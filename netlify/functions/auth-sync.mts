@@ -7,7 +7,11 @@
  *   2. sets the custom claim `role: 'authenticated'` that Supabase's third-party auth needs,
  *      keeping the claims the user already has (the client then refreshes its token),
  *   3. creates the member's Explorer profile with the service role when there is none (an
- *      existing profile is left exactly as it is).
+ *      existing profile keeps its name and tier), and records whether its address is proven
+ *      (profiles.email_verified, from the token's email_verified: Firebase's verification or a
+ *      Google sign-in); a proven address is never un-proven by an older token,
+ *   4. queues the verification link once for an account that signs in with a password and whose
+ *      address is not proven (the outbox key 'signup': once an account, however often it signs in).
  * Body: optional JSON `{ "full_name": string }`, used when the token carries no name yet.
  * Answers `{ ok: true, claimsUpdated }`, or `{ error }`: 400 (body), 401 (token), 403 (a deleted account), 405 (method),
  * 413 (size), 502 (Firebase refused the claim, or the profile write failed), 503 (server not
@@ -24,6 +28,7 @@ import { bearerToken, HttpError, json, parseJsonObject, readText, requireMethod 
 import { endpoint, upstreamFailure } from './_shared/log';
 import { describeDbError, isSupabaseConfigured, supabaseAdmin } from './_shared/supabase';
 import { isDeletedMember, TombstoneError } from './_shared/deleted-members';
+import { queueEmail } from './_shared/email/outbox';
 
 /** How long after signing in the token may be used here: 5 minutes. */
 export const MAX_TOKEN_AGE_SECONDS = 300;
@@ -86,17 +91,30 @@ export default endpoint(NAME, async (req) => {
   const fullName = (typeof decoded['name'] === 'string' && Array.from(decoded['name'].trim()).slice(0, MAX_NAME).join('').trim()) || body.full_name || null;
   // profiles.email is required; every sign-in method of the site (email, Google) gives one.
   if (!decoded.email) return upstreamFailure(NAME, 502, PROFILE_FAILED, 'profiles upsert: the account has no email address');
+  const email = decoded.email.toLowerCase();
+  const verified = decoded.email_verified === true;
   const { error } = await db.from('profiles').upsert(
-    {
-      id: decoded.uid,
-      email: decoded.email.toLowerCase(),
-      full_name: fullName,
-      membership_tier: 'Explorer',
-    },
+    { id: decoded.uid, email, full_name: fullName, membership_tier: 'Explorer', email_verified: verified },
     { onConflict: 'id', ignoreDuplicates: true },
   );
   if (error) {
     return upstreamFailure(NAME, 502, PROFILE_FAILED, describeDbError('profiles upsert', error));
+  }
+  // An existing profile follows the account's address: proven when the token says so; an address
+  // that changed and is not proven is not. A proven address stays proven (an older token cannot undo it).
+  const follow = verified
+    ? db.from('profiles').update({ email, email_verified: true }).eq('id', decoded.uid)
+    : db.from('profiles').update({ email, email_verified: false }).eq('id', decoded.uid).neq('email', email);
+  const followed = await follow;
+  if (followed.error) return upstreamFailure(NAME, 502, PROFILE_FAILED, describeDbError('profiles update', followed.error));
+
+  if (!verified && decoded.firebase?.sign_in_provider === 'password') {
+    try {
+      await queueEmail(db, 'email_verification', { member: decoded.uid, ref: 'signup' });
+    } catch (failure) {
+      // The sign-in is complete without it; the member can ask for the link again on the dashboard.
+      console.error(`[${NAME}] the verification link could not be queued: ${failure instanceof Error ? failure.message : String(failure)}`);
+    }
   }
 
   return json({ ok: true, claimsUpdated });

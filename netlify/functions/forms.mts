@@ -19,7 +19,7 @@
  * test keeps them equal to IP_LIMIT.
  */
 import type { Config, Context } from '@netlify/functions';
-import { createRateLimiter } from '../../src/features/forms/rate-limit';
+import { createRateLimiter } from '../../src/core/rate-limit';
 import {
   botSignal,
   checkSubmission,

@@ -88,8 +88,9 @@ describe('auth-sync', () => {
     expect(await emulatorClaims(user.uid)).toEqual({ role: 'authenticated' });
 
     // First the tombstones (a deleted account gets nothing back), then the one write.
-    expect(db.requests.map((r) => `${r.method} ${r.table}`)).toEqual(['GET deleted_members', 'POST profiles']);
-    expect(recorded()).toHaveLength(1);
+    // Then the profile follows the account's address (only a changed, unproven address is written).
+    expect(db.requests.map((r) => `${r.method} ${r.table}`)).toEqual(['GET deleted_members', 'POST profiles', 'PATCH profiles']);
+    expect(recorded()).toHaveLength(2);
     const [write] = recorded();
     expect(write?.method).toBe('POST');
     const url = new URL(write?.url ?? '', 'http://x');
@@ -98,8 +99,8 @@ describe('auth-sync', () => {
     expect(write?.headers.prefer).toContain('resolution=ignore-duplicates');
     expect(write?.headers.apikey).toBe(db.env.SUPABASE_SERVICE_ROLE_KEY);
     expect(write?.headers.authorization).toBe(`Bearer ${db.env.SUPABASE_SERVICE_ROLE_KEY}`);
-    expect(write?.body).toEqual({ id: user.uid, email: user.email, full_name: 'Ana Lima', membership_tier: 'Explorer' });
-    expect(db.tables.profiles).toMatchObject([{ id: user.uid, email: user.email, full_name: 'Ana Lima', membership_tier: 'Explorer' }]);
+    expect(write?.body).toEqual({ id: user.uid, email: user.email, full_name: 'Ana Lima', membership_tier: 'Explorer', email_verified: false });
+    expect(db.tables.profiles).toMatchObject([{ id: user.uid, email: user.email, full_name: 'Ana Lima', membership_tier: 'Explorer', email_verified: false }]);
   });
 
   it('a second sign-in of the same account changes nothing and answers 200 (on conflict do nothing)', async () => {

@@ -68,11 +68,19 @@ async function addSession(startIso: string, options: { seats?: number; minutes?:
 const sessionRow = async (id: string) =>
   (await db.query<{ id: string; date: string; starts_at: Date; ends_at: Date; time_zone: string }>(`select id, date::text, starts_at, ends_at, time_zone from public.coaching_sessions where id = $1`, [id]))[0]!;
 
-/** A signup as the member's insert writes it (the database queues its confirmation). */
-async function signUp(uid: string, sessionId: string, options: { name?: string; email?: string; zone?: string | null } = {}): Promise<string> {
+/**
+ * A signup as the member's insert writes it (the database queues its confirmation), by a member
+ * whose verified address is `email` (their profile: every coaching message goes there, not to the
+ * address typed into the signup, which the tests of that rule type differently).
+ */
+async function signUp(uid: string, sessionId: string, options: { name?: string; email?: string; zone?: string | null; typed?: string } = {}): Promise<string> {
+  await db.query(
+    `insert into public.profiles (id, email, full_name, email_verified) values ($1, $2, $3, true) on conflict (id) do update set email = excluded.email, email_verified = true`,
+    [uid, options.email ?? `${uid}@example.com`, options.name ?? 'Ada Lovelace'],
+  );
   const [row] = await db.query<{ id: string }>(
     `insert into public.coaching_session_signups (user_id, session_id, name, email, time_zone) values ($1, $2, $3, $4, $5) returning id`,
-    [uid, sessionId, options.name ?? 'Ada Lovelace', options.email ?? `${uid}@example.com`, options.zone === undefined ? 'America/New_York' : options.zone],
+    [uid, sessionId, options.name ?? 'Ada Lovelace', options.typed ?? options.email ?? `${uid}@example.com`, options.zone === undefined ? 'America/New_York' : options.zone],
   );
   return row!.id;
 }
@@ -252,7 +260,7 @@ describe('the reminder, the day before', () => {
   });
 
   it('turning reminders off (the one-click POST of the mail app) stops the reminder and nothing else', async () => {
-    db.tables.profiles = [{ id: 'uid_ada', email: 'ada@example.com', full_name: 'Ada Lovelace', membership_tier: 'Explorer' }];
+    db.tables.profiles = [{ id: 'uid_ada', email: 'ada@example.com', full_name: 'Ada Lovelace', membership_tier: 'Explorer', email_verified: true }];
     setClock('2026-12-09T12:00:00Z');
     const soon = await addSession('2026-12-10T11:00:00Z');
     await signUp('uid_ada', soon, { email: 'ada@example.com' });

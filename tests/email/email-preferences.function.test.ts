@@ -39,8 +39,8 @@ beforeEach(() => {
   inbox.reset();
   db.reset();
   db.tables.profiles = [
-    { id: ADA, email: 'ada@example.com', full_name: 'Ada Lovelace', membership_tier: 'Explorer' },
-    { id: 'uid_bea', email: 'bea@example.com', full_name: 'Bea', membership_tier: 'Explorer' },
+    { id: ADA, email: 'ada@example.com', full_name: 'Ada Lovelace', membership_tier: 'Explorer', email_verified: true },
+    { id: 'uid_bea', email: 'bea@example.com', full_name: 'Bea', membership_tier: 'Explorer', email_verified: true },
   ];
   logs = spyOnLogs();
 });

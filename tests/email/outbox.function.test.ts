@@ -37,7 +37,7 @@ beforeEach(() => {
   Object.assign(process.env, db.env, emailEnv(inbox));
   inbox.reset();
   db.reset();
-  db.tables.profiles = [{ id: ADA, email: 'ada@example.com', full_name: 'Ada Lovelace', membership_tier: 'Explorer' }];
+  db.tables.profiles = [{ id: ADA, email: 'ada@example.com', full_name: 'Ada Lovelace', membership_tier: 'Explorer', email_verified: true }];
   logs = spyOnLogs();
 });
 afterEach(() => {
@@ -117,10 +117,16 @@ describe('queueEmail', () => {
     expect(logs.lines()).toBe(1);
   });
 
-  it('a member without an address on record is skipped, not tried again', async () => {
+  it('a member without a verified address on record is skipped, not tried again', async () => {
+    db.tables.profiles = [...db.tables.profiles!, { id: 'uid_unproven', email: 'typed@example.com', full_name: 'Una', membership_tier: 'Explorer', email_verified: false }];
     expect(await queueEmail(supabaseAdmin(), 'purchase_confirmation', { ...purchase(), member: 'uid_nobody' })).toBe('skipped');
+    expect(await queueEmail(supabaseAdmin(), 'purchase_confirmation', { ...purchase('cs_test_2'), member: 'uid_unproven' })).toBe('skipped');
     await scheduledRun();
-    expect(outbox()).toMatchObject([{ status: 'skipped', last_error: 'no address on record' }]);
+    expect(inbox.requests).toHaveLength(0);
+    expect(outbox()).toMatchObject([
+      { status: 'skipped', last_error: 'no verified address on record' },
+      { status: 'skipped', last_error: 'no verified address on record' },
+    ]);
     expect(inbox.requests).toHaveLength(0);
   });
 

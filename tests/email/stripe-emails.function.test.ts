@@ -68,7 +68,7 @@ beforeEach(() => {
   stripe.subscriptions.clear();
   inbox.reset();
   db.reset();
-  db.tables.profiles = [{ id: ADA, email: 'ada@example.com', full_name: 'Ada Lovelace', membership_tier: 'Explorer' }];
+  db.tables.profiles = [{ id: ADA, email: 'ada@example.com', full_name: 'Ada Lovelace', membership_tier: 'Explorer', email_verified: true }];
   db.tables.stripe_customers = [{ user_id: ADA, customer_id: 'cus_ada' }];
   logs = spyOnLogs();
 });
@@ -264,7 +264,7 @@ describe('an email that fails never fails the purchase', () => {
     expect(logs.all()).not.toContain('ada@example.com');
 
     db.reset();
-    db.tables.profiles = [{ id: ADA, email: 'ada@example.com', full_name: 'Ada Lovelace', membership_tier: 'Explorer' }];
+    db.tables.profiles = [{ id: ADA, email: 'ada@example.com', full_name: 'Ada Lovelace', membership_tier: 'Explorer', email_verified: true }];
     db.tables.stripe_customers = [{ user_id: ADA, customer_id: 'cus_ada' }];
     expect((await deliver(completed)).status).toBe(200);
     expect(inbox.messages).toHaveLength(1);

@@ -25,10 +25,10 @@ import { UnsecuredJWT } from 'jose/jwt/unsecured';
 import { jwtVerify } from 'jose/jwt/verify';
 import { CREDENTIAL_VARIABLES, firebaseCredential, type FirebaseCredential } from './firebase-credential';
 import { idTokenHeaderProblem, idTokenPayloadProblem } from './firebase-id-token';
-import { AuthAdminError, googleEndpoint, standInProblem, userAdmin, type UserAdmin } from './google';
+import { actionCodes, AuthAdminError, googleEndpoint, standInProblem, userAdmin, type ActionCodes, type UserAdmin } from './google';
 import { HttpError } from './http';
 
-export { AuthAdminError, type AuthUser, type UserAdmin } from './google';
+export { AuthAdminError, type ActionCodeInfo, type ActionCodes, type AuthUser, type EmailAction, type UserAdmin } from './google';
 
 /** A failed Admin API call for the log: its code and message (never a credential). */
 export function describeAdminError(error: unknown): string {
@@ -118,6 +118,19 @@ export function firebaseUserAdmin(): UserAdmin {
   const status = userAdminStatus();
   if (!status.configured) throw new HttpError(503, `Sign-in cannot be completed: the server is not fully configured (${status.reason}).`);
   return firebaseAdmin();
+}
+
+/**
+ * The calls that apply an email action code (a verification, a password reset, an email change),
+ * with the project's web API key (FIREBASE_API_KEY, else PUBLIC_FIREBASE_API_KEY: the browser's
+ * own, public). The emulator takes any key. A 503 without a project id, or without a key outside
+ * the emulator.
+ */
+export function firebaseActionCodes(): ActionCodes {
+  const { credential } = settings();
+  const key = process.env.FIREBASE_API_KEY || process.env.PUBLIC_FIREBASE_API_KEY || (credential.kind === 'emulator' ? 'emulator' : '');
+  if (!key) throw new HttpError(503, `${NOT_CONFIGURED} (FIREBASE_API_KEY is not set)`);
+  return actionCodes(credential, key);
 }
 
 /** Google's keys could not be had: the token cannot be judged (503, not 401). */

@@ -65,6 +65,8 @@ export class AuthAdminError extends Error {
 export interface AuthUser {
   uid: string;
   email?: string;
+  /** Whether Firebase counts the address as proven (its verification link, or Google's sign-in). */
+  emailVerified: boolean;
   disabled: boolean;
   customClaims?: Record<string, unknown>;
   /** When tokens issued before this instant stopped being valid (ISO), if ever. */
@@ -77,7 +79,21 @@ export interface UserAdmin {
   getUserByEmail(email: string): Promise<AuthUser>;
   setCustomUserClaims(uid: string, claims: Record<string, unknown> | null): Promise<void>;
   deleteUser(uid: string): Promise<void>;
+  /**
+   * The one-time code of an email action link for `email`, as firebase-admin's
+   * generateEmailVerificationLink, generatePasswordResetLink and generateVerifyAndChangeEmailLink
+   * make it (accounts:sendOobCode with returnOobLink: Google sends nothing itself). Our messages
+   * carry the code in a link to our own page.
+   */
+  emailActionCode(action: EmailAction, email: string, newEmail?: string): Promise<string>;
+  /** Changes the account (firebase-admin's updateUser): its address, whether it is verified, its password. */
+  updateUser(uid: string, fields: { email?: string; emailVerified?: boolean; password?: string }): Promise<void>;
+  /** Ends every session of the account (firebase-admin's revokeRefreshTokens): tokens from before now stop counting. */
+  revokeRefreshTokens(uid: string): Promise<void>;
 }
+
+/** The email actions whose links the site sends (Identity Toolkit's request types). */
+export type EmailAction = 'VERIFY_EMAIL' | 'PASSWORD_RESET' | 'VERIFY_AND_CHANGE_EMAIL';
 
 const SCOPES = 'https://www.googleapis.com/auth/cloud-platform https://www.googleapis.com/auth/identitytoolkit';
 /** A cached access token is renewed this long before it expires. */
@@ -138,7 +154,8 @@ async function accessToken(account: ServiceAccount): Promise<string> {
 /** Identity Toolkit's error message (USER_NOT_FOUND, ...) as firebase-admin's code. */
 function adminError(status: number, message: string): AuthAdminError {
   const reason = message.split(/[ :]/)[0] ?? '';
-  if (reason === 'USER_NOT_FOUND') return new AuthAdminError('auth/user-not-found', 'There is no user record corresponding to the provided identifier.');
+  if (reason === 'USER_NOT_FOUND' || reason === 'EMAIL_NOT_FOUND') return new AuthAdminError('auth/user-not-found', 'There is no user record corresponding to the provided identifier.');
+  if (reason === 'EMAIL_EXISTS') return new AuthAdminError('auth/email-already-exists', 'The email address is already in use by another account.');
   if (status === 401 || status === 403) return new AuthAdminError('app/invalid-credential', `Identity Toolkit refused the credential (${status} ${message})`);
   return new AuthAdminError('auth/internal-error', `Identity Toolkit answered ${status}${message ? ` (${message})` : ''}`);
 }
@@ -146,6 +163,7 @@ function adminError(status: number, message: string): AuthAdminError {
 interface LookupUser {
   localId: string;
   email?: string;
+  emailVerified?: boolean;
   disabled?: boolean;
   customAttributes?: string;
   validSince?: string;
@@ -167,7 +185,7 @@ export function userAdmin(projectId: string, credential: FirebaseCredential): Us
     throw new AuthAdminError('app/invalid-credential', credential.kind === 'invalid' ? credential.error : 'no Firebase service account');
   }
 
-  async function call<T>(method: 'lookup' | 'update' | 'delete', body: Record<string, unknown>): Promise<T> {
+  async function call<T>(method: 'lookup' | 'update' | 'delete' | 'sendOobCode', body: Record<string, unknown>): Promise<T> {
     const res = await fetch(`${base()}/accounts:${method}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: await authorization() },
@@ -189,6 +207,7 @@ export function userAdmin(projectId: string, credential: FirebaseCredential): Us
     }
     return {
       uid: user.localId,
+      emailVerified: user.emailVerified === true,
       disabled: user.disabled === true,
       ...(user.email ? { email: user.email } : {}),
       ...(customClaims ? { customClaims } : {}),
@@ -210,6 +229,85 @@ export function userAdmin(projectId: string, credential: FirebaseCredential): Us
     },
     async deleteUser(uid) {
       await call('delete', { localId: uid });
+    },
+    async emailActionCode(action, email, newEmail) {
+      const answer = await call<{ oobCode?: unknown; oobLink?: unknown }>('sendOobCode', {
+        requestType: action,
+        email,
+        ...(newEmail ? { newEmail } : {}),
+        returnOobLink: true,
+      });
+      const code = typeof answer.oobCode === 'string' ? answer.oobCode : typeof answer.oobLink === 'string' ? new URL(answer.oobLink).searchParams.get('oobCode') : null;
+      if (!code) throw new AuthAdminError('auth/internal-error', 'Identity Toolkit answered no action code');
+      return code;
+    },
+    async updateUser(uid, fields) {
+      await call('update', { localId: uid, ...fields });
+    },
+    async revokeRefreshTokens(uid) {
+      await call('update', { localId: uid, validSince: String(Math.floor(Date.now() / 1000)) });
+    },
+  };
+}
+
+/** What an email action code is for and about, as Identity Toolkit's checkActionCode gives it. */
+export interface ActionCodeInfo {
+  action: EmailAction | 'OTHER';
+  /** The account's address the code was made for. */
+  email: string;
+  /** For VERIFY_AND_CHANGE_EMAIL: the address the account changes to. */
+  newEmail?: string;
+}
+
+/**
+ * The calls that use an email action code (the page our links open applies it on the server):
+ * Identity Toolkit's public REST API, as the Firebase JS SDK's checkActionCode, applyActionCode
+ * and confirmPasswordReset call it, with the project's web API key (it is public: the browser
+ * has it too). A code that is unknown, used or expired is `auth/invalid-action-code`.
+ */
+export interface ActionCodes {
+  check(code: string): Promise<ActionCodeInfo>;
+  /** Applies a VERIFY_EMAIL or VERIFY_AND_CHANGE_EMAIL code. */
+  apply(code: string): Promise<void>;
+  /** Sets the new password with a PASSWORD_RESET code. */
+  resetPassword(code: string, newPassword: string): Promise<void>;
+}
+
+const ACTION_CODE_ERRORS = new Set(['INVALID_OOB_CODE', 'EXPIRED_OOB_CODE', 'MISSING_OOB_CODE']);
+
+export function actionCodes(credential: FirebaseCredential, apiKey: string): ActionCodes {
+  const base = () => (credential.kind === 'emulator' ? `http://${credential.host}/identitytoolkit.googleapis.com/v1` : googleEndpoint('identityToolkit'));
+  async function call<T>(method: 'update' | 'resetPassword', body: Record<string, unknown>): Promise<T> {
+    const res = await fetch(`${base()}/accounts:${method}?key=${encodeURIComponent(apiKey)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    const data = (await res.json().catch(() => ({}))) as { error?: { message?: unknown } };
+    if (!res.ok) {
+      const message = typeof data.error?.message === 'string' ? data.error.message : '';
+      const reason = message.split(/[ :]/)[0] ?? '';
+      if (ACTION_CODE_ERRORS.has(reason)) throw new AuthAdminError('auth/invalid-action-code', 'The action code is invalid, expired or already used.');
+      if (reason === 'EMAIL_EXISTS') throw new AuthAdminError('auth/email-already-exists', 'The email address is already in use by another account.');
+      if (reason === 'WEAK_PASSWORD') throw new AuthAdminError('auth/weak-password', 'The password is too weak.');
+      if (reason === 'USER_DISABLED') throw new AuthAdminError('auth/user-disabled', 'The account is disabled.');
+      throw adminError(res.status, message);
+    }
+    return data as T;
+  }
+  return {
+    async check(code) {
+      const data = await call<{ requestType?: unknown; email?: unknown; newEmail?: unknown }>('resetPassword', { oobCode: code });
+      const action = data.requestType === 'VERIFY_EMAIL' || data.requestType === 'PASSWORD_RESET' || data.requestType === 'VERIFY_AND_CHANGE_EMAIL' ? data.requestType : 'OTHER';
+      if (typeof data.email !== 'string') throw new AuthAdminError('auth/invalid-action-code', 'The action code names no account.');
+      return { action, email: data.email, ...(typeof data.newEmail === 'string' ? { newEmail: data.newEmail } : {}) };
+    },
+    async apply(code) {
+      await call('update', { oobCode: code });
+    },
+    async resetPassword(code, newPassword) {
+      await call('resetPassword', { oobCode: code, newPassword });
     },
   };
 }

@@ -91,10 +91,10 @@ export function bearerToken(req: Request): string {
  * Runs a handler and turns what it throws into a JSON error: HttpError keeps its status and
  * message; anything else is logged once (name and message only) and answered with a 500.
  */
-export function handle(name: string, fn: (req: Request) => Promise<Response>): (req: Request) => Promise<Response> {
-  return async (req) => {
+export function handle<C = unknown>(name: string, fn: (req: Request, context?: C) => Promise<Response>): (req: Request, context?: C) => Promise<Response> {
+  return async (req, context) => {
     try {
-      return await fn(req);
+      return await fn(req, context);
     } catch (error) {
       if (error instanceof HttpError) {
         if (error.status >= 500) console.error(`[${name}] ${error.status} ${error.message}`);

@@ -10,17 +10,17 @@ import { errorResponse, handle } from './http';
  * `handle(name, fn)` plus a warning line for every 4xx answer (method, path, status, message),
  * and an `Upstream` error thrown anywhere in `fn` answered as `upstreamFailure(name, 502, ...)`.
  */
-export function endpoint(name: string, fn: (req: Request) => Promise<Response>): (req: Request) => Promise<Response> {
-  const handled = handle(name, async (req) => {
+export function endpoint<C = unknown>(name: string, fn: (req: Request, context?: C) => Promise<Response>): (req: Request, context?: C) => Promise<Response> {
+  const handled = handle<C>(name, async (req, context) => {
     try {
-      return await fn(req);
+      return await fn(req, context);
     } catch (error) {
       if (error instanceof Upstream) return upstreamFailure(name, 502, error.publicMessage, error.detail);
       throw error;
     }
   });
-  return async (req) => {
-    const res = await handled(req);
+  return async (req, context) => {
+    const res = await handled(req, context);
     if (res.status >= 400 && res.status < 500) {
       let message = '';
       try {

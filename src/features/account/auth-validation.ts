@@ -52,6 +52,39 @@ export function validateSignup({ fullName, email, password, confirmPassword }: S
   return null;
 }
 
+/** The spec's email checks (required, then an "@"), as the login form makes them. Null when the address can be sent. */
+export function validateEmail(email: string): string | null {
+  if (!email.trim()) return VALIDATION_MESSAGES.emailRequired;
+  if (!email.includes('@')) return VALIDATION_MESSAGES.loginEmailInvalid;
+  return null;
+}
+
+/**
+ * A new password (a reset, a change) with the signup's rules: both fields, then equal (checked
+ * before the length), then at least 6 characters. Null when it can be sent.
+ */
+export function validateNewPassword({ password, confirmPassword }: { password: string; confirmPassword: string }): string | null {
+  if (!password) return VALIDATION_MESSAGES.newPasswordRequired;
+  if (!confirmPassword) return VALIDATION_MESSAGES.confirmRequired;
+  if (password !== confirmPassword) return VALIDATION_MESSAGES.passwordsDiffer;
+  if (password.length < MIN_PASSWORD_LENGTH) return VALIDATION_MESSAGES.passwordTooShort;
+  return null;
+}
+
+/** Longest address the site takes (RFC 5321's path limit). */
+export const MAX_EMAIL_LENGTH = 254;
+
+/**
+ * One plain address, trimmed and lower-cased, or null: no spaces, commas, angle brackets or
+ * quotes (a list or a display name is not an address), one "@" with text on both sides and a
+ * dot in the domain, at most 254 characters. The server's check beyond the spec's "@".
+ */
+export function plainAddress(email: string): string | null {
+  const value = email.trim().toLowerCase();
+  if (value.length > MAX_EMAIL_LENGTH) return null;
+  return /^[^\s@,;<>"()[\]\\]+@[^\s@,;<>"()[\]\\]+\.[^\s@,;<>"()[\]\\]+$/.test(value) ? value : null;
+}
+
 /** The display name saved with a new account: the trimmed full name, or null when empty. */
 export function displayNameFrom(fullName: string): string | null {
   const name = fullName.trim();

@@ -176,7 +176,7 @@ export default function CoachingSignup() {
             <div role="status" className="mt-4 space-y-2" data-coaching-success>
               <p>
                 Your seat is saved{chosenWhen ? ` for ${chosenWhen.day}, ${chosenWhen.time}` : ''}. We’ll
-                send the details to {email.trim().toLowerCase()}.
+                send the details to {user.email ?? 'your email address'}.
               </p>
               <p className="text-ink-soft">Bring a question, however big or small. We can’t wait to see you there.</p>
             </div>

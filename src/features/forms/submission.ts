@@ -15,7 +15,7 @@ import {
   type IdeaRow,
   type PartnershipRow,
 } from './validation';
-import type { RateLimit } from './rate-limit';
+import type { RateLimit } from '../../core/rate-limit';
 import { RATE_LIMITED_MESSAGE } from './submit';
 
 export const FORM_KINDS = ['early-access', 'idea', 'partnership'] as const;

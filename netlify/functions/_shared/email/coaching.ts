@@ -15,8 +15,9 @@
  *       (cancelled, moved: every registrant then; a new join link: those whose reminder went or
  *       may have gone). Always sent (no switch), unless the seat was given back since.
  *
- * Each message goes to the address and name the member gave when signing up (the success view
- * says "We'll send the details to ..."), with the time on their own clock from the zone their
+ * Each message goes to the member's verified address (./recipients.ts; none without one), never
+ * to the address typed into the signup, which is the contact the coach sees; it greets them by
+ * the name they gave when signing up, with the time on their own clock from the zone their
  * browser gave then. The confirmation, the reminder and a move carry the session's .ics: the same
  * text the dashboard's "Add to calendar" gives (src/features/coaching/calendar.ts), stamped with
  * when the message was queued so every attempt sends the same bytes.
@@ -28,7 +29,8 @@ import { Upstream } from '../log';
 import { describeDbError, type AdminDb } from '../supabase';
 import { coachingChange, coachingConfirmation, coachingReminder, type MessageSession } from './coaching-messages';
 import { preferencesPath } from './links';
-import type { Composed, OutboxRow, Prepared, Preparer } from './prepared';
+import { NO_ADDRESS, type Composed, type OutboxRow, type Prepared, type Preparer } from './prepared';
+import { verifiedAddress } from './recipients';
 import type { Attachment } from './resend';
 import type { EmailSettings } from './settings';
 
@@ -43,10 +45,10 @@ export const SKIP = {
 } as const;
 
 type Session = Pick<Tables<'coaching_sessions'>, 'id' | 'date' | 'starts_at' | 'ends_at' | 'time_zone' | 'is_active' | 'cancelled_at'>;
-type Signup = Pick<Tables<'coaching_session_signups'>, 'id' | 'user_id' | 'session_id' | 'name' | 'email' | 'time_zone'> & { coaching_sessions: Session | null };
+type Signup = Pick<Tables<'coaching_session_signups'>, 'id' | 'user_id' | 'session_id' | 'name' | 'time_zone'> & { coaching_sessions: Session | null };
 
 const SESSION = 'id, date, starts_at, ends_at, time_zone, is_active, cancelled_at';
-const SIGNUP = `id, user_id, session_id, name, email, time_zone, coaching_sessions(${SESSION})`;
+const SIGNUP = `id, user_id, session_id, name, time_zone, coaching_sessions(${SESSION})`;
 
 function failed(what: string, error: { message: string; code?: string }): never {
   throw new Upstream('The message could not be prepared.', describeDbError(what, error));
@@ -120,9 +122,11 @@ export const prepareCoachingConfirmation: Preparer = async (db, row, { settings,
   if (signup && signup.user_id !== row.user_id) return null;
   const skip = notNow(signup, now);
   if (skip) return { skip };
+  const to = await verifiedAddress(db, row.user_id);
+  if (!to) return { skip: NO_ADDRESS };
   const session = signup!.coaching_sessions!;
   const content = coachingConfirmation({ name: signup!.name }, { session, memberZone: signup!.time_zone });
-  return withCalendar(signup!.email, content, session, settings, row);
+  return withCalendar(to.email, content, session, settings, row);
 };
 
 /** The reminder's List-Unsubscribe headers (RFC 2369, RFC 8058): the signed one-click link, and a mail to the support address. */
@@ -137,13 +141,15 @@ export const prepareCoachingReminder: Preparer = async (db, row, { settings, now
   const skip = notNow(signup, now);
   if (skip) return { skip };
   if (!(await remindersOn(db, row.user_id))) return { skip: SKIP.remindersOff };
+  const to = await verifiedAddress(db, row.user_id);
+  if (!to) return { skip: NO_ADDRESS };
   const session = signup!.coaching_sessions!;
   const joinUrl = await joinUrlOf(db, session.id);
   const content = coachingReminder(
     { name: signup!.name },
     { session, memberZone: signup!.time_zone, joinUrl, turnOffPath: preferencesPath(settings.linkSecret, 'reminders', row.user_id) },
   );
-  return withCalendar(signup!.email, content, session, settings, row, unsubscribeHeaders(settings, row.user_id));
+  return withCalendar(to.email, content, session, settings, row, unsubscribeHeaders(settings, row.user_id));
 };
 
 type Change = Pick<Tables<'coaching_session_changes'>, 'id' | 'session_id' | 'kind' | 'before' | 'after'>;
@@ -162,26 +168,29 @@ export const prepareCoachingChange: Preparer = async (db, row, { settings, now }
   if (!change) return null;
   const signup = await signupBy(db, { user_id: row.user_id, session_id: change.session_id });
   if (!signup?.coaching_sessions) return { skip: SKIP.seatGivenBack };
+  const address = await verifiedAddress(db, row.user_id);
+  if (!address) return { skip: NO_ADDRESS };
+  const to = address.email;
   const session = signup.coaching_sessions;
   const recipient = { name: signup.name };
   const memberZone = signup.time_zone;
   switch (change.kind) {
     case 'cancelled': {
       const content = coachingChange(recipient, { kind: 'cancelled', session, memberZone, next: await nextSession(db, now, session.id) });
-      return { to: signup.email, composed: { content } };
+      return { to, composed: { content } };
     }
     case 'moved': {
       const before = instantsOf(change.before);
       if (!before) return null;
       if (session.cancelled_at || !session.is_active) return { skip: SKIP.cancelled };
       const content = coachingChange(recipient, { kind: 'moved', before, session, memberZone, next: await nextSession(db, new Date(Date.parse(session.starts_at)), session.id) });
-      return withCalendar(signup.email, content, session, settings, row);
+      return withCalendar(to, content, session, settings, row);
     }
     case 'join_link': {
       const skip = notNow(signup, now);
       if (skip) return { skip };
       const content = coachingChange(recipient, { kind: 'join_link', session, memberZone, joinUrl: await joinUrlOf(db, session.id) });
-      return { to: signup.email, composed: { content } };
+      return { to, composed: { content } };
     }
     default:
       return null;

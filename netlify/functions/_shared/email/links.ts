@@ -40,3 +40,40 @@ export function verifyLink(secret: string, token: string): { purpose: LinkPurpos
 export function preferencesPath(secret: string, purpose: LinkPurpose, member: string): string {
   return `${PREFERENCES_PATH}?t=${encodeURIComponent(signLink(secret, purpose, member))}`;
 }
+
+/** How long the undo link in an email-change notice works. */
+export const UNDO_EMAIL_DAYS = 30;
+
+/** What an undo link may do: put `oldEmail` back on `member`'s account while it still has `newEmail`. */
+export interface EmailUndo {
+  member: string;
+  oldEmail: string;
+  newEmail: string;
+  /** Until when the link works (epoch ms). */
+  expires: number;
+}
+
+const undoSignature = (secret: string, payload: string) =>
+  createHmac('sha256', secret).update(`inner-alchemy/email-link/v1\nundo-email\n${payload}`, 'utf8').digest();
+
+/** The token of an undo link: its fields (base64url JSON) and their signature. */
+export function signEmailUndo(secret: string, undo: EmailUndo): string {
+  const payload = Buffer.from(JSON.stringify({ m: undo.member, o: undo.oldEmail, n: undo.newEmail, e: undo.expires }), 'utf8').toString('base64url');
+  return `${payload}.${undoSignature(secret, payload).toString('base64url')}`;
+}
+
+/** The undo a token signed with `secret` asks for, or null for anything else (expiry is the caller's to judge). */
+export function verifyEmailUndo(secret: string, token: string): EmailUndo | null {
+  const [payload, sig, extra] = token.split('.');
+  if (!payload || !sig || extra !== undefined || !/^[A-Za-z0-9_-]+$/.test(payload) || !/^[A-Za-z0-9_-]+$/.test(sig)) return null;
+  const expected = undoSignature(secret, payload);
+  const given = Buffer.from(sig, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const v = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    if (typeof v.m !== 'string' || typeof v.o !== 'string' || typeof v.n !== 'string' || typeof v.e !== 'number') return null;
+    return { member: v.m, oldEmail: v.o, newEmail: v.n, expires: v.e };
+  } catch {
+    return null;
+  }
+}

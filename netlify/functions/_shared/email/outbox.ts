@@ -157,6 +157,26 @@ export async function queueEmail(db: AdminDb, kind: EmailKind, request: QueueReq
 }
 
 /**
+ * Queues a message at most `perHour` times an hour for one member: its key's ref is
+ * `<prefix>:<UTC hour>:<n>` for the first free n of 1..perHour, so the unique key itself is the
+ * limit (two requests at once cannot both take the last place). 'limited' when every place of
+ * this hour is taken; otherwise what queueEmail answers.
+ */
+export async function queueEmailLimited(
+  db: AdminDb,
+  kind: EmailKind,
+  request: Omit<QueueRequest, 'ref'> & { prefix: string; perHour: number },
+  now: Date = new Date(),
+): Promise<Delivery | 'limited'> {
+  const hour = now.toISOString().slice(0, 13);
+  for (let n = 1; n <= request.perHour; n++) {
+    const delivery = await queueEmail(db, kind, { member: request.member, ref: `${request.prefix}:${hour}:${n}`, ...(request.params ? { params: request.params } : {}) }, now);
+    if (delivery !== 'duplicate') return delivery;
+  }
+  return 'limited';
+}
+
+/**
  * What the scheduled run does with a row: send it (queued and not claimed, or failed fewer than
  * MAX_ATTEMPTS times, or claimed by a sender that stopped more than STALE_CLAIM_MS ago), give it
  * up (a stopped sender's claim on its last attempt, or older than the provider remembers keys),

@@ -25,4 +25,4 @@ export type Prepared = { to: string; composed: Composed } | { skip: string } | n
 
 export type Preparer = (db: AdminDb, row: OutboxRow, context: { settings: EmailSettings; now: Date }) => Promise<Prepared>;
 
-export const NO_ADDRESS = 'no address on record';
+export const NO_ADDRESS = 'no verified address on record';

@@ -1,6 +1,6 @@
 /** The forms' rate limiter and the checks a submission passes before it is stored. */
 import { describe, expect, it } from 'vitest';
-import { createRateLimiter } from '../../src/features/forms/rate-limit';
+import { createRateLimiter } from '../../src/core/rate-limit';
 import { botSignal, checkSubmission, outcomeLocation, outcomeMessage, outcomesOf } from '../../src/features/forms/submission';
 
 describe('createRateLimiter', () => {
