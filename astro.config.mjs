@@ -39,7 +39,7 @@ const connectSources = [
 const frameSources = ['https://*.firebaseapp.com', 'https://accounts.google.com', ...originOf(process.env.PUBLIC_FIREBASE_AUTH_EMULATOR_HOST)];
 
 /** Pages that must not be indexed nor listed in the sitemap. */
-const PRIVATE_PAGES = ['/dashboard', '/success', '/debug', '/coach', '/404'];
+const PRIVATE_PAGES = ['/dashboard', '/success', '/debug', '/coach', '/forgot-password', '/404'];
 
 // https://docs.astro.build/en/reference/configuration-reference/
 export default defineConfig({

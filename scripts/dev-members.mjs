@@ -230,6 +230,8 @@ dev:members ready in ${seconds} s${created ? ' (new database)' : ''}
   database API    ${endpoint.url}/rest/v1/  (PGlite in .local/pgdata; --reset starts over)
   Stripe stand-in ${stripe.url}  (its payment page opens from checkout)
   inbox           ${email.url}  (every email the site sends, text and HTML; JSON at /messages)
+  account links   the verification after a sign-up, "Forgot your password?" (${SITE}/forgot-password/) and a change
+                  of address send their links to the inbox above; each opens ${SITE}/api/account-action
   demo members    ${DEMO_MEMBERS.filter((m) => !m.coach).map((m) => `${m.email} (${m.tier}${m.purchase ? `, ${m.purchase.price}` : ''})`).join(', ')}
   demo coach      ${DEMO_MEMBERS.filter((m) => m.coach).map((m) => m.email).join(', ')} at ${SITE}/coach
                   password: ${DEMO_PASSWORD}

@@ -117,6 +117,7 @@ export function typeChecks(client: PostgrestClient<Database>) {
     membership_tier: 'Explorer' | 'Adventurer' | 'Alchemist';
     project_id: string | null;
     created_at: string;
+    email_verified: boolean;
   }>();
   expectTypeOf<TablesInsert<'community_ideas'>>().toEqualTypeOf<{
     email: string;

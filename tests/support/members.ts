@@ -31,8 +31,12 @@ export interface TestUser {
   displayName: string;
 }
 
-/** An account made directly in the emulator (fast; the UI flow has its own test). */
-export async function createUser(displayName = 'Ana Lima'): Promise<TestUser> {
+/**
+ * An account made directly in the emulator (fast; the UI flow has its own test), its address
+ * verified as after opening the verification link (`verified: false` leaves it unproven: such a
+ * member gets no email but the verification's, and cannot save a coaching seat).
+ */
+export async function createUser(displayName = 'Ana Lima', { verified = true }: { verified?: boolean } = {}): Promise<TestUser> {
   const email = uniqueEmail();
   const res = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
     method: 'POST',
@@ -41,7 +45,18 @@ export async function createUser(displayName = 'Ana Lima'): Promise<TestUser> {
   });
   const data = (await res.json()) as { localId: string };
   if (!res.ok) throw new Error(`emulator signUp: ${JSON.stringify(data)}`);
+  if (verified) await setEmailVerified(data.localId);
   return { uid: data.localId, email, displayName };
+}
+
+/** Marks an account's address verified in the emulator (Admin API, as the owner), as its link does. */
+export async function setEmailVerified(uid: string): Promise<void> {
+  const res = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:update?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: uid, emailVerified: true }),
+  });
+  if (!res.ok) throw new Error(`emulator update: ${res.status} ${await res.text()}`);
 }
 
 /** Signs in through /login and waits for the dashboard. */

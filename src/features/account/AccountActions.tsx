@@ -1,5 +1,6 @@
 /**
- * "Your Account" on the dashboard: "Download my data" (a JSON file of the profile, coaching
+ * "Your Account" on the dashboard: "Change email" and "Change password" (./CredentialsDialog.tsx,
+ * loaded on the tap), "Download my data" (a JSON file of the profile, coaching
  * signups, subscription and purchases) and "Delete my account", which opens its dialog
  * (./DeleteAccountDialog.tsx, loaded on the first tap; the download's code loads on its tap too).
  */
@@ -9,9 +10,12 @@ import { MEMBER_API_MESSAGES } from '../../core/member-api';
 
 /** The deletion's dialog loads when the member first asks for it, not with the dashboard. */
 const DeleteAccountDialog = lazy(() => import('./DeleteAccountDialog'));
+/** So do the dialogs that change the address or the password. */
+const CredentialsDialog = lazy(() => import('./CredentialsDialog'));
 
 export default function AccountActions({ onDeleted }: { onDeleted: () => void }) {
   const [asked, setAsked] = useState(0);
+  const [changing, setChanging] = useState<'email' | 'password' | null>(null);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
 
@@ -41,10 +45,16 @@ export default function AccountActions({ onDeleted }: { onDeleted: () => void })
 
   return (
     <Card titleId="account-heading" title="Your Account">
-      <p className="text-ink-soft">Take a copy of what we keep about you, or leave for good.</p>
+      <p className="text-ink-soft">Change how you sign in, take a copy of what we keep about you, or leave for good.</p>
       <div className="mt-4 flex flex-wrap gap-3">
         <button type="button" className="btn btn-outline" disabled={exporting} aria-busy={exporting} onClick={() => void download()}>
           {exporting ? 'Preparing…' : 'Download my data'}
+        </button>
+        <button type="button" className="btn btn-outline" onClick={() => setChanging('email')}>
+          Change email
+        </button>
+        <button type="button" className="btn btn-outline" onClick={() => setChanging('password')}>
+          Change password
         </button>
         <button type="button" className="btn btn-outline border-rose-600 text-rose-600" onClick={() => setAsked((n) => n + 1)}>
           Delete my account
@@ -59,6 +69,11 @@ export default function AccountActions({ onDeleted }: { onDeleted: () => void })
       {asked > 0 && (
         <Suspense fallback={null}>
           <DeleteAccountDialog key={asked} onDeleted={onDeleted} />
+        </Suspense>
+      )}
+      {changing && (
+        <Suspense fallback={null}>
+          <CredentialsDialog kind={changing} onClose={() => setChanging(null)} />
         </Suspense>
       )}
     </Card>
