@@ -65,11 +65,18 @@ test.describe('a member in New York', () => {
     await page.getByRole('button', { name: 'Choose Your Session' }).click();
     const dialog = page.getByRole('dialog', { name: 'Choose Your Session' });
     await dialog.locator(`[data-session="${session.id}"]`).getByText('Available', { exact: true }).click();
+    // The email field starts as the member's own address; what is typed there is the contact the
+    // coach sees, never where mail goes: a stranger's address gets nothing.
+    const stranger = `stranger-${Date.now().toString(36)}@example.org`;
+    await expect(dialog.getByLabel('Email')).toHaveValue(user.email);
+    await dialog.getByLabel('Email').fill(stranger);
     await dialog.getByRole('button', { name: 'Save My Seat' }).click();
     await expect(page.getByRole('dialog', { name: 'You’re in!' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'You’re in!' })).toContainText(`We’ll send the details to ${user.email}.`);
 
     // Sent by the call the page makes after its insert (no hourly run happens here), read through the stand-in's API.
     await expect.poll(async () => (await inboxOf(user.email)).length, { timeout: 20_000 }).toBe(1);
+    expect(await inboxOf(stranger)).toEqual([]);
     const [message] = await inboxOf(user.email);
     expect(message!.to).toEqual([user.email.toLowerCase()]);
     expect(message!.subject).toBe(`Your seat is saved: Rapid Fire Coaching Live, ${sessionDayLabel(session)}`);

@@ -75,43 +75,8 @@ function Loading() {
   );
 }
 
-/**
- * A quiet line while the member's address is not proven (the profile says so, as the server
- * wrote it): "Send the link again", whose call loads on the tap (at most 3 an hour, the server's
- * words when that is used up).
- */
-function VerifyLine() {
-  const [note, setNote] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const again = async () => {
-    setSending(true);
-    try {
-      const { sendVerificationAgain } = await import('./account-api');
-      const { verified, message } = await sendVerificationAgain();
-      if (verified) void $profile.reload();
-      setNote(message);
-    } catch (error) {
-      setNote(error instanceof Error ? error.message : 'The link could not be sent. Please try again.');
-    } finally {
-      setSending(false);
-    }
-  };
-  return (
-    <div className="mt-4 rounded-xl bg-gold-100 px-4 py-3 text-sm text-plum-900" data-verify-email>
-      <p>
-        Your email address isn’t verified yet. Open the link we sent you to confirm it: until then we send you nothing else, and coaching seats wait for it.{' '}
-        <button type="button" className="font-semibold text-plum-700 underline" disabled={sending} onClick={() => void again()}>
-          Send the link again
-        </button>
-      </p>
-      {note && (
-        <p className="mt-1" role="status">
-          {note}
-        </p>
-      )}
-    </div>
-  );
-}
+/** The line for an address not yet proven loads only for a member who has one (./VerifyLine.tsx). */
+const VerifyLine = lazy(() => import('./VerifyLine'));
 
 function ProfileCard({ user }: { user: AppUser }) {
   const state = useStore($profile, { ssr: 'initial' });
@@ -134,7 +99,11 @@ function ProfileCard({ user }: { user: AppUser }) {
           </div>
         ))}
       </dl>
-      {profile && !profile.email_verified && <VerifyLine />}
+      {profile && !profile.email_verified && (
+        <Suspense fallback={null}>
+          <VerifyLine />
+        </Suspense>
+      )}
     </Card>
   );
 }
