@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from '../support/page-errors';
 import { expectNoSeriousA11yViolations, HOME_URL } from '../support/e2e';
 import { inboxOf, type InboxMessage } from '../support/members-commerce';
-import { PASSWORD, protectEmailEnumeration, uniqueEmail } from '../support/members';
+import { createUser, PASSWORD, protectEmailEnumeration, signIn, uniqueEmail } from '../support/members';
 
 test.beforeAll(protectEmailEnumeration);
 test.describe.configure({ timeout: 120_000 });
@@ -117,4 +117,48 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/forgot-password\/#email-invalid$/);
     await expect(page.locator('#email-invalid')).toHaveText('Please enter a valid email address');
   });
+});
+
+test('a member changes their password and their address from the dashboard', async ({ page, baseURL }) => {
+  const user = await createUser('Ivo Lark');
+  await signIn(page, user);
+  const account = page.getByRole('region', { name: 'Your Account' });
+
+  // The password: the sign-in was a moment ago, so no second one is asked for.
+  await account.getByRole('button', { name: 'Change password' }).click();
+  const passwordDialog = page.getByRole('dialog', { name: 'Change your password' });
+  await passwordDialog.getByLabel('New password', { exact: true }).fill('short');
+  await passwordDialog.getByLabel('Confirm new password').fill('short');
+  await passwordDialog.getByRole('button', { name: 'Change my password' }).click();
+  await expect(passwordDialog.getByRole('alert')).toHaveText('Password must be at least 6 characters long');
+  await passwordDialog.getByLabel('New password', { exact: true }).fill('ivo-new-password-1');
+  await passwordDialog.getByLabel('Confirm new password').fill('ivo-new-password-1');
+  await passwordDialog.getByRole('button', { name: 'Change my password' }).click();
+  await expect(passwordDialog.getByRole('status')).toHaveText('Your password is changed. You’re signed out everywhere else.', { timeout: SLOW });
+  await passwordDialog.getByRole('button', { name: 'Close' }).click();
+  // Still signed in here, with the new password's session.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Ivo Lark' })).toBeVisible({ timeout: SLOW });
+
+  // The address: a link goes to the new one; the account keeps the old one until it is opened.
+  const moved = uniqueEmail('moved');
+  await account.getByRole('button', { name: 'Change email' }).click();
+  const emailDialog = page.getByRole('dialog', { name: 'Change your email' });
+  await emailDialog.getByLabel('New email address').fill(moved);
+  await emailDialog.getByRole('button', { name: 'Send the link' }).click();
+  await expect(emailDialog.getByRole('status')).toHaveText('We’ve sent a link to your new address. Your account keeps its current address until you open it.', { timeout: SLOW });
+  const link = await arrived(moved, 'Confirm your new email for Inner Alchemy');
+  await page.goto(linkIn(link, baseURL));
+  await page.getByRole('button', { name: 'Use this address' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your new address is in use');
+  // The old, verified address is told, with the way to undo it.
+  await arrived(user.email, 'Your Inner Alchemy account has a new email address');
+
+  // Sign in with the new address and the new password.
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(moved);
+  await page.getByLabel('Password').fill('ivo-new-password-1');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/?$/, { timeout: SLOW });
+  await expect(page.getByRole('region', { name: 'Profile Information' })).toContainText(moved, { timeout: SLOW });
 });
