@@ -65,6 +65,8 @@ export class AuthAdminError extends Error {
 export interface AuthUser {
   uid: string;
   email?: string;
+  /** Whether Firebase holds the email address as proven (a verification link, or a Google sign-in). */
+  emailVerified: boolean;
   disabled: boolean;
   customClaims?: Record<string, unknown>;
   /** When tokens issued before this instant stopped being valid (ISO), if ever. */
@@ -146,6 +148,7 @@ function adminError(status: number, message: string): AuthAdminError {
 interface LookupUser {
   localId: string;
   email?: string;
+  emailVerified?: boolean;
   disabled?: boolean;
   customAttributes?: string;
   validSince?: string;
@@ -189,6 +192,7 @@ export function userAdmin(projectId: string, credential: FirebaseCredential): Us
     }
     return {
       uid: user.localId,
+      emailVerified: user.emailVerified === true,
       disabled: user.disabled === true,
       ...(user.email ? { email: user.email } : {}),
       ...(customClaims ? { customClaims } : {}),
