@@ -355,6 +355,17 @@ describe('what one instance keeps of an account (at most ACCOUNT_CACHE_MS, ACCOU
     expect(lookups()).toBe(auth.ACCOUNT_CACHE_SIZE + 2);
   }, 60_000);
 
+  it('checks by default; only an explicit checkRevoked: false (firebase-admin’s name; no function passes it) skips the lookup', async () => {
+    const { auth } = await instance();
+    const m = await member();
+    google.users.get(m.uid)!.disabled = true;
+    await expect(auth.verifyIdToken(m.token)).rejects.toMatchObject({ status: 401, code: 'auth/user-disabled', message: DISABLED });
+    await expect(auth.verifyIdToken(m.token, { maxAgeSeconds: 300 })).rejects.toBeInstanceOf(auth.SessionEnded);
+    expect(lookups()).toBe(1);
+    await expect(auth.verifyIdToken(m.token, { checkRevoked: false })).resolves.toMatchObject({ uid: m.uid });
+    expect(lookups()).toBe(1);
+  });
+
   it('answers 503 when Google or the tombstone cannot be read, logged once with why, and remembers no failure', async () => {
     const { read } = await instance();
     const m = await member();

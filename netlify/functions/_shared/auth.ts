@@ -8,9 +8,12 @@
  *   header and payload rules. The project id is all it needs (FIREBASE_PROJECT_ID or
  *   PUBLIC_FIREBASE_PROJECT_ID, else the service account's). With FIREBASE_AUTH_EMULATOR_HOST
  *   set to this machine (a loopback address) outside Netlify's production context, and only
- *   then, it takes the emulator's unsigned tokens, as firebase-admin does, and like
- *   firebase-admin it then also looks the account up (gone, disabled or revoked: 401). An
- *   emulator anywhere else is refused (firebase-credential.ts): only Google-signed tokens count.
+ *   then, it takes the emulator's unsigned tokens, as firebase-admin does. An emulator anywhere
+ *   else is refused (firebase-credential.ts): only Google-signed tokens count.
+ *   Then, by default, the account as it is now (docs/decisions/sessions.md): looked up on
+ *   Identity Toolkit (the service account's, or the emulator's) beside its deletion tombstone,
+ *   and the token refused (401) when the account was deleted, is gone, is disabled, or signed in
+ *   before its tokens were revoked; what was read is kept up to 60 s on this instance.
  * - `firebaseUserAdmin()` / `firebaseAdmin()` give the Admin API calls (read an account, set
  *   its custom claims, delete it; _shared/google.ts), which need a Google service account:
  *   FIREBASE_SERVICE_ACCOUNT, or FIREBASE_CLIENT_EMAIL and FIREBASE_PRIVATE_KEY
