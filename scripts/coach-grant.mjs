@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm run coach:grant -- <email>`: gives the account with that email the `coach` custom claim,
- * which opens /coach and the coach functions to it (`-- --revoke <email>` takes it away). Every
+ * which opens /coach and the coach functions to it, if its email address is verified (an address
+ * nobody proved could be anyone's: the member verifies it first); `-- --revoke <email>` takes it
+ * away from any account. Every
  * other claim the account has stays, `role: authenticated` (which the database needs) first of
  * all. The coach sees the page after their next sign-in (a fresh ID token carries the claim).
  *
@@ -48,6 +50,7 @@ try {
 } catch (error) {
   const code = /** @type {{ code?: string }} */ (error).code;
   if (code === 'auth/user-not-found') console.error(`No account has the email ${email}. They sign up on the site first, then you run this again.`);
+  else if (code === 'coach/email-not-verified') console.error(`coach:grant refused: ${error instanceof Error ? error.message : error}`);
   else console.error(`coach:grant: ${error instanceof Error ? error.message : error}`);
   process.exit(1);
 }

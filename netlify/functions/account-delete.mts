@@ -2,8 +2,9 @@
  * POST /api/account-delete with `Authorization: Bearer <Firebase ID token>` from a sign-in
  * made in the last 5 minutes (Firebase asks for a recent sign-in before deleting a user; the
  * server enforces it with the token's auth_time), checked against the account as it is now
- * (Identity Toolkit accounts:lookup: a disabled account, or a token from before a revocation,
- * gets 401). Body: JSON `{ "confirm": "DELETE" }`, so no stray call deletes an account. In this
+ * (_shared/auth.ts: a disabled account, or a token from before a revocation, gets 401). A deleted
+ * account's token (the tombstone) is let through, and only here: a deletion that stopped part-way
+ * is finished by calling again. Body: JSON `{ "confirm": "DELETE" }`, so no stray call deletes an account. In this
  * order, so a failure part-way can simply be retried:
  *   1. cancels the member's live Stripe subscriptions at once (no further charge),
  *   2. expires their open Checkout Sessions (a tab left open on the payment page can no longer
@@ -24,7 +25,7 @@
  * anything is deleted).
  */
 import type { Config } from '@netlify/functions';
-import { AuthAdminError, describeAdminError, firebaseAdmin, verifyIdToken } from './_shared/auth';
+import { AuthAdminError, describeAdminError, firebaseAdmin, forgetAccount, verifyIdToken } from './_shared/auth';
 import { bearerToken, HttpError, json, readJson, requireMethod } from './_shared/http';
 import { endpoint, upstreamFailure } from './_shared/log';
 import { requireSameSite } from './_shared/origin';
@@ -56,7 +57,7 @@ export default endpoint(NAME, async (req) => {
   if (!body || typeof body !== 'object' || body.confirm !== CONFIRMATION) {
     throw new HttpError(400, `Send { "confirm": "${CONFIRMATION}" } to delete the account.`);
   }
-  const user = await verifyIdToken(token, { maxAgeSeconds: RECENT_SIGN_IN_SECONDS, checkRevoked: true });
+  const user = await verifyIdToken(token, { maxAgeSeconds: RECENT_SIGN_IN_SECONDS, acceptDeleted: true });
   const db = supabaseAdmin();
   const uid = user.uid;
 
@@ -92,6 +93,8 @@ export default endpoint(NAME, async (req) => {
     if (error instanceof TombstoneError) return upstreamFailure(NAME, 502, DATABASE_DOWN, error.message);
     throw error;
   }
+  // This instance refuses the account's other tokens at once (other instances within a minute).
+  forgetAccount(uid);
 
   // 4. and 5. The member's rows, table by table (netlify/functions/_shared/member-data.ts); purchases stay without the member id.
   const failed = await deleteMemberData(db, uid, anonymisedUserId(uid));

@@ -6,8 +6,9 @@
  * Read with the service role, always filtered by the token's uid (a table tied to the member
  * through another, the subscription through the customer, by that table's exported value).
  *
- * The token is checked against the account as it is now (Identity Toolkit accounts:lookup): a
- * disabled account, or a token from before the account's tokens were revoked, gets 401.
+ * The token is checked against the account as it is now, as every member function's is
+ * (_shared/auth.ts: accounts:lookup and the tombstone): a deleted or disabled account, or a token
+ * from before the account's tokens were revoked, gets 401.
  *
  * Errors: 401, 405, 502 (the database failed), 503 (not configured: no database, or no Firebase
  * service account to look the account up with).
@@ -27,8 +28,7 @@ export const EXPORT_FILE_NAME = 'inner-alchemy-my-data.json';
 export default endpoint(NAME, async (req) => {
   requireMethod(req, 'GET');
   const token = bearerToken(req);
-  // A disabled account, or a token from before a revocation, exports nothing (accounts:lookup).
-  const user = await verifyIdToken(token, { checkRevoked: true });
+  const user = await verifyIdToken(token);
   const db = supabaseAdmin();
 
   const gathered = await exportMemberData(db, user.uid);

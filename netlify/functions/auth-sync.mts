@@ -1,9 +1,10 @@
 /**
  * POST /api/auth-sync, called by the browser right after a sign-in or sign-up with the fresh
  * Firebase ID token as a bearer token (at most 5 minutes after that sign-in). It
- *   1. verifies the token (_shared/auth.ts; 401 when it is missing, bad, expired or stale), and
- *      refuses (403, nothing written) an account that was deleted: its token stays valid for up
- *      to an hour, and must not bring the profile back (the tombstone, _shared/deleted-members.ts),
+ *   1. verifies the token (_shared/auth.ts; 401 when it is missing, bad, expired or stale, or
+ *      when its session has ended: revoked, disabled, or an account that was deleted, whose token
+ *      stays valid for up to an hour and must not bring the profile back: the tombstone,
+ *      _shared/deleted-members.ts, read by the token check itself; nothing is written),
  *   2. sets the custom claim `role: 'authenticated'` that Supabase's third-party auth needs,
  *      keeping the claims the user already has (the client then refreshes its token),
  *   3. creates the member's Explorer profile with the service role when there is none (an
@@ -13,7 +14,7 @@
  *   4. queues the verification link once for an account that signs in with a password and whose
  *      address is not proven (the outbox key 'signup': once an account, however often it signs in).
  * Body: optional JSON `{ "full_name": string }`, used when the token carries no name yet.
- * Answers `{ ok: true, claimsUpdated }`, or `{ error }`: 400 (body), 401 (token), 403 (a deleted account), 405 (method),
+ * Answers `{ ok: true, claimsUpdated }`, or `{ error }`: 400 (body), 401 (token, a deleted account), 405 (method),
  * 413 (size), 502 (Firebase refused the claim, or the profile write failed), 503 (server not
  * configured: no database, or no Firebase service account outside the emulator; checked before
  * anything is written).
@@ -24,10 +25,10 @@
  */
 import type { Config } from '@netlify/functions';
 import { describeAdminError, firebaseUserAdmin, userAdminStatus, verifyIdToken } from './_shared/auth';
+export { DELETED } from './_shared/auth';
 import { bearerToken, HttpError, json, parseJsonObject, readText, requireMethod } from './_shared/http';
 import { endpoint, upstreamFailure } from './_shared/log';
 import { describeDbError, isSupabaseConfigured, supabaseAdmin } from './_shared/supabase';
-import { isDeletedMember, TombstoneError } from './_shared/deleted-members';
 import { queueEmail } from './_shared/email/outbox';
 
 /** How long after signing in the token may be used here: 5 minutes. */
@@ -50,7 +51,6 @@ async function readBody(req: Request): Promise<{ full_name?: string }> {
 const NAME = 'auth-sync';
 const CLAIMS_FAILED = 'Your sign-in could not be completed just now. Please try again.';
 const PROFILE_FAILED = 'Your profile could not be created. Please try again.';
-export const DELETED = 'This account was deleted. To come back, create a new account.';
 
 /** Whether a sign-in can complete here; the reason names a variable, never its value. */
 function setupStatus(): { configured: boolean; reason?: string } {
@@ -69,12 +69,6 @@ export default endpoint(NAME, async (req) => {
   const body = await readBody(req);
   const decoded = await verifyIdToken(token, { maxAgeSeconds: MAX_TOKEN_AGE_SECONDS });
   const db = supabaseAdmin();
-  try {
-    if (await isDeletedMember(db, decoded.uid)) throw new HttpError(403, DELETED);
-  } catch (error) {
-    if (error instanceof TombstoneError) return upstreamFailure(NAME, 502, PROFILE_FAILED, error.message);
-    throw error;
-  }
 
   let claimsUpdated = false;
   if (decoded['role'] !== 'authenticated') {

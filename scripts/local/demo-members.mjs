@@ -3,9 +3,10 @@
  * (the README lists them). Their accounts are made on the Firebase Auth emulator with fixed
  * uids on every start (the emulator keeps nothing between runs) through its Admin REST API, as
  * the project's owner (`Authorization: Bearer owner`, which the emulator accepts for a `demo-`
- * project; firebase-admin is not a dependency any more, docs/decisions/function-size.md), with
- * the `role: authenticated` claim auth-sync gives every member (and `coach: true` for the
- * coach). Their rows (profile, Stripe customer and subscription, purchase) are written once as
+ * project; firebase-admin is not a dependency any more, docs/decisions/function-size.md), as
+ * verified accounts (their email addresses proven, as a verification link leaves them: the coach
+ * role is given only to such an account), with the `role: authenticated` claim auth-sync gives
+ * every member (and `coach: true` for the coach). Their rows (profile, Stripe customer and subscription, purchase) are written once as
  * the database owner and left alone after that (`on conflict do nothing`), so what a developer
  * did with them survives a restart.
  */
@@ -64,7 +65,7 @@ export async function createDemoMembers({ emulatorHost, projectId, query }) {
       throw new Error(`the Auth emulator refused the demo account ${m.email}: ${created.message}`);
     }
     const claims = { role: 'authenticated', ...(m.coach ? { coach: true } : {}) };
-    const claimed = await admin(emulatorHost, projectId, 'accounts:update', { localId: m.uid, customAttributes: JSON.stringify(claims) });
+    const claimed = await admin(emulatorHost, projectId, 'accounts:update', { localId: m.uid, emailVerified: true, customAttributes: JSON.stringify(claims) });
     if (!claimed.ok) throw new Error(`the Auth emulator refused the claims of ${m.email}: ${claimed.message}`);
 
     await query('insert into public.profiles (id, email, full_name, membership_tier) values ($1, $2, $3, $4) on conflict (id) do nothing', [m.uid, m.email, m.name, m.tier]);

@@ -62,6 +62,15 @@ async function coach(): Promise<EmulatorUser> {
   await setEmulatorClaims(user.uid, { role: 'authenticated', coach: true });
   return { ...user, idToken: await signIn(user.email) };
 }
+/** Marks an emulator account's email address verified, as the verification link does (Admin API, as the owner). */
+async function verifyEmail(uid: string): Promise<void> {
+  const res = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:update?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: uid, emailVerified: true }),
+  });
+  if (!res.ok) throw new Error(`emulator update failed: ${res.status} ${await res.text()}`);
+}
 const bearer = (user: { idToken: string }) => ({ authorization: `Bearer ${user.idToken}` });
 const writeHeaders = (user: { idToken: string }) => ({ ...bearer(user), origin: SITE });
 
@@ -373,6 +382,7 @@ describe('npm run coach:grant', () => {
 
   it('gives an emulator account the coach claim, keeping role: authenticated, and takes it back', async () => {
     const m = await member();
+    await verifyEmail(m.uid);
     const env = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(), FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID };
     const given = await grant([m.email.toUpperCase()], env);
     expect(given).toMatchObject({ code: 0, out: expect.stringContaining(`${m.email} is the coach now`) });
@@ -384,15 +394,39 @@ describe('npm run coach:grant', () => {
     expect((await grant([], env)).code).toBe(2);
   }, 60_000);
 
-  it('works with a service account against Google’s Identity Toolkit', async () => {
+  it('refuses an account whose email address is not verified, saying why and what to do; --revoke still works on it', async () => {
+    const m = await member();
+    const env = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(), FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID };
+    const refused = await grant([m.email], env);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain(`${m.email} has not verified its email address, so it cannot be given the coach role`);
+    expect(refused.out).toContain('The member verifies their address first');
+    expect(await emulatorClaims(m.uid)).toEqual({ role: 'authenticated' });
+    // A coach from before this rule, unverified: the role can still be taken away.
+    await setEmulatorClaims(m.uid, { role: 'authenticated', coach: true });
+    expect(await grant(['--revoke', m.email], env)).toMatchObject({ code: 0, out: expect.stringContaining('is no longer the coach') });
+    expect(await emulatorClaims(m.uid)).toEqual({ role: 'authenticated' });
+    // Once the member proved the address, the same command gives the role.
+    await verifyEmail(m.uid);
+    expect(await grant([m.email], env)).toMatchObject({ code: 0, out: expect.stringContaining(`${m.email} is the coach now`) });
+    expect(await emulatorClaims(m.uid)).toEqual({ role: 'authenticated', coach: true });
+  }, 60_000);
+
+  it('works with a service account against Google’s Identity Toolkit, for a verified account only', async () => {
     const google = await startGoogleDouble();
     try {
-      google.users.set('uid-g', { localId: 'uid-g', email: 'cora@example.com', customAttributes: JSON.stringify({ role: 'authenticated' }) });
+      google.users.set('uid-u', { localId: 'uid-u', email: 'una@example.com', emailVerified: false, customAttributes: JSON.stringify({ role: 'authenticated' }) });
+      const refused = await grant(['una@example.com'], { ...google.env, FIREBASE_SERVICE_ACCOUNT: google.serviceAccount.keyFile });
+      expect(refused).toMatchObject({ code: 1, out: expect.stringContaining('una@example.com has not verified its email address') });
+      expect(JSON.parse(google.users.get('uid-u')!.customAttributes!)).toEqual({ role: 'authenticated' });
+      expect(google.requests.filter((r) => r.path.endsWith('accounts:update'))).toHaveLength(0);
+
+      google.users.set('uid-g', { localId: 'uid-g', email: 'cora@example.com', emailVerified: true, customAttributes: JSON.stringify({ role: 'authenticated' }) });
       const res = await grant(['cora@example.com'], { ...google.env, FIREBASE_SERVICE_ACCOUNT: google.serviceAccount.keyFile });
       expect(res).toMatchObject({ code: 0, out: expect.stringContaining('cora@example.com is the coach now') });
       expect(JSON.parse(google.users.get('uid-g')!.customAttributes!)).toEqual({ role: 'authenticated', coach: true });
-      // An access token from the service account's signed assertion, then the lookup and the update with it.
-      expect(google.requestsTo('/token')).toHaveLength(1);
+      // An access token from the service account's signed assertion (one a run), then the lookup and the update with it.
+      expect(google.requestsTo('/token')).toHaveLength(2);
       expect(google.requests.filter((r) => r.path.endsWith('accounts:update'))).toHaveLength(1);
     } finally {
       await google.close();

@@ -4,6 +4,8 @@
  * records a purchase and its refund): 401, 403 with how to get access, 404, 405, 503 and 200
  * with `Cache-Control: private, no-store`; a refund or an ended subscription closes the door at
  * the next request; nothing a caller sends reaches the database; no lesson text is logged.
+ * Every verified token is first checked against the account and its tombstone (_shared/auth.ts:
+ * a read of deleted_members by the uid's hash); `accessReads` are the gate's own reads, after it.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
@@ -15,6 +17,7 @@ import { COURSE_PRICE_ID } from '../../src/features/course/outline';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
 import { startStripeDouble, stripePriceId, type StripeDouble } from '../../scripts/local/stripe-standin';
 import { call, createEmulatorUser, expectNoLeak, spyOnLogs, type EmulatorUser, type LogSpies } from '../support/functions';
+import { memberHash } from '../../netlify/functions/_shared/deleted-members';
 
 type Lesson = { preview: boolean; title: string; html: string; order: number };
 const lessons = Object.entries(generated.course as Record<string, Lesson>).sort(([, a], [, b]) => a.order - b.order);
@@ -29,6 +32,8 @@ let logs: LogSpies;
 let member: EmulatorUser;
 const saved = { ...process.env };
 
+/** The database reads of the gate itself (not the session check's read of the tombstone). */
+const accessReads = () => db.requests.filter((r) => r.table !== 'deleted_members');
 const read = (slug: string, who: EmulatorUser | null = member, method = 'GET', product = 'course') =>
   call(handler, `/api/content/${product}/${slug}`, { method, headers: who ? { authorization: `Bearer ${who.idToken}` } : {} });
 const alchemist = (uid: string, status = 'active') => {
@@ -91,7 +96,7 @@ describe('content gate', () => {
     const res = await read(previewSlug);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ item: previewSlug, html: preview.html, preview: true });
-    expect(db.requests).toEqual([]);
+    expect(accessReads()).toEqual([]);
   });
 
   it('closes the door at the next request once the subscription has ended', async () => {
@@ -137,7 +142,7 @@ describe('content gate', () => {
   ])('answers %s with its status (%#), before any database read', async (_name, request, status) => {
     const res = await request();
     expect(res.status).toBe(status);
-    expect(db.requests).toEqual([]);
+    expect(accessReads()).toEqual([]);
     expectNoLeak(res.text);
     expect(res.text).not.toContain(paid.html.slice(0, 40));
   });
@@ -150,8 +155,10 @@ describe('content gate', () => {
   it('queries the database with the verified uid only', async () => {
     alchemist(member.uid);
     await read(paidSlug);
-    expect(db.requests.map((r) => `${r.method} ${r.table}`).sort()).toEqual(['GET purchases', 'GET stripe_customers', 'GET stripe_subscriptions']);
-    for (const r of db.requests) {
+    expect(db.requests.map((r) => `${r.method} ${r.table}`).sort()).toEqual(['GET deleted_members', 'GET purchases', 'GET stripe_customers', 'GET stripe_subscriptions']);
+    // The session check's tombstone read: by the uid's SHA-256, nothing from the path.
+    expect(Object.entries(db.requestsTo('GET', 'deleted_members')[0]!.query).filter(([k]) => k !== 'select')).toEqual([['uid_sha256', `eq.${memberHash(member.uid)}`]]);
+    for (const r of accessReads()) {
       const filters = Object.entries(r.query).filter(([k]) => !['select', 'limit'].includes(k));
       expect(filters).toEqual([[r.table === 'stripe_subscriptions' ? 'customer_id' : 'user_id', `eq.${r.table === 'stripe_subscriptions' ? 'cus_gate' : member.uid}`]]);
     }

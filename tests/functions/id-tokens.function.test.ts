@@ -198,9 +198,9 @@ describe('auth-sync outside the emulator, with a service account', () => {
     // The stand-in checked the assertion's signature against the service account's public key.
     expect(google.requestsTo('/token')).toHaveLength(1);
     const [issued] = [...google.issued];
-    for (const path of [`/v1/projects/${google.projectId}/accounts:lookup`, `/v1/projects/${google.projectId}/accounts:update`]) {
-      expect(google.requestsTo(path).map((r) => r.authorization)).toEqual([`Bearer ${issued}`]);
-    }
+    // Looked up twice: by the session check (every member function's), then for the claims to keep.
+    expect(google.requestsTo(`/v1/projects/${google.projectId}/accounts:lookup`).map((r) => r.authorization)).toEqual([`Bearer ${issued}`, `Bearer ${issued}`]);
+    expect(google.requestsTo(`/v1/projects/${google.projectId}/accounts:update`).map((r) => r.authorization)).toEqual([`Bearer ${issued}`]);
     expect(db.requestsTo('POST', 'profiles')[0]?.body).toEqual({ id: m.uid, email: m.email, full_name: null, membership_tier: 'Explorer' });
   });
 
@@ -237,17 +237,17 @@ describe('auth-sync outside the emulator, with a service account', () => {
     expect((await sync(fn, (await member({ auth_time: now() - 240 })).token)).status).toBe(200);
   });
 
-  it('answers 502 and writes nothing when Google refuses the service account, logged once', async () => {
+  it('answers 503 and writes nothing when Google refuses the service account (the account cannot be checked), logged once', async () => {
     process.env.FIREBASE_SERVICE_ACCOUNT = google.serviceAccount.keyFile;
     google.refuseGrants = true;
     const { sync: fn } = await functions();
     const m = await member();
     const res = await sync(fn, m.token);
-    expect(res.status).toBe(502);
-    expect(res.body).toEqual({ error: 'Your sign-in could not be completed just now. Please try again.' });
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ error: 'Your account could not be checked just now. Please try again.' });
     expectNoLeak(res.text);
     expect(res.text).not.toContain('PRIVATE KEY');
-    // Only the tombstone was read (is this a deleted account?); nothing was written.
+    // Only the tombstone was read (is this a deleted account?, beside the lookup); nothing was written.
     expect(db.requests.map((r) => `${r.method} ${r.table}`)).toEqual(['GET deleted_members']);
     expect(google.users.get(m.uid)?.customAttributes).toBeUndefined();
     expect(logs.lines()).toBe(1);
@@ -342,7 +342,8 @@ describe('export and deletion check the account as it is now (accounts:lookup)',
     expect(db.requestsTo('GET', 'profiles')).toEqual([]);
     expect(db.tables.profiles).toHaveLength(1);
     expect(google.users.has(m.uid)).toBe(true);
-    expect(google.requestsTo(`/v1/projects/${google.projectId}/accounts:lookup`).length).toBe(2);
+    // One lookup: the second call was answered from this instance's minute of memory (ACCOUNT_CACHE_MS).
+    expect(google.requestsTo(`/v1/projects/${google.projectId}/accounts:lookup`).length).toBe(1);
   });
 
   it('a token from before the account’s tokens were revoked exports and deletes nothing; one from a sign-in since, does', async () => {
@@ -369,7 +370,7 @@ describe('export and deletion check the account as it is now (accounts:lookup)',
 });
 
 describe('a deleted account stays deleted', () => {
-  it('auth-sync with the deleted account’s still-valid token brings no profile back (403)', async () => {
+  it('auth-sync with the deleted account’s still-valid token brings no profile back (401: the session has ended)', async () => {
     const { remover, sync } = await functions();
     // A member who finished signing in (the role is in the token), then deleted their account.
     const m = await member({ role: 'authenticated' });
@@ -379,7 +380,7 @@ describe('a deleted account stays deleted', () => {
     expect(db.tables.profiles).toEqual([]);
     // The token is still good for up to an hour (its signature does not know the account is gone).
     const again = await call(sync, '/api/auth-sync', { method: 'POST', headers: { authorization: `Bearer ${m.token}` }, body: {} });
-    expect(again.status).toBe(403);
+    expect(again.status).toBe(401);
     expect(again.body).toEqual({ error: 'This account was deleted. To come back, create a new account.' });
     expect(db.tables.profiles).toEqual([]);
   });

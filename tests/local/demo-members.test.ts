@@ -39,10 +39,11 @@ describe('the demo members of npm run dev:members', () => {
     return (await res.json()) as Record<string, unknown>[];
   };
 
-  it.each(DEMO_MEMBERS.map((m) => [m.email, m] as const))('%s signs in with the README password and reads their own standing', async (_, member) => {
+  it.each(DEMO_MEMBERS.map((m) => [m.email, m] as const))('%s signs in with the README password, a verified account, and reads their own standing', async (_, member) => {
     const { status, idToken } = await signInAs(member.email, DEMO_PASSWORD);
     expect(status).toBe(200);
-    expect(claimsOf(idToken!)).toMatchObject({ user_id: member.uid, role: 'authenticated' });
+    // A verified address (the coach role is given only to such an account: npm run coach:grant).
+    expect(claimsOf(idToken!)).toMatchObject({ user_id: member.uid, role: 'authenticated', email_verified: true });
     expect(claimsOf(idToken!)?.['coach']).toBe(member.coach ? true : undefined);
 
     expect(await read(idToken!, 'profiles?select=id,full_name,membership_tier')).toEqual([{ id: member.uid, full_name: member.name, membership_tier: member.tier }]);

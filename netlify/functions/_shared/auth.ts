@@ -8,9 +8,12 @@
  *   header and payload rules. The project id is all it needs (FIREBASE_PROJECT_ID or
  *   PUBLIC_FIREBASE_PROJECT_ID, else the service account's). With FIREBASE_AUTH_EMULATOR_HOST
  *   set to this machine (a loopback address) outside Netlify's production context, and only
- *   then, it takes the emulator's unsigned tokens, as firebase-admin does, and like
- *   firebase-admin it then also looks the account up (gone, disabled or revoked: 401). An
- *   emulator anywhere else is refused (firebase-credential.ts): only Google-signed tokens count.
+ *   then, it takes the emulator's unsigned tokens, as firebase-admin does. An emulator anywhere
+ *   else is refused (firebase-credential.ts): only Google-signed tokens count.
+ *   Then, by default, the account as it is now (docs/decisions/sessions.md): looked up on
+ *   Identity Toolkit (the service account's, or the emulator's) beside its deletion tombstone,
+ *   and the token refused (401) when the account was deleted, is gone, is disabled, or signed in
+ *   before its tokens were revoked; what was read is kept up to 60 s on this instance.
  * - `firebaseUserAdmin()` / `firebaseAdmin()` give the Admin API calls (read an account, set
  *   its custom claims, delete it; _shared/google.ts), which need a Google service account:
  *   FIREBASE_SERVICE_ACCOUNT, or FIREBASE_CLIENT_EMAIL and FIREBASE_PRIVATE_KEY
@@ -26,7 +29,9 @@ import { jwtVerify } from 'jose/jwt/verify';
 import { CREDENTIAL_VARIABLES, firebaseCredential, type FirebaseCredential } from './firebase-credential';
 import { idTokenHeaderProblem, idTokenPayloadProblem } from './firebase-id-token';
 import { actionCodes, AuthAdminError, googleEndpoint, standInProblem, userAdmin, type ActionCodes, type UserAdmin } from './google';
+import { isDeletedMember } from './deleted-members';
 import { HttpError } from './http';
+import { isSupabaseConfigured, supabaseAdmin } from './supabase';
 
 export { AuthAdminError, type ActionCodeInfo, type ActionCodes, type AuthUser, type EmailAction, type UserAdmin } from './google';
 
@@ -199,53 +204,150 @@ async function verifySigned(token: string): Promise<Record<string, unknown>> {
   return payload;
 }
 
-/** firebase-admin's check on an emulator token: the account exists, is enabled, and the token is not revoked. */
-async function checkEmulatorAccount(projectId: string, credential: FirebaseCredential, uid: string, authTime: number): Promise<void> {
-  const user = await userAdmin(projectId, credential).getUser(uid);
-  if (user.disabled) throw new Error('the account is disabled');
-  if (user.tokensValidAfterTime && authTime * 1000 < new Date(user.tokensValidAfterTime).getTime()) throw new Error('the token was revoked');
-}
-
 const DISABLED = 'This account has been disabled. Please contact support for assistance.';
 const REVOKED = 'Your session has ended. Please sign in again.';
+/** What a deleted account's still-valid token is told (auth-sync said it first). */
+export const DELETED = 'This account was deleted. To come back, create a new account.';
 const ACCOUNT_UNCHECKED = 'Your account could not be checked just now. Please try again.';
 
 /**
- * firebase-admin's checkRevoked for a Google-signed token: the account is looked up (Identity
- * Toolkit accounts:lookup, with the service account) and the token refused (401) when the account
- * is gone or disabled, or when it signed in before the account's tokens were revoked
- * (auth_time before validSince). 503 without a service account or when Google cannot answer.
+ * A token whose session has ended though its signature is good: the account's tokens were revoked
+ * after it signed in, the account is disabled, or it was deleted (its tombstone). Always a 401;
+ * `code` as firebase-admin names the first two (`auth/user-deleted` is ours: the tombstone).
  */
-async function checkAccount(uid: string, authTime: number): Promise<void> {
-  const admin = firebaseUserAdmin();
-  let user;
-  try {
-    user = await admin.getUser(uid);
-  } catch (error) {
-    if (error instanceof AuthAdminError && error.code === 'auth/user-not-found') throw new HttpError(401, INVALID_TOKEN);
-    // Logged once by the endpoint, as every 503.
-    throw new HttpError(503, ACCOUNT_UNCHECKED);
+export class SessionEnded extends HttpError {
+  constructor(
+    readonly code: 'auth/id-token-revoked' | 'auth/user-disabled' | 'auth/user-deleted',
+    message: string,
+  ) {
+    super(401, message);
+    this.name = 'SessionEnded';
   }
-  if (user.disabled) throw new HttpError(401, DISABLED);
-  if (user.tokensValidAfterTime && authTime * 1000 < new Date(user.tokensValidAfterTime).getTime()) throw new HttpError(401, REVOKED);
+}
+
+/** What the session check needs of an account, as it was when it was read. */
+interface AccountNow {
+  /** false: Firebase has no such account (it never had, or it was deleted). */
+  found: boolean;
+  disabled: boolean;
+  /** Tokens from a sign-in before this instant (ms) are revoked (firebase-admin's tokensValidAfterTime). */
+  validSinceMs: number | null;
+  /** The tombstone (public.deleted_members): the account was deleted through account-delete. */
+  deleted: boolean;
 }
 
 /**
- * The verified token, or a 401 (503 when Google's keys cannot be fetched, or without a project
- * id). `maxAgeSeconds` bounds how long ago the user signed in (auth_time), for calls that must
- * follow a fresh sign-in. `checkRevoked` also looks the account up (as firebase-admin's
- * verifyIdToken(token, true) does): a disabled account, or a token from before its tokens were
- * revoked, is refused (401) though its signature is good, for calls that must not outlive a
- * revocation (export, deletion). Emulator tokens are always looked up.
+ * How long one instance trusts what it read of an account: a revocation, a disabled account or a
+ * deletion is seen at most this long after it happened, and a member's requests in a burst (a
+ * dashboard's, a lesson's) cost one lookup (docs/decisions/sessions.md).
  */
-export async function verifyIdToken(token: string, options: { maxAgeSeconds?: number; checkRevoked?: boolean } = {}): Promise<DecodedIdToken> {
+export const ACCOUNT_CACHE_MS = 60_000;
+/** At most this many accounts are kept (the one read longest ago goes first). */
+export const ACCOUNT_CACHE_SIZE = 1000;
+const accountCache = new Map<string, { readAt: number; account: AccountNow }>();
+
+/** Forgets what this instance read of `uid`'s account (account-delete, once it left the tombstone). */
+export function forgetAccount(uid: string): void {
+  for (const key of accountCache.keys()) if (key.endsWith(`\n${uid}`)) accountCache.delete(key);
+}
+
+/** The Admin API to look accounts up with: the emulator's, or the service account's (a 503 saying what is missing without one). */
+function lookupAdmin(projectId: string, credential: FirebaseCredential): UserAdmin {
+  if (credential.kind === 'emulator') return userAdmin(projectId, credential);
+  const status = userAdminStatus();
+  if (!status.configured) throw new HttpError(503, `Your sign-in cannot be checked: the server is not fully configured (${status.reason}).`);
+  return userAdmin(projectId, credential);
+}
+
+/**
+ * The account of `uid` as it is now: Firebase's record (Identity Toolkit accounts:lookup) and the
+ * tombstone, read side by side. Without database settings there is no tombstone to read, nor any
+ * member data to keep from a deleted account (the functions that need the database answer 503
+ * themselves). Kept ACCOUNT_CACHE_MS on this instance, except against the emulator (on this
+ * machine; a test that revokes expects to be seen at once). A 503 when either cannot be read.
+ */
+async function accountNow(projectId: string, credential: FirebaseCredential, uid: string): Promise<AccountNow> {
+  const cacheable = credential.kind !== 'emulator';
+  const key = `${projectId}\n${uid}`;
+  const now = Date.now();
+  const held = cacheable ? accountCache.get(key) : undefined;
+  if (held && held.readAt <= now && now - held.readAt < ACCOUNT_CACHE_MS) return held.account;
+  if (held) accountCache.delete(key);
+
+  const admin = lookupAdmin(projectId, credential);
+  const [record, tombstone] = await Promise.allSettled([
+    admin.getUser(uid),
+    isSupabaseConfigured() ? isDeletedMember(supabaseAdmin(), uid) : Promise.resolve(false),
+  ]);
+  let account: AccountNow;
+  if (tombstone.status === 'fulfilled' && tombstone.value) {
+    // Deleted: nothing else about the account matters (its Firebase record may already be gone).
+    account = { found: record.status === 'fulfilled', disabled: false, validSinceMs: null, deleted: true };
+  } else if (tombstone.status === 'rejected') {
+    throw new HttpError(503, ACCOUNT_UNCHECKED, `deleted_members: ${tombstone.reason instanceof Error ? tombstone.reason.message : String(tombstone.reason)}`);
+  } else if (record.status === 'fulfilled') {
+    const user = record.value;
+    account = { found: true, disabled: user.disabled, validSinceMs: user.tokensValidAfterTime ? new Date(user.tokensValidAfterTime).getTime() : null, deleted: false };
+  } else if (record.reason instanceof AuthAdminError && record.reason.code === 'auth/user-not-found') {
+    account = { found: false, disabled: false, validSinceMs: null, deleted: false };
+  } else {
+    throw new HttpError(503, ACCOUNT_UNCHECKED, `accounts:lookup: ${describeAdminError(record.reason)}`);
+  }
+
+  if (cacheable) {
+    accountCache.set(key, { readAt: now, account });
+    while (accountCache.size > ACCOUNT_CACHE_SIZE) accountCache.delete(accountCache.keys().next().value!);
+  }
+  return account;
+}
+
+/**
+ * firebase-admin's checkRevoked, and the tombstone: the token is refused (401) when its account
+ * was deleted, is gone, is disabled, or signed in before the account's tokens were revoked
+ * (auth_time before validSince, in milliseconds, as firebase-admin compares them).
+ */
+async function checkAccount(projectId: string, credential: FirebaseCredential, uid: string, authTime: number, acceptDeleted: boolean): Promise<void> {
+  const account = await accountNow(projectId, credential, uid);
+  if (account.deleted) {
+    if (acceptDeleted) return;
+    throw new SessionEnded('auth/user-deleted', DELETED);
+  }
+  if (!account.found) throw new HttpError(401, INVALID_TOKEN);
+  if (account.disabled) throw new SessionEnded('auth/user-disabled', DISABLED);
+  if (account.validSinceMs !== null && authTime * 1000 < account.validSinceMs) throw new SessionEnded('auth/id-token-revoked', REVOKED);
+}
+
+export interface VerifyOptions {
+  /** Refuses (401) a token from a sign-in longer ago than this (auth_time), for calls that must follow a fresh sign-in. */
+  maxAgeSeconds?: number;
+  /**
+   * true (the default): the account is looked up as it is now, as firebase-admin's
+   * verifyIdToken(token, true) does, and the tombstone read. false skips both for a
+   * Google-signed token (no function passes it; emulator tokens are always looked up).
+   */
+  checkRevoked?: boolean;
+  /**
+   * A deleted account's token is let through (account-delete only: finishing a deletion that
+   * stopped part-way is all it can do). Revoked and disabled are refused all the same.
+   */
+  acceptDeleted?: boolean;
+}
+
+/**
+ * The verified token, or a 401 (503 when Google's keys cannot be fetched, without a project id,
+ * or when the account cannot be checked). By default the account is checked as it is now
+ * (`checkRevoked`): a token whose account was deleted (the tombstone), is gone, is disabled, or
+ * signed in before its tokens were revoked is refused with 401 though its signature is good, so
+ * a session's end reaches every member function within ACCOUNT_CACHE_MS. Outside the emulator
+ * that lookup needs the service account: without one, 503 with a message naming what to set.
+ */
+export async function verifyIdToken(token: string, options: VerifyOptions = {}): Promise<DecodedIdToken> {
   const { projectId, credential } = settings();
   let payload: Record<string, unknown>;
   try {
     payload = credential.kind === 'emulator' ? UnsecuredJWT.decode(token).payload : await verifySigned(token);
     const problem = idTokenPayloadProblem(payload, projectId, Math.floor(Date.now() / 1000));
     if (problem) throw new Error(problem);
-    if (credential.kind === 'emulator') await checkEmulatorAccount(projectId, credential, payload['sub'] as string, payload['auth_time'] as number);
   } catch (error) {
     // Logged once by the endpoint, as every 503.
     if (error instanceof KeysUnavailable) throw new HttpError(503, KEYS_UNAVAILABLE);
@@ -257,6 +359,8 @@ export async function verifyIdToken(token: string, options: { maxAgeSeconds?: nu
     const age = Math.floor(Date.now() / 1000) - decoded.auth_time;
     if (age > options.maxAgeSeconds) throw new HttpError(401, 'Session token is too old; please sign in again');
   }
-  if (options.checkRevoked && credential.kind !== 'emulator') await checkAccount(decoded.uid, decoded.auth_time);
+  if (options.checkRevoked !== false || credential.kind === 'emulator') {
+    await checkAccount(projectId, credential, decoded.uid, decoded.auth_time, options.acceptDeleted === true);
+  }
   return decoded;
 }

@@ -6,10 +6,12 @@
 /** Largest request body any function reads, in bytes. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
+/** An answer of `status` with `message` (safe to show); `detail`, for a 5xx, goes to the log line only. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly detail?: string,
   ) {
     super(message);
   }
@@ -97,7 +99,7 @@ export function handle<C = unknown>(name: string, fn: (req: Request, context?: C
       return await fn(req, context);
     } catch (error) {
       if (error instanceof HttpError) {
-        if (error.status >= 500) console.error(`[${name}] ${error.status} ${error.message}`);
+        if (error.status >= 500) console.error(`[${name}] ${error.status} ${error.message}${error.detail ? ` (${error.detail})` : ''}`);
         const headers: Record<string, string> = {};
         if (error.status === 405) headers.Allow = error.message.replace(/^.*use /, '').replace(/\.$/, '').split(' or ').join(', ');
         return errorResponse(error.status, error.message, headers);
