@@ -36,7 +36,11 @@ const FUNCTIONS = readdirSync(path.join(ROOT, 'netlify/functions'))
 
 /** A request each function refuses with a 4xx before reaching any service: its wrong method. */
 const BAD_REQUEST: Record<string, { method: string; allow: string }> = {
+  'account-action': { method: 'PUT', allow: 'GET, POST' },
   'account-delete': { method: 'GET', allow: 'POST' },
+  'account-email': { method: 'GET', allow: 'POST' },
+  'account-password': { method: 'GET', allow: 'POST' },
+  'password-reset': { method: 'GET', allow: 'POST' },
   // The hourly run: Netlify's scheduler invokes it with a POST.
   'email-outbox': { method: 'GET', allow: 'POST' },
   'email-preferences': { method: 'PUT', allow: 'GET, POST' },

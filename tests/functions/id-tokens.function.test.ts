@@ -201,7 +201,7 @@ describe('auth-sync outside the emulator, with a service account', () => {
     // Looked up twice: by the session check (every member function's), then for the claims to keep.
     expect(google.requestsTo(`/v1/projects/${google.projectId}/accounts:lookup`).map((r) => r.authorization)).toEqual([`Bearer ${issued}`, `Bearer ${issued}`]);
     expect(google.requestsTo(`/v1/projects/${google.projectId}/accounts:update`).map((r) => r.authorization)).toEqual([`Bearer ${issued}`]);
-    expect(db.requestsTo('POST', 'profiles')[0]?.body).toEqual({ id: m.uid, email: m.email, full_name: null, membership_tier: 'Explorer' });
+    expect(db.requestsTo('POST', 'profiles')[0]?.body).toEqual({ id: m.uid, email: m.email, full_name: null, membership_tier: 'Explorer', email_verified: false });
   });
 
   it('reuses the access token until 5 minutes before it expires', async () => {

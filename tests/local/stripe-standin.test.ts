@@ -86,8 +86,8 @@ beforeEach(async () => {
   db.reset();
   received.length = 0;
   db.tables.profiles = [
-    { id: member.uid, email: member.email.toLowerCase(), membership_tier: 'Explorer' },
-    { id: DEMO.uid, email: DEMO.email, membership_tier: 'Adventurer' },
+    { id: member.uid, email: member.email.toLowerCase(), membership_tier: 'Explorer', email_verified: true },
+    { id: DEMO.uid, email: DEMO.email, membership_tier: 'Adventurer', email_verified: true },
   ];
   await db.settled();
   logs = spyOnLogs();
