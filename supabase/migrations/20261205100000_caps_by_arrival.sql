@@ -10,9 +10,10 @@
 --                 not set it either). The daily caps count by it.
 --   finished_at   still the member's word for when they did it (their history, their days
 --                 practised), never later than now (as before) and never more than 30 days back:
---                 a phone offline for weeks still sends its practices; an older date is refused
---                 with a message (IA429, the apps' refused note shows it and keeps the write on
---                 the device).
+--                 a phone offline for weeks still sends its practices; an older date from a
+--                 member (a write as `authenticated`) is refused with a message (IA429, the apps'
+--                 refused note shows it and keeps the write on the device). The site owner's
+--                 own writes (the SQL editor, an import of history) may date further back.
 --
 -- Rows already stored are dated as received when they were finished (the best this database
 -- knows). lesson_progress keeps its completed_at as before: its cap is on all the member's rows
@@ -48,7 +49,7 @@ begin
   new.received_at := pg_catalog.now();
   if new.finished_at > pg_catalog.now() then
     new.finished_at := pg_catalog.now();
-  elsif new.finished_at < pg_catalog.now() - interval '30 days' then
+  elsif current_user = 'authenticated' and new.finished_at < pg_catalog.now() - interval '30 days' then
     raise exception '%', tg_argv[0] using errcode = 'IA429',
       detail = format('%s: finished_at %s is more than 30 days back', tg_table_name, new.finished_at);
   end if;
