@@ -84,7 +84,10 @@ test.describe('a member in New York', () => {
     expect(ics).toContain('BEGIN:VEVENT');
     expect(ics).toContain(`UID:coaching-${session.id}@`);
     expect(ics).toContain(`DTSTART:${session.starts_at.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
-    expect(await rowsOf('email_outbox', { user_id: user.uid })).toEqual([expect.objectContaining({ kind: 'coaching_confirmation', status: 'sent', attempts: 1 })]);
+    // Recorded by the function right after the provider's answer (the inbox can have it a moment before).
+    await expect
+      .poll(async () => rowsOf('email_outbox', { user_id: user.uid }), { timeout: 10_000 })
+      .toEqual([expect.objectContaining({ kind: 'coaching_confirmation', status: 'sent', attempts: 1 })]);
 
     await page.waitForTimeout(1000);
     expect(await inboxOf(user.email)).toHaveLength(1);
