@@ -26,6 +26,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { AuthAdminError, describeAdminError, firebaseAdmin, forgetAccount, verifyIdToken } from './_shared/auth';
+import { limitMember } from './_shared/member-limit';
 import { bearerToken, HttpError, json, readJson, requireMethod } from './_shared/http';
 import { endpoint, upstreamFailure } from './_shared/log';
 import { requireSameSite } from './_shared/origin';
@@ -60,6 +61,7 @@ export default endpoint(NAME, async (req) => {
   const user = await verifyIdToken(token, { maxAgeSeconds: RECENT_SIGN_IN_SECONDS, acceptDeleted: true });
   const db = supabaseAdmin();
   const uid = user.uid;
+  await limitMember(db, uid, NAME, { most: 10, windowSeconds: 600 });
 
   const stored = await db.from('stripe_customers').select('customer_id').eq('user_id', uid).maybeSingle<{ customer_id: string }>();
   if (stored.error) return upstreamFailure(NAME, 502, DATABASE_DOWN, describeDbError('stripe_customers select', stored.error));

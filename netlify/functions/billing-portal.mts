@@ -11,6 +11,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { verifyIdToken } from './_shared/auth';
+import { limitMember } from './_shared/member-limit';
 import { bearerToken, HttpError, json, requireMethod } from './_shared/http';
 import { endpoint, upstreamFailure } from './_shared/log';
 import { requireSameSite } from './_shared/origin';
@@ -34,6 +35,7 @@ export default endpoint(NAME, async (req) => {
   const user = await verifyIdToken(token);
   const client = stripe();
   const db = supabaseAdmin();
+  await limitMember(db, user.uid, NAME, { most: 30, windowSeconds: 600 });
 
   const stored = await db.from('stripe_customers').select('customer_id').eq('user_id', user.uid).maybeSingle<{ customer_id: string }>();
   if (stored.error) return upstreamFailure(NAME, 502, DATABASE_DOWN, describeDbError('stripe_customers select', stored.error));

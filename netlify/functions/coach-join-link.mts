@@ -12,6 +12,7 @@ import type { Config } from '@netlify/functions';
 import { requireCoach } from './_shared/coach';
 import { setJoinLink } from './_shared/coaching-sessions';
 import { json, readJsonObject, requireMethod } from './_shared/http';
+import { limitMember } from './_shared/member-limit';
 import { endpoint } from './_shared/log';
 import { requireSameSite } from './_shared/origin';
 import { supabaseAdmin } from './_shared/supabase';
@@ -22,9 +23,10 @@ const NAME = 'coach-join-link';
 export default endpoint(NAME, async (req) => {
   requireMethod(req, 'PUT');
   requireSameSite(req);
-  await requireCoach(req);
+  const coach = await requireCoach(req);
   const { session = null, url = null } = await readJsonObject(req);
   const db = supabaseAdmin();
+  await limitMember(db, coach.uid, NAME, { most: 120, windowSeconds: 600 });
   const answer = await setJoinLink(db, session, url, new Date());
   // A session's new link is news to those whose reminder carried the old one: the database
   // queued their notices with the change; send them now.

@@ -20,6 +20,7 @@ import type { Config } from '@netlify/functions';
 import { requireCoach } from './_shared/coach';
 import { addSession, cancelSession, coachOverview, setSeats } from './_shared/coaching-sessions';
 import { HttpError, json, readJsonObject, requireMethod } from './_shared/http';
+import { limitMember } from './_shared/member-limit';
 import { endpoint } from './_shared/log';
 import { requireSameSite } from './_shared/origin';
 import { supabaseAdmin } from './_shared/supabase';
@@ -32,8 +33,9 @@ export default endpoint(NAME, async (req) => {
   if (req.method !== 'GET') requireSameSite(req);
   const db = supabaseAdmin();
   const now = new Date();
-  await requireCoach(req);
+  const coach = await requireCoach(req);
   if (req.method === 'GET') return json(await coachOverview(db, now));
+  await limitMember(db, coach.uid, NAME, { most: 120, windowSeconds: 600 });
   const body = await readJsonObject(req);
   if (req.method === 'POST') return json({ session: await addSession(db, body, now) }, 201);
   if (body.cancel === true) {

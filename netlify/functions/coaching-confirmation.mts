@@ -7,7 +7,8 @@
  * sent, each once (netlify/functions/_shared/email/outbox.ts): calling again sends nothing new.
  *
  * Answers 200 { sent, failed, given_up, skipped, left }, or { configured: false } without email
- * settings. Errors: 401 (no or bad token), 405, 502 (the database failed), 503.
+ * settings. Errors: 401 (no or bad token), 405, 429 (more than 20 calls from one member in ten
+ * minutes), 502 (the database failed), 503.
  */
 import type { Config } from '@netlify/functions';
 import { verifyIdToken } from './_shared/auth';
@@ -15,6 +16,7 @@ import { bearerToken, json, requireMethod } from './_shared/http';
 import { endpoint } from './_shared/log';
 import { supabaseAdmin } from './_shared/supabase';
 import { sendQueued } from './_shared/email/outbox';
+import { limitMember } from './_shared/member-limit';
 
 const NAME = 'coaching-confirmation';
 /** How long this call keeps sending (a member has at most a few fresh signups). */
@@ -23,7 +25,10 @@ const SEND_SECONDS = 8;
 export default endpoint(NAME, async (req) => {
   requireMethod(req, 'POST');
   const user = await verifyIdToken(bearerToken(req));
-  const summary = await sendQueued(supabaseAdmin(), { kind: 'coaching_confirmation', member: user.uid, deadline: Date.now() + SEND_SECONDS * 1000 });
+  const db = supabaseAdmin();
+  // Per member too (Netlify's limit is per address): a member has at most a few signups to confirm.
+  await limitMember(db, user.uid, NAME, { most: 20, windowSeconds: 600 });
+  const summary = await sendQueued(db, { kind: 'coaching_confirmation', member: user.uid, deadline: Date.now() + SEND_SECONDS * 1000 });
   return json(summary ?? { configured: false }, 200, { 'Cache-Control': 'private, no-store' });
 });
 

@@ -16,6 +16,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { HttpError, readText, requireMethod } from './_shared/http';
+import { limitMember } from './_shared/member-limit';
 import { endpoint, Upstream } from './_shared/log';
 import { describeDbError, supabaseAdmin, type AdminDb } from './_shared/supabase';
 import { verifyLink, PREFERENCES_PATH } from './_shared/email/links';
@@ -79,6 +80,7 @@ export default endpoint(NAME, async (req) => {
   try {
     if (!(await memberExists(db, link.member))) return page({ kind: 'invalid' }, 400);
     if (req.method === 'GET') return page({ kind: 'choice', reminders: await remindersOf(db, link.member), changed: false, action }, 200);
+    await limitMember(db, link.member, NAME, { most: 30, windowSeconds: 600 });
     const on = await requestedChoice(req);
     const changed = (await remindersOf(db, link.member)) !== on;
     if (changed) await saveReminders(db, link.member, on);

@@ -18,6 +18,7 @@ import type { Config } from '@netlify/functions';
 import type Stripe from 'stripe';
 import { bearerToken, HttpError, json, readJson, requireMethod } from './_shared/http';
 import { verifyIdToken } from './_shared/auth';
+import { limitMember } from './_shared/member-limit';
 import { describeDbError, supabaseAdmin } from './_shared/supabase';
 import { endpoint, Upstream, upstreamFailure } from './_shared/log';
 import { describeStripeError, stripe } from './_shared/stripe';
@@ -96,7 +97,8 @@ export default endpoint(NAME, async (req) => {
 
   const user = await verifyIdToken(token);
   const client = stripe();
-  supabaseAdmin(); // 503 before any call when the database is not configured
+  // 503 before any call when the database is not configured; then the member's own rate.
+  await limitMember(supabaseAdmin(), user.uid, NAME, { most: 30, windowSeconds: 600 });
 
   try {
     let live;

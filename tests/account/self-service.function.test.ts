@@ -64,7 +64,7 @@ function signupId(customer: string): string {
 /** A member with a Stripe customer, a subscription row, a profile, a signup and a purchase. */
 async function memberWithData(customer: string) {
   const member = await createEmulatorUser();
-  db.tables.profiles = [...(db.tables.profiles ?? []), { id: member.uid, email: member.email, full_name: 'Ada', membership_tier: 'Adventurer' }];
+  db.tables.profiles = [...(db.tables.profiles ?? []), { id: member.uid, email: member.email, full_name: 'Ada', membership_tier: 'Adventurer', email_verified: true }];
   db.tables.stripe_customers = [...(db.tables.stripe_customers ?? []), { user_id: member.uid, customer_id: customer }];
   db.tables.stripe_subscriptions = [
     ...(db.tables.stripe_subscriptions ?? []),
@@ -251,9 +251,11 @@ describe('account-delete', () => {
     expect(String(kept?.user_id)).toMatch(/^deleted:[0-9a-f]{32}$/);
     expect((db.tables.profiles ?? []).map((r) => r.id)).toMatchObject([other.uid]);
     expect((db.tables.purchases ?? []).find((r) => r.checkout_session_id === 'cs_cus_del_2')?.user_id).toBe(other.uid);
-    for (const request of db.requests.filter((r) => r.method !== 'GET' && r.table !== 'deleted_members')) {
+    for (const request of db.requests.filter((r) => r.method !== 'GET' && r.table !== 'deleted_members' && r.table !== 'rpc/count_member_request')) {
       expect(Object.values(request.query).some((v) => v === `eq.${member.uid}`), `${request.method} ${request.table}`).toBe(true);
     }
+    // The per-member rate limit counted this member's request.
+    expect(db.requestsTo('POST', 'rpc/count_member_request').map((r) => r.body)).toEqual([{ member: member.uid, door: 'account-delete', window_seconds: 600 }]);
     // The tombstone, left before the rows went: the SHA-256 of the uid, nothing else of the member.
     expect(db.tables.deleted_members).toEqual([{ uid_sha256: memberHash(member.uid), deleted_at: expect.any(String) }]);
     expect(db.requests.findIndex((r) => r.table === 'deleted_members')).toBeLessThan(db.requests.findIndex((r) => r.method === 'DELETE'));

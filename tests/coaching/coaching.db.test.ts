@@ -25,6 +25,7 @@ import {
   rows,
   service,
   UNIQUE_VIOLATION,
+  verifiedMembers,
   visitor,
 } from '../support/db';
 import { dataApiClient, dataApiFetch } from '../support/postgrest';
@@ -32,8 +33,16 @@ import { dataApiClient, dataApiFetch } from '../support/postgrest';
 const MIGRATION = '20261130120000_coaching_runs_itself.sql';
 
 let db: PGlite;
+/** The members who sign up in these tests: their addresses are verified (a signup asks for it). */
+const VERIFIED = [
+  ...['uid-drain', 'uid-back-1', 'uid-back-2', 'uid-full-1', 'uid-full-2', 'uid-c', 'uid-k', 'uid-s1', 'uid-s2', 'uid-s3', 'uid-s4'],
+  ...['uid-own', 'uid-other', 'uid-reg', 'uid-g', 'uid-h', 'uid-d'],
+  ...Array.from({ length: 20 }, (_, i) => `uid-race-${i}`),
+  ...Array.from({ length: 3 }, (_, i) => `uid-bulk-${i + 1}`),
+];
 beforeAll(async () => {
   db = await migratedDatabase();
+  await verifiedMembers(db, VERIFIED);
 }, 60_000);
 afterAll(async () => {
   await db.close();
@@ -309,6 +318,7 @@ describe('the scheduler, run twice, across a change of clocks', () => {
   let fresh: PGlite;
   beforeAll(async () => {
     fresh = await migratedDatabase();
+    await verifiedMembers(fresh, ['uid-sched']);
   }, 60_000);
   afterAll(async () => {
     await fresh.close();

@@ -84,7 +84,17 @@ async function session(minutes: number, options: { length?: number; seats?: numb
   );
   return row!.id;
 }
+/** Moves a session the member registered for while it was still to come: it started `minutes` ago (signups close at the start). */
+async function startedAgo(sessionId: string, minutes: number, length: number): Promise<void> {
+  await db.query(`update public.coaching_sessions set starts_at = now() - make_interval(mins => $2), ends_at = now() - make_interval(mins => $2) + make_interval(mins => $3) where id = $1`, [
+    sessionId,
+    minutes,
+    length,
+  ]);
+}
 async function register(uid: string, sessionId: string, name = 'Ada Lovelace', email = `${uid}@example.com`.toLowerCase()): Promise<void> {
+  // A signup asks for a verified address (profiles.email_verified, the service role's to write).
+  await db.query(`insert into public.profiles (id, email, email_verified) values ($1, lower($1) || '@example.com', true) on conflict (id) do update set email_verified = true`, [uid]);
   await db.query(`insert into public.coaching_session_signups (user_id, session_id, name, email) values ($1, $2, $3, $4)`, [uid, sessionId, name, email]);
 }
 
@@ -300,9 +310,10 @@ describe('coaching-join: the link, for registrants only, from an hour before unt
   it('answers the session’s link to a registered member inside the window, else the standing link', async () => {
     const ana = await member();
     const soon = await session(30);
-    const now = await session(-20, { length: 60 });
+    const now = await session(45, { length: 60 });
     await register(ana.uid, soon);
     await register(ana.uid, now);
+    await startedAgo(now, 20, 60);
     await db.query(`insert into public.coaching_join_links (session_id, url) values ($1, 'https://meet.example.com/soon')`, [soon]);
     await db.query(`insert into public.coaching_standing_link (url) values ('https://meet.example.com/standing')`);
     const res = await join(ana, soon);
@@ -317,10 +328,11 @@ describe('coaching-join: the link, for registrants only, from an hour before unt
     const bea = await member();
     const open = await session(10);
     const early = await session(2 * 60);
-    const ended = await session(-70, { length: 60 });
+    const ended = await session(50, { length: 60 });
     const cancelled = await session(20);
     const unlinked = await session(15);
     for (const id of [open, early, ended, cancelled]) await register(ana.uid, id);
+    await startedAgo(ended, 70, 60);
     await register(ana.uid, unlinked);
     for (const id of [open, early, ended, cancelled]) await db.query(`insert into public.coaching_join_links (session_id, url) values ($1, 'https://meet.example.com/x')`, [id]);
     await db.query(`update public.coaching_sessions set is_active = false, cancelled_at = now() where id = $1`, [cancelled]);

@@ -8,7 +8,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/page-errors';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
-import { failFor, requestsOf, rowsOf } from '../support/members-commerce';
+import { failFor, requestsOf, rowsOf, verifyAddress } from '../support/members-commerce';
 import { createUser, signIn, type TestUser } from '../support/members';
 import { sessionTimeLabel } from '../../src/features/coaching/session-time';
 import { addSessions, sessionOn, type TestSession } from './sessions';
@@ -34,6 +34,8 @@ async function memberOnHome(page: Page, given: (user: TestUser) => Promise<void>
   const user = await createUser('Ana Lima');
   await given(user);
   await signIn(page, user);
+  // A new account's address, verified as its link would (a coaching signup asks for it).
+  await verifyAddress(user);
   await page.goto('/#coaching-signup');
   return { user, SESSIONS };
 }

@@ -41,6 +41,15 @@ describe('coaching signup validation', () => {
     expect(validateCoachingSignup(ok)).toBeNull();
   });
 
+  it('asks for one address and a name of at most 100 characters, as the database does', () => {
+    const ok = { name: 'Ana', email: 'ana@example.com', sessionId: 's1' };
+    for (const email of ['a@x.com,b@y.com', 'a@x.com b@y.com', 'Ana <ana@example.com>', 'a@x.com;b@y.com', 'a@b@c.com', `${'a'.repeat(250)}@x.com`]) {
+      expect(validateCoachingSignup({ ...ok, email }), email).toBe('Please enter one email address, with no commas or spaces.');
+    }
+    expect(validateCoachingSignup({ ...ok, name: 'N'.repeat(101) })).toBe('Please keep your name to 100 characters or fewer.');
+    expect(validateCoachingSignup({ ...ok, name: 'N'.repeat(100) })).toBeNull();
+  });
+
   it('inserts the name trimmed, the email trimmed and lower-cased, and the member’s time zone', () => {
     expect(coachingSignupRow('uid-1', { name: '  Ana Lima ', email: ' Ana@Example.COM ', sessionId: 's1' }, 'America/New_York')).toEqual({
       user_id: 'uid-1',

@@ -39,9 +39,9 @@ describe('upcomingScheduledSessions', () => {
 
   it('gives the next three last Thursdays at 18:00 in Berlin, 20 seats, an hour long', () => {
     expect(upcomingScheduledSessions(new Date('2027-03-01T09:00:00Z'))).toEqual([
-      { starts_at: '2027-03-25T17:00:00.000Z', ends_at: '2027-03-25T18:00:00.000Z', time_zone: 'Europe/Berlin', max_spots: 20 },
-      { starts_at: '2027-04-29T16:00:00.000Z', ends_at: '2027-04-29T17:00:00.000Z', time_zone: 'Europe/Berlin', max_spots: 20 },
-      { starts_at: '2027-05-27T16:00:00.000Z', ends_at: '2027-05-27T17:00:00.000Z', time_zone: 'Europe/Berlin', max_spots: 20 },
+      { schedule_month: '2027-03-01', starts_at: '2027-03-25T17:00:00.000Z', ends_at: '2027-03-25T18:00:00.000Z', time_zone: 'Europe/Berlin', max_spots: 20 },
+      { schedule_month: '2027-04-01', starts_at: '2027-04-29T16:00:00.000Z', ends_at: '2027-04-29T17:00:00.000Z', time_zone: 'Europe/Berlin', max_spots: 20 },
+      { schedule_month: '2027-05-01', starts_at: '2027-05-27T16:00:00.000Z', ends_at: '2027-05-27T17:00:00.000Z', time_zone: 'Europe/Berlin', max_spots: 20 },
     ]);
     expect(COACHING_SCHEDULE).toMatchObject({ timeZone: 'Europe/Berlin', isoWeekday: 4, start: { hour: 18, minute: 0 }, minutes: 60, seats: 20, ahead: 3 });
   });

@@ -6,7 +6,8 @@
  *   purchase     created: no access; won: access; lost: no access (and it can be bought again)
  *   membership   created: no access, Explorer; won: access, the plan's tier; lost: no access,
  *                the subscription cancelled at Stripe, Explorer
- * and each holds when Stripe delivers the same events again (the admin page's Resend).
+ * and each holds when Stripe delivers the same events again (the admin page's Resend). Disputes
+ * whose ids begin dp_ (most of Stripe's) and du_ are recorded alike.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -128,6 +129,23 @@ describe('a disputed purchase', () => {
       body: { price_id: 'price_app_the_bloom_book', mode: 'payment', success_url: `${SITE}/success?session_id={CHECKOUT_SESSION_ID}`, cancel_url: `${SITE}/products` },
     });
     expect(again.status).toBe(200);
+  });
+});
+
+describe('disputes as Stripe names them', () => {
+  it('records a dispute whose id begins dp_ and one whose id begins du_ alike, each moving access as before', async () => {
+    for (const prefix of ['dp', 'du'] as const) {
+      const { member, session } = await buys('price_app_the_reset_room', 'payment');
+      expect(await opens(member, 'the-reset-room', 'resets')).toBe(200);
+      await admin(`dispute/${session}`, { prefix });
+      expect(lastDispute().id.startsWith(`${prefix}_`)).toBe(true);
+      answersOk();
+      expect(await opens(member, 'the-reset-room', 'resets')).toBe(403);
+      await admin(`close-dispute/${lastDispute().id}`, { outcome: 'won' });
+      answersOk();
+      expect(await opens(member, 'the-reset-room', 'resets')).toBe(200);
+      expect(db.tables.disputes?.filter((d) => d.checkout_session_id === session)).toEqual([expect.objectContaining({ dispute_id: lastDispute().id, status: 'won' })]);
+    }
   });
 });
 

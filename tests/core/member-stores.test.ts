@@ -79,6 +79,10 @@ describe('coaching signup', () => {
     $session.set({ status: 'signedIn', user: member });
     db.insertCoachingSignup.mockResolvedValueOnce({ error: { code: '42501', message: 'denied' } });
     expect(await signUpForSession(input)).toBe('Failed to sign up for the session. Please try again.');
+    // A rule of the signup refused it (IA429): the database's words, written for the member, are shown.
+    const verifyFirst = 'Please verify your email address first: we sent you a link when you signed up, and you can ask for a new one on your dashboard.';
+    db.insertCoachingSignup.mockResolvedValueOnce({ error: { code: 'IA429', message: verifyFirst } });
+    expect(await signUpForSession(input)).toBe(verifyFirst);
     db.insertCoachingSignup.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     expect(await signUpForSession(input)).toBe('Failed to sign up for the session. Please try again.');
   });

@@ -52,8 +52,10 @@ describe('a deleted member', () => {
     expect(insertable.rows.map((r) => r.table_name)).toEqual(Object.keys(FIRST_ROWS).sort());
   });
 
-  it.each(Object.entries(FIRST_ROWS))('%s: refused for the deleted member, whose token is still valid; stored for another', async (_table, [sql, extra]) => {
+  it.each(Object.entries(FIRST_ROWS))('%s: refused for the deleted member, whose token is still valid; stored for another', async (table, [sql, extra]) => {
     expect(await failure(db, member(GONE), sql, params(GONE, extra))).toBe('42501');
+    // A coaching signup asks for a verified address (the service role writes it; the profile is the first row above).
+    if (table === 'coaching_session_signups') await db.query(`update public.profiles set email_verified = true where id = $1`, [STAYS]);
     expect(await failure(db, member(STAYS), sql, params(STAYS, extra))).toBeNull();
   });
 

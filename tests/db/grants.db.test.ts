@@ -24,10 +24,11 @@ const EXPECTED: Record<string, Partial<Record<Role, string[]>>> = {
     anon: ['SELECT'],
     authenticated: ['SELECT'],
     // The scheduler and the coach add sessions; the coach changes seats and cancels; the coach's
-    // page, the join function and account-export read them.
+    // page, the join function and account-export read them. The scheduler names each session's
+    // slot (schedule_month).
     service_role: [
       'SELECT',
-      'INSERT(ends_at, is_active, max_spots, starts_at, time_zone)',
+      'INSERT(ends_at, is_active, max_spots, schedule_month, starts_at, time_zone)',
       'UPDATE(cancelled_at, is_active, max_spots)',
     ],
   },
@@ -143,6 +144,10 @@ const EXPECTED: Record<string, Partial<Record<Role, string[]>>> = {
   deleted_members: {
     service_role: ['INSERT', 'SELECT'],
   },
+  // Per-member rate limits: the functions count a member's requests (count_member_request).
+  member_requests: {
+    service_role: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
+  },
 };
 
 let db: PGlite;
@@ -207,7 +212,7 @@ describe('grants on a project created today', () => {
     }
   });
 
-  it('let members alone call the database functions the site calls (PUBLIC, visitors and the service role: none)', async () => {
+  it('let each role call only the database functions it needs: members save a journal page, the functions count a member’s requests', async () => {
     const { rows } = await db.query<{ fn: string; role: string; execute: boolean }>(
       `select p.proname as fn, r.role, has_function_privilege(r.role, p.oid, 'execute') as execute
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -215,6 +220,9 @@ describe('grants on a project created today', () => {
        where n.nspname = 'public' order by 1, 2`,
     );
     expect(rows).toEqual([
+      { fn: 'count_member_request', role: 'anon', execute: false },
+      { fn: 'count_member_request', role: 'authenticated', execute: false },
+      { fn: 'count_member_request', role: 'service_role', execute: true },
       { fn: 'save_bloom_page', role: 'anon', execute: false },
       { fn: 'save_bloom_page', role: 'authenticated', execute: true },
       { fn: 'save_bloom_page', role: 'service_role', execute: false },

@@ -24,7 +24,7 @@ const SESSION = '00000000-0000-4000-8000-0000000000c1';
 
 /** A member with a profile, a coaching signup, a Stripe customer, a subscription and a purchase. */
 async function memberWithData(uid: string, customer: string): Promise<void> {
-  await db.query(`insert into public.profiles (id, email, full_name, membership_tier) values ($1, $2, $3, 'Adventurer')`, [uid, `${uid}@example.com`, uid]);
+  await db.query(`insert into public.profiles (id, email, full_name, membership_tier, email_verified) values ($1, $2, $3, 'Adventurer', true)`, [uid, `${uid}@example.com`, uid]);
   await db.query(`insert into public.coaching_session_signups (user_id, session_id, name, email) values ($1, $2, $1, $3)`, [uid, SESSION, `${uid}@example.com`]);
   await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [uid, customer]);
   await db.query(

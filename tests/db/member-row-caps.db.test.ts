@@ -3,7 +3,7 @@
  * member adds to has a cap, held as the member writes through the Data API's rules: up to the cap
  * the rows are stored, the next one is refused with SQLSTATE IA429 and a message written for the
  * member (the apps show it as it is, src/core/db/result.ts), and another member is not affected.
- * The caps for any 24 hours forget older rows; a row the member already has (an upsert of the same
+ * The caps for any 24 hours forget rows received earlier (tests/db/doors-closed.db.test.ts: by arrival); a row the member already has (an upsert of the same
  * key) is never one more; the journal's and Rise Mode's days take no day still to come. Runs under
  * today's defaults (db) and broad grants (db-broad).
  */
@@ -128,10 +128,14 @@ describe('row caps', () => {
     expect(await refusal(member(other), cap.insert(other, 1))).toBeNull();
   });
 
-  it.each(CAPS.filter((c) => c.window).map((c) => [c.table, c] as const))('%s: rows finished more than 24 hours ago do not count', async (table, cap) => {
+  it.each(CAPS.filter((c) => c.window).map((c) => [c.table, c] as const))('%s: rows received more than 24 hours ago do not count', async (table, cap) => {
     const uid = `uid-window-${table}`;
+    // The cap counts by arrival (received_at, the database's): these rows arrived when they were done.
+    const arrivedWhenDone = () => db.query(`update public.${table} set received_at = finished_at where user_id = $1`, [uid]);
     await db.query(...cap.fill(uid, cap.most, 25));
+    await arrivedWhenDone();
     await db.query(...cap.fill(uid, cap.most - 1, 23));
+    await arrivedWhenDone();
     expect(await refusal(member(uid), cap.insert(uid, 1))).toBeNull();
     expect((await refusal(member(uid), cap.insert(uid, 2)))?.code).toBe(DB_CODES.limit);
   });

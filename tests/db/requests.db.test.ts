@@ -80,7 +80,9 @@ describe('every request the site makes', () => {
   });
 
   it('members: sign up for a session, then read their signups with the session embedded', async () => {
-    // src/features/coaching/api.ts, insertCoachingSignup and fetchCoachingSignups.
+    // src/features/coaching/api.ts, insertCoachingSignup and fetchCoachingSignups. Ada's address
+    // is verified (auth-sync writes it from her token): a signup asks for it.
+    expect((await functions.from('profiles').update({ email_verified: true }).eq('id', UID)).error).toBeNull();
     expect((await adaClient.from('coaching_session_signups').insert({ user_id: UID, session_id: SESSION, name: 'Ada Lovelace', email: 'ada@example.com' })).error).toBeNull();
     const { data, error } = await adaClient
       .from('coaching_session_signups')

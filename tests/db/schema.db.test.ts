@@ -23,6 +23,7 @@ const TABLES = [
   'email_preferences',
   'future_launch',
   'lesson_progress',
+  'member_requests',
   'monthly_newsletter',
   'partnership_requests',
   'profiles',
@@ -65,7 +66,7 @@ describe('the migrations', () => {
     }
   });
 
-  it('keep their functions out of the API: visitors and members cannot call the triggers or reach the schema; the API has one function, for members', async () => {
+  it('keep their functions out of the API: visitors and members cannot call the triggers or reach the schema; the API has two functions, one for members, one for the service role', async () => {
     const fns = await db.query<{ proname: string; anon: boolean; authenticated: boolean }>(
       `select p.proname, has_function_privilege('anon', p.oid, 'execute') as anon, has_function_privilege('authenticated', p.oid, 'execute') as authenticated
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'private'`,
@@ -81,13 +82,17 @@ describe('the migrations', () => {
       `select has_schema_privilege('anon', 'private', 'usage') as anon, has_schema_privilege('authenticated', 'private', 'usage') as authenticated`,
     );
     expect(usage.rows).toEqual([{ anon: false, authenticated: false }]);
-    // The API's one function is a member's save (The Bloom Book's page, keeping the newer version),
-    // which visitors cannot call (tests/db/grants.db.test.ts has who may).
+    // The API's functions: a member's save (The Bloom Book's page, keeping the newer version), and
+    // the functions' count of a member's requests (per-member rate limits), which neither visitors
+    // nor members can call (tests/db/grants.db.test.ts has who may).
     const api = await db.query<{ proname: string; anon: boolean; authenticated: boolean }>(
       `select p.proname, has_function_privilege('anon', p.oid, 'execute') as anon, has_function_privilege('authenticated', p.oid, 'execute') as authenticated
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'`,
     );
-    expect(api.rows).toEqual([{ proname: 'save_bloom_page', anon: false, authenticated: true }]);
+    expect(api.rows.sort((a, b) => a.proname.localeCompare(b.proname))).toEqual([
+      { proname: 'count_member_request', anon: false, authenticated: false },
+      { proname: 'save_bloom_page', anon: false, authenticated: true },
+    ]);
   });
 });
 

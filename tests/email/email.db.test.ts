@@ -12,11 +12,13 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
-import { CHECK_VIOLATION, failure, GRANTS, hidden, member, migratedDatabase, owner, rows, service, UNIQUE_VIOLATION, visitor } from '../support/db';
+import { CHECK_VIOLATION, failure, GRANTS, hidden, member, migratedDatabase, owner, rows, service, UNIQUE_VIOLATION, verifiedMembers, visitor } from '../support/db';
 
 let db: PGlite;
 beforeAll(async () => {
   db = await migratedDatabase();
+  // The members who sign up for a session: their addresses are verified (a signup asks for it).
+  await verifiedMembers(db, ['uid-tz1', 'uid-tz2', 'uid-tz3', 'uid-tz4', 'uid-full1', 'uid-full2', 'uid-c1', 'uid-c2', 'uid-j1', 'uid-j2', 'uid-j3', 'uid-j4', 'uid-j5', 'uid-j6']);
 }, 60_000);
 
 /** What queueEmail sends: PostgREST's insert with on conflict do nothing on the key. */

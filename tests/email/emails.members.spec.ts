@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
-import { doubles, failFor, inboxOf, rowsOf } from '../support/members-commerce';
+import { doubles, failFor, inboxOf, rowsOf, verifyAddress } from '../support/members-commerce';
 import { createUser, signIn } from '../support/members';
 import { sessionDayLabel, sessionTimeLabel } from '../../src/features/coaching/session-time';
 import { addSessions, sessionOn } from '../coaching/sessions';
@@ -61,6 +61,8 @@ test.describe('a member in New York', () => {
     await addSessions([session]);
     const user = await createUser('Lena Hart');
     await signIn(page, user);
+    // A new account's address, verified as its link would (a coaching signup asks for it).
+    await verifyAddress(user);
     await page.goto('/#coaching-signup');
     await page.getByRole('button', { name: 'Choose Your Session' }).click();
     const dialog = page.getByRole('dialog', { name: 'Choose Your Session' });
@@ -89,7 +91,10 @@ test.describe('a member in New York', () => {
     expect(ics).toContain('BEGIN:VEVENT');
     expect(ics).toContain(`UID:coaching-${session.id}@`);
     expect(ics).toContain(`DTSTART:${session.starts_at.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
-    expect(await rowsOf('email_outbox', { user_id: user.uid })).toEqual([expect.objectContaining({ kind: 'coaching_confirmation', status: 'sent', attempts: 1 })]);
+    // Recorded by the function right after the provider's answer (the inbox can have it a moment before).
+    await expect
+      .poll(async () => rowsOf('email_outbox', { user_id: user.uid }), { timeout: 10_000 })
+      .toEqual([expect.objectContaining({ kind: 'coaching_confirmation', status: 'sent', attempts: 1 })]);
 
     await page.waitForTimeout(1000);
     expect(await inboxOf(user.email)).toHaveLength(1);

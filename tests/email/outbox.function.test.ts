@@ -84,11 +84,11 @@ describe('queueEmail', () => {
 
     const first = await scheduledRun();
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ sent: 1, failed: 0, given_up: 0, skipped: 0, left: 0 });
+    expect(first.body).toEqual({ sent: 1, failed: 0, given_up: 0, skipped: 0, left: 0, waiting: 0, waiting_due: 0 });
     expect(inbox.messages).toHaveLength(1);
     expect(outbox()).toMatchObject([{ status: 'sent', attempts: 2, last_error: null }]);
 
-    expect((await scheduledRun()).body).toEqual({ sent: 0, failed: 0, given_up: 0, skipped: 0, left: 0 });
+    expect((await scheduledRun()).body).toEqual({ sent: 0, failed: 0, given_up: 0, skipped: 0, left: 0, waiting: 0, waiting_due: 0 });
     expect(inbox.messages).toHaveLength(1);
     // Both attempts used the same idempotency key.
     expect(new Set(inbox.requests.map((r) => r.idempotencyKey)).size).toBe(1);

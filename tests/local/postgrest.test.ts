@@ -103,7 +103,7 @@ describe('reading (tables and views; pagination and count)', () => {
 
   it('embeds through foreign keys: many-to-one as an object, one-to-many as an array (resource embedding)', async () => {
     const { data: session } = await anon.from('coaching_sessions').select('id, date').gt('spots_available', 0).limit(1).single();
-    await service.from('profiles').insert({ id: 'm1', email: 'm1@example.com' });
+    await service.from('profiles').insert({ id: 'm1', email: 'm1@example.com', email_verified: true });
     const member = memberClient('m1');
     const signup = await member.from('coaching_session_signups').insert({ user_id: 'm1', session_id: session?.id, name: 'Ada', email: 'm1@example.com' }).select('name, session:coaching_sessions(date)').single();
     expect(signup.error).toBeNull();
@@ -284,7 +284,8 @@ describe('test hooks (end-to-end faults), never a different answer from Postgres
     const insert = (table: string, rows: unknown) => fetch(`${pg.url}/__insert`, { method: 'POST', body: JSON.stringify({ table, rows }) });
     expect((await insert('coaching_sessions', [{ id, starts_at: '2099-01-01T17:00:00Z', ends_at: '2099-01-01T18:00:00Z', max_spots: 3 }])).status).toBe(201);
     expect(await count('coaching_sessions')).toBe(before + 1);
-    // The signup trigger takes a spot, as for a member's own signup.
+    // The signup trigger takes a spot, as for a member's own signup (whose address is verified).
+    expect((await insert('profiles', { id: 'm-four', email: 'ana@example.com', email_verified: true })).status).toBe(201);
     expect((await insert('coaching_session_signups', { user_id: 'm-four', session_id: id, name: 'Ana', email: 'ana@example.com' })).status).toBe(201);
     expect((await pg.db.query<{ spots_available: number }>('select spots_available from public.coaching_sessions where id = $1', [id])).rows[0]?.spots_available).toBe(2);
     const refused = await insert('coaching_sessions', [

@@ -84,3 +84,16 @@ export const RLS_VIOLATION = '42501';
 export const UNIQUE_VIOLATION = '23505';
 export const CHECK_VIOLATION = '23514';
 export const NOT_NULL_VIOLATION = '23502';
+
+/**
+ * Members whose address is verified (profiles.email_verified, which only the service role
+ * writes), as the owner: a coaching signup asks for it (20261205110000_signups_close.sql). Each
+ * gets a profile `<uid>@example.com` if they have none.
+ */
+export async function verifiedMembers(db: PGlite, uids: readonly string[]): Promise<void> {
+  await db.query(
+    `insert into public.profiles (id, email, email_verified) select u, lower(u) || '@example.com', true from unnest($1::text[]) u
+     on conflict (id) do update set email_verified = true`,
+    [uids],
+  );
+}

@@ -1,11 +1,13 @@
 /**
  * The scheduler's work (netlify/functions/coaching-schedule.mts): make sure the next sessions of
  * the schedule (src/features/coaching/schedule.ts: the next three last Thursdays, 18:00 to 19:00
- * on the coach's clock, 20 seats) exist. One insert of all three, `on conflict (starts_at) do
- * nothing`: a session already there, with or without signups, cancelled or not, is never touched,
- * so two runs, a retry or a run by hand never make a duplicate nor change a session.
+ * on the coach's clock, 20 seats) exist. Each is one slot, its month (`schedule_month`, unique in
+ * the database), inserted with `on conflict (schedule_month) do nothing`: a slot already made,
+ * whatever the coach has since moved, re-timed or cancelled, is never made again nor touched, so
+ * two runs at once, a retry or a run by hand never make a duplicate nor change a session. A slot
+ * whose instant a one-off session of the coach already takes (unique starts_at) is left to it.
  */
-import { COACHING_SCHEDULE, upcomingScheduledSessions, type CoachingSchedule } from '../../../src/features/coaching/schedule';
+import { COACHING_SCHEDULE, upcomingScheduledSessions, type CoachingSchedule, type ScheduledSession } from '../../../src/features/coaching/schedule';
 import { sessionDayLabel, sessionTimeLabel } from '../../../src/features/coaching/session-time';
 import { Upstream } from './log';
 import { describeDbError, type AdminDb } from './supabase';
@@ -15,23 +17,29 @@ export const SCHEDULE_FAILED = 'The coaching schedule could not be kept just now
 export interface ScheduleRun {
   /** The start instants (ISO) of the sessions this run added, soonest first. */
   created: string[];
-  /** Those that were there already. */
+  /** The slots that were there already (their start as the schedule has it). */
   kept: string[];
 }
 
-/** Adds the schedule's next sessions that do not exist yet; throws Upstream when the database fails. */
-export async function keepSchedule(db: AdminDb, now: Date, schedule: CoachingSchedule = COACHING_SCHEDULE): Promise<ScheduleRun> {
-  const wanted = upcomingScheduledSessions(now, schedule);
+/** Inserts one slot's session unless its slot (or its instant) is taken; true when this run made it. */
+async function makeSlot(db: AdminDb, session: ScheduledSession): Promise<boolean> {
   const { data, error } = await db
     .from('coaching_sessions')
-    .upsert(wanted, { onConflict: 'starts_at', ignoreDuplicates: true })
-    .select('starts_at');
+    .upsert(session, { onConflict: 'schedule_month', ignoreDuplicates: true })
+    .select('id');
+  // Another session starts at that very instant (a one-off the coach added): it stands for the slot.
+  if (error?.code === '23505') return false;
   if (error) throw new Upstream(SCHEDULE_FAILED, describeDbError('coaching_sessions insert', error));
-  const added = new Set((data ?? []).map((row) => Date.parse(row.starts_at)));
-  return {
-    created: wanted.filter((s) => added.has(Date.parse(s.starts_at))).map((s) => s.starts_at),
-    kept: wanted.filter((s) => !added.has(Date.parse(s.starts_at))).map((s) => s.starts_at),
-  };
+  return (data ?? []).length === 1;
+}
+
+/** Adds the schedule's next sessions whose slot is not made yet; throws Upstream when the database fails. */
+export async function keepSchedule(db: AdminDb, now: Date, schedule: CoachingSchedule = COACHING_SCHEDULE): Promise<ScheduleRun> {
+  const run: ScheduleRun = { created: [], kept: [] };
+  for (const session of upcomingScheduledSessions(now, schedule)) {
+    (await makeSlot(db, session) ? run.created : run.kept).push(session.starts_at);
+  }
+  return run;
 }
 
 /**

@@ -92,6 +92,7 @@ export const SCHEMA = {
     ends_at: { type: 'timestamp with time zone' },
     time_zone: { type: 'text', default: true },
     cancelled_at: { type: 'timestamp with time zone', nullable: true },
+    schedule_month: { type: 'date', nullable: true },
   },
   coaching_session_signups: {
     id: UUID_ID,
@@ -175,6 +176,7 @@ export const SCHEMA = {
     pattern: { type: 'text', values: BREATHING_PATTERNS },
     seconds: { type: 'integer' },
     finished_at: TIMESTAMP,
+    received_at: TIMESTAMP,
   },
   bloom_pages: {
     id: UUID_ID,
@@ -229,6 +231,7 @@ export const SCHEMA = {
     suds_before: { type: 'integer' },
     suds_after: { type: 'integer' },
     finished_at: TIMESTAMP,
+    received_at: TIMESTAMP,
   },
   resets: {
     id: UUID_ID,
@@ -238,6 +241,7 @@ export const SCHEMA = {
     intensity_before: { type: 'integer' },
     intensity_after: { type: 'integer' },
     finished_at: TIMESTAMP,
+    received_at: TIMESTAMP,
   },
   // The join links (service role only) and what registrants must be told.
   coaching_join_links: {
@@ -273,6 +277,8 @@ export const SCHEMA = {
     created_at: TIMESTAMP,
     claimed_at: { type: 'timestamp with time zone', nullable: true },
     sent_at: { type: 'timestamp with time zone', nullable: true },
+    priority: { type: 'integer', default: true },
+    first_attempt_at: { type: 'timestamp with time zone', nullable: true },
   },
   email_preferences: {
     user_id: { type: 'text' },
@@ -292,6 +298,13 @@ export const SCHEMA = {
   deleted_members: {
     uid_sha256: { type: 'text' },
     deleted_at: TIMESTAMP,
+  },
+  // Per-member rate limits (service role only).
+  member_requests: {
+    member: { type: 'text' },
+    door: { type: 'text' },
+    window_start: { type: 'timestamp with time zone' },
+    count: { type: 'integer', default: true },
   },
 } as const satisfies Record<string, Record<string, ColumnSpec>>;
 
@@ -355,6 +368,7 @@ export const RELATIONSHIPS = {
   email_preferences: [],
   disputes: [],
   deleted_members: [],
+  member_requests: [],
 } as const satisfies Record<keyof typeof SCHEMA, readonly unknown[]>;
 
 type Schema = typeof SCHEMA;
@@ -399,6 +413,11 @@ export type Database = {
       save_bloom_page: {
         Args: { page: Json; edited_at: string; based_on?: string | null };
         Returns: Json;
+      };
+      /** Counts a member's request to a function (per-member rate limits; service role only; migration 20261205150000). */
+      count_member_request: {
+        Args: { member: string; door: string; window_seconds: number };
+        Returns: number;
       };
     };
     Enums: { [_ in never]: never };

@@ -27,8 +27,10 @@ export const DB_CODES = {
   /** A unique key refused a second row (a second seat, an early-access email listed already). */
   duplicate: '23505',
   /**
-   * A cap on what one member may add (as many own statements as an app keeps, a day still to
-   * come): raised by the database with a message written for the member, shown as it is.
+   * A rule that refuses a member's write, raised by the database with a message written for the
+   * member and shown as it is: a cap on what one member may add (as many own statements as an
+   * app keeps, a day still to come, a practice dated too far back), or a coaching signup's rule
+   * (the session has begun, the address is not verified yet).
    */
   limit: 'IA429',
   /** The database is not configured in this build (PUBLIC_SUPABASE_URL / _ANON_KEY unset). */

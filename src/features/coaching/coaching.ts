@@ -23,6 +23,9 @@ export const COACHING_MESSAGES = {
   nameRequired: 'Please enter your name',
   emailRequired: 'Please enter your email address',
   emailInvalid: 'Please enter a valid email address',
+  /** The database's own words for the same rules (20261205110000_signups_close.sql). */
+  nameTooLong: 'Please keep your name to 100 characters or fewer.',
+  emailNotOne: 'Please enter one email address, with no commas or spaces.',
   sessionRequired: 'Please select a session',
   authRequired: 'Authentication required',
   failed: 'Failed to sign up for the session. Please try again.',
@@ -80,13 +83,25 @@ export interface CoachingSignupInput {
   sessionId: string | null;
 }
 
+/** The longest name a signup keeps, and the longest address (RFC 5321's path limit). */
+export const SIGNUP_NAME_MAX = 100;
+export const SIGNUP_EMAIL_MAX = 254;
+
+/**
+ * One address, as the database takes it: one '@', no commas, semicolons, white space, quotes or
+ * angle brackets (a list, or a "Name <address>" form, is more than the coach's one contact).
+ */
+export const isOneAddress = (email: string): boolean => email.length <= SIGNUP_EMAIL_MAX && /^[^@\s,;<>"]+@[^@\s,;<>"]+$/.test(email);
+
 /** The first problem with the form, in the spec's order, or null when it can be sent. */
 export function validateCoachingSignup(input: CoachingSignupInput): string | null {
   const name = input.name.trim();
   const email = input.email.trim();
   if (!name) return COACHING_MESSAGES.nameRequired;
+  if (name.length > SIGNUP_NAME_MAX) return COACHING_MESSAGES.nameTooLong;
   if (!email) return COACHING_MESSAGES.emailRequired;
   if (!email.includes('@')) return COACHING_MESSAGES.emailInvalid;
+  if (!isOneAddress(email)) return COACHING_MESSAGES.emailNotOne;
   if (!input.sessionId) return COACHING_MESSAGES.sessionRequired;
   return null;
 }

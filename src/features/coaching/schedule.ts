@@ -35,6 +35,11 @@ export function lastWeekdayOfMonth(year: number, month: number, isoWeekday: numb
 }
 
 export interface ScheduledSession {
+  /**
+   * The slot the session fills: the first day of its month ('2027-04-01'). The database keeps one
+   * session a slot, so a session the coach moved or cancelled is never made again.
+   */
+  schedule_month: string;
   /** ISO instants, as the database takes them. */
   starts_at: string;
   ends_at: string;
@@ -56,6 +61,7 @@ export function upcomingScheduledSessions(now: Date, schedule: CoachingSchedule 
     const starts = instantOf({ year, month, day, ...schedule.start }, schedule.timeZone);
     if (starts > now.getTime()) {
       sessions.push({
+        schedule_month: `${year}-${String(month).padStart(2, '0')}-01`,
         starts_at: new Date(starts).toISOString(),
         ends_at: new Date(starts + schedule.minutes * 60_000).toISOString(),
         time_zone: schedule.timeZone,

@@ -47,6 +47,12 @@ export async function signUpForSession(input: CoachingSignupInput): Promise<stri
         void $mySignups.reload();
         return COACHING_MESSAGES.duplicate;
       }
+      // A rule of the signup (the session has begun, the address is not verified yet, one
+      // address, the name's length): the database's words, written for the member.
+      if (dbFailureKind(error) === 'limit' && error.message) {
+        void $nextSessions.reload();
+        return error.message;
+      }
       return COACHING_MESSAGES.failed;
     }
     void $mySignups.reload();

@@ -16,8 +16,11 @@
  * attempts as it read them -> sending, attempts + 1), so of two runs (or a webhook and a run)
  * only one calls the provider. Each call carries the row's id as its idempotency key, so a
  * sender that crashed after the provider accepted the message, before recording it, is
- * deduplicated by the provider when the claim is taken again (after STALE_CLAIM_MS; within the
- * provider's 24-hour memory, after which it is given up rather than risk a second copy).
+ * deduplicated by the provider when the claim is taken again (after STALE_CLAIM_MS). A row is
+ * tried again only within the provider's memory of its key, counted from its first attempt
+ * (first_attempt_at); after that it is given up rather than risk a second copy.
+ * The scheduled run takes what is due by a time first (email_outbox.priority: reminders and
+ * change notices, then the rest, then signup confirmations), and measures what it left.
  * A message given up is logged once, when it is given up: the kind, the row id, the attempts and
  * the last error, never an address or a body.
  *
@@ -41,6 +44,8 @@ export const STALE_CLAIM_MS = 10 * 60_000;
 export const IDEMPOTENCY_WINDOW_MS = 23 * 3600_000;
 /** Rows one scheduled run looks at. */
 export const RUN_BATCH = 100;
+/** What the run still counts as to send: queued, failed, or claimed. */
+const UNSENT = ['pending', 'failed', 'sending'] as const;
 
 export interface QueueRequest {
   /** The member's id (the Firebase uid). */
@@ -58,8 +63,23 @@ export interface QueueRequest {
  */
 export type Delivery = 'sent' | 'failed' | 'given_up' | 'skipped' | 'duplicate' | 'busy' | 'not configured';
 
-type Row = OutboxRow & Pick<EmailOutboxRow, 'status' | 'attempts' | 'claimed_at'>;
-const ROW = 'id, user_id, kind, ref, params, created_at, status, attempts, claimed_at';
+type Row = OutboxRow & Pick<EmailOutboxRow, 'status' | 'attempts' | 'claimed_at' | 'first_attempt_at'>;
+const ROW = 'id, user_id, kind, ref, params, created_at, status, attempts, claimed_at, first_attempt_at';
+
+/**
+ * When the provider first saw this row's key: its first attempt, or (a row tried before that
+ * was recorded) its creation, the earliest the first attempt can have been. Null: never tried.
+ */
+function firstAttempt(row: Row): number | null {
+  if (row.attempts === 0) return null;
+  return Date.parse(row.first_attempt_at ?? row.created_at);
+}
+
+/** True when the provider may no longer remember the row's key: trying again could send it twice. */
+export function pastKeyWindow(row: Row, now: Date): boolean {
+  const first = firstAttempt(row);
+  return first !== null && now.getTime() - first > IDEMPOTENCY_WINDOW_MS;
+}
 
 /**
  * Takes the row for this sender: one update that only matches the row as it was read (status
@@ -70,7 +90,7 @@ async function claim(db: AdminDb, row: Row, now: Date): Promise<number | null> {
   const attempt = row.attempts + 1;
   const { data, error } = await db
     .from('email_outbox')
-    .update({ status: 'sending', attempts: attempt, claimed_at: now.toISOString() })
+    .update({ status: 'sending', attempts: attempt, claimed_at: now.toISOString(), first_attempt_at: row.first_attempt_at ?? (row.attempts === 0 ? now.toISOString() : row.created_at) })
     .eq('id', row.id)
     .eq('status', row.status)
     .eq('attempts', row.attempts)
@@ -156,6 +176,13 @@ export async function queueEmail(db: AdminDb, kind: EmailKind, request: QueueReq
   }
 }
 
+/** Why the run gives a row up. */
+export const GIVE_UP = {
+  stopped: 'an attempt stopped without an answer',
+  attempts: 'too many failed attempts',
+  window: 'first tried more than 24 hours ago: the provider no longer covers its key, so it is not sent again',
+} as const;
+
 /**
  * Queues a message at most `perHour` times an hour for one member: its key's ref is
  * `<prefix>:<UTC hour>:<n>` for the first free n of 1..perHour, so the unique key itself is the
@@ -178,23 +205,25 @@ export async function queueEmailLimited(
 
 /**
  * What the scheduled run does with a row: send it (queued and not claimed, or failed fewer than
- * MAX_ATTEMPTS times, or claimed by a sender that stopped more than STALE_CLAIM_MS ago), give it
- * up (a stopped sender's claim on its last attempt, or older than the provider remembers keys),
- * or leave it (claimed by a sender still at work).
+ * MAX_ATTEMPTS times, or claimed by a sender that stopped more than STALE_CLAIM_MS ago, in each
+ * case while the provider still remembers its key), give it up (why), or leave it (claimed by a
+ * sender still at work).
  */
-function dueAction(row: Row, now: Date): 'send' | 'give up' | 'wait' {
+function dueAction(row: Row, now: Date): { send: true } | { giveUp: string } | null {
   switch (row.status) {
     case 'pending':
-      return 'send';
+      return { send: true };
     case 'failed':
-      return row.attempts < MAX_ATTEMPTS ? 'send' : 'give up';
+      if (pastKeyWindow(row, now)) return { giveUp: GIVE_UP.window };
+      return row.attempts < MAX_ATTEMPTS ? { send: true } : { giveUp: GIVE_UP.attempts };
     case 'sending': {
       const age = now.getTime() - (row.claimed_at ? Date.parse(row.claimed_at) : 0);
-      if (age < STALE_CLAIM_MS) return 'wait';
-      return age > IDEMPOTENCY_WINDOW_MS || row.attempts >= MAX_ATTEMPTS ? 'give up' : 'send';
+      if (age < STALE_CLAIM_MS) return null;
+      if (pastKeyWindow(row, now)) return { giveUp: GIVE_UP.window };
+      return row.attempts >= MAX_ATTEMPTS ? { giveUp: GIVE_UP.stopped } : { send: true };
     }
     default:
-      return 'wait';
+      return null;
   }
 }
 
@@ -222,6 +251,14 @@ export interface RunSummary {
   left: number;
 }
 
+/** The scheduled run's summary, with what it measured was still waiting when it ended. */
+export interface DueSummary extends RunSummary {
+  /** Messages still waiting after this run (queued or failed), beyond its batch too. */
+  waiting: number;
+  /** Of those, the ones due by a time (reminders and change notices). */
+  waiting_due: number;
+}
+
 /** Sends one row and counts the outcome in `summary` (another sender's row counts as left). */
 async function sendCounted(db: AdminDb, settings: EmailSettings, row: Row, now: Date, summary: RunSummary): Promise<void> {
   const delivery = await deliver(db, settings, row, now);
@@ -235,29 +272,46 @@ function leftForNextRun(row: Row, failure: unknown, summary: RunSummary): void {
   summary.left++;
 }
 
+/** How many messages wait to be sent, queued or failed (of priority `priority` only, when given). */
+async function countWaiting(db: AdminDb, priority?: number): Promise<number> {
+  let query = db.from('email_outbox').select('id', { count: 'exact', head: true }).in('status', ['pending', 'failed']);
+  if (priority !== undefined) query = query.eq('priority', priority);
+  const { count, error } = await query;
+  if (error) throw new Upstream('The outbox could not be read.', describeDbError('email_outbox count', error));
+  return count ?? 0;
+}
+
 /**
- * The scheduled run: sends what is still to send, oldest first, until `deadline` (epoch ms;
- * what is left waits for the next run). Returns what it did, or null without email settings.
+ * The scheduled run: sends what is still to send, what is due by a time first (priority), then
+ * oldest first, until `deadline` (epoch ms; what is left waits for the next run). Measures what
+ * is still waiting when it ends (logged when any of it is due by a time). Returns what it did,
+ * or null without email settings.
  */
-export async function sendDue(db: AdminDb, options: { now?: Date; deadline?: number } = {}): Promise<RunSummary | null> {
+export async function sendDue(db: AdminDb, options: { now?: Date; deadline?: number } = {}): Promise<DueSummary | null> {
   const settings = emailSettings();
   if (!settings) return null;
   const now = options.now ?? new Date();
-  const { data, error } = await db.from('email_outbox').select(ROW).in('status', ['pending', 'failed', 'sending']).order('created_at').limit(RUN_BATCH);
+  const { data, error } = await db
+    .from('email_outbox')
+    .select(ROW)
+    .in('status', [...UNSENT])
+    .order('priority')
+    .order('created_at')
+    .limit(RUN_BATCH);
   if (error) throw new Upstream('The outbox could not be read.', describeDbError('email_outbox select', error));
   const summary: RunSummary = { sent: 0, failed: 0, given_up: 0, skipped: 0, left: 0 };
   for (const row of (data ?? []) as Row[]) {
     const action = dueAction(row, now);
-    if (action === 'wait') continue;
+    if (!action) continue;
     if (options.deadline !== undefined && Date.now() > options.deadline) {
       summary.left++;
       continue;
     }
     try {
-      if (action === 'give up') {
-        // A sender claimed it and never recorded the answer: the provider may have sent it, so
-        // it is not sent again without the key's protection.
-        if (await giveUpRow(db, row, row.status === 'sending' ? 'an attempt stopped without an answer' : 'too many failed attempts')) summary.given_up++;
+      if ('giveUp' in action) {
+        // Tried too often, or the provider may have sent it and no longer remembers its key: it
+        // is not sent again without the key's protection.
+        if (await giveUpRow(db, row, action.giveUp)) summary.given_up++;
         continue;
       }
       await sendCounted(db, settings, row, now, summary);
@@ -265,7 +319,9 @@ export async function sendDue(db: AdminDb, options: { now?: Date; deadline?: num
       leftForNextRun(row, failure, summary);
     }
   }
-  return summary;
+  const [waiting, waitingDue] = await Promise.all([countWaiting(db), countWaiting(db, 0)]);
+  if (waitingDue > 0) console.warn(`[email] the run ended with ${waitingDue} reminder or notice message${waitingDue === 1 ? '' : 's'} still to send (${waiting} in all)`);
+  return { ...summary, waiting, waiting_due: waitingDue };
 }
 
 /**
