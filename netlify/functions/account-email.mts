@@ -19,6 +19,7 @@ import type { Config } from '@netlify/functions';
 import { describeAdminError, firebaseUserAdmin, verifyIdToken } from './_shared/auth';
 import { bearerToken, HttpError, json, readJsonObject, requireMethod } from './_shared/http';
 import { endpoint, Upstream } from './_shared/log';
+import { limitMember } from './_shared/member-limit';
 import { supabaseAdmin } from './_shared/supabase';
 import { queueEmailLimited } from './_shared/email/outbox';
 import { plainAddress, validateEmail, VALIDATION_MESSAGES } from '../../src/features/account/auth-validation';
@@ -52,6 +53,8 @@ export default endpoint(NAME, async (req) => {
   // Checked first, so a half-configured server answers 503 and queues nothing.
   firebaseUserAdmin();
   const db = supabaseAdmin();
+  // Past the 3 links an hour (the outbox key), asking again and again is still counted per member.
+  await limitMember(db, user.uid, NAME, { most: 20, windowSeconds: 600 });
 
   if (action === 'verify') {
     const account = await liveAccount(user.uid);

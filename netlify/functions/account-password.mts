@@ -13,6 +13,8 @@ import type { Config } from '@netlify/functions';
 import { describeAdminError, firebaseUserAdmin, verifyIdToken } from './_shared/auth';
 import { bearerToken, HttpError, json, readJsonObject, requireMethod } from './_shared/http';
 import { endpoint, Upstream } from './_shared/log';
+import { limitMember } from './_shared/member-limit';
+import { supabaseAdmin } from './_shared/supabase';
 import { validateNewPassword } from '../../src/features/account/auth-validation';
 import { FRESH_SIGN_IN_SECONDS } from '../../src/features/account/account-links';
 
@@ -28,6 +30,7 @@ export default endpoint(NAME, async (req) => {
   const password = typeof body['password'] === 'string' ? body['password'] : '';
   const confirmPassword = typeof body['confirmPassword'] === 'string' ? body['confirmPassword'] : '';
   const user = await verifyIdToken(token, { maxAgeSeconds: FRESH_SIGN_IN_SECONDS });
+  await limitMember(supabaseAdmin(), user.uid, NAME, { most: 10, windowSeconds: 600 });
   const problem = validateNewPassword({ password, confirmPassword });
   if (problem) throw new HttpError(400, problem);
   if (password.length > MAX_PASSWORD) throw new HttpError(400, `Password must be at most ${MAX_PASSWORD} characters long`);

@@ -30,6 +30,7 @@ import { bearerToken, HttpError, json, parseJsonObject, readText, requireMethod 
 import { endpoint, upstreamFailure } from './_shared/log';
 import { describeDbError, isSupabaseConfigured, supabaseAdmin } from './_shared/supabase';
 import { queueEmail } from './_shared/email/outbox';
+import { limitMember } from './_shared/member-limit';
 
 /** How long after signing in the token may be used here: 5 minutes. */
 export const MAX_TOKEN_AGE_SECONDS = 300;
@@ -69,6 +70,7 @@ export default endpoint(NAME, async (req) => {
   const body = await readBody(req);
   const decoded = await verifyIdToken(token, { maxAgeSeconds: MAX_TOKEN_AGE_SECONDS });
   const db = supabaseAdmin();
+  await limitMember(db, decoded.uid, NAME, { most: 20, windowSeconds: 600 });
 
   let claimsUpdated = false;
   if (decoded['role'] !== 'authenticated') {

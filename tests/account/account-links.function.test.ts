@@ -185,6 +185,16 @@ describe('the verification link', () => {
     expect(inbox.messages).toHaveLength(0);
   });
 
+  it('counts each member\'s requests: past 20 in ten minutes, the 21st is refused whatever it asks', async () => {
+    const member = await newMember();
+    await markVerified(member.uid);
+    const ask = () => call(accountEmail as Handler, '/api/account-email', { method: 'POST', headers: bearer(member.idToken), body: { action: 'verify' } });
+    const statuses = [];
+    for (let i = 0; i < 21; i++) statuses.push((await ask()).status);
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
   it('refuses a request without a member', async () => {
     const res = await call(accountEmail as Handler, '/api/account-email', { method: 'POST', body: { action: 'verify' } });
     expect(res.status).toBe(401);

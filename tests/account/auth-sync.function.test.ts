@@ -16,10 +16,11 @@ const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 let db: LocalSupabase;
 /**
  * What the functions asked of the database, as the double recorded it (url: path and query),
- * but the read of the tombstones (is this a deleted account?), which every sign-in makes first.
+ * but the read of the tombstones (is this a deleted account?), which every sign-in makes first,
+ * and the member's request count (the per-member limit, docs/decisions/netlify-functions.md).
  */
 const recorded = () =>
-  db.requests.filter((r) => r.table !== 'deleted_members').map((r) => ({
+  db.requests.filter((r) => r.table !== 'deleted_members' && r.table !== 'rpc/count_member_request').map((r) => ({
     method: r.method,
     url: `/rest/v1/${r.table}?${new URLSearchParams(r.query).toString()}`,
     headers: { prefer: r.prefer ?? undefined, apikey: r.apikey ?? undefined, authorization: r.authorization ?? undefined },
@@ -89,7 +90,8 @@ describe('auth-sync', () => {
 
     // First the tombstones (a deleted account gets nothing back), then the one write.
     // Then the profile follows the account's address (only a changed, unproven address is written).
-    expect(db.requests.map((r) => `${r.method} ${r.table}`)).toEqual(['GET deleted_members', 'POST profiles', 'PATCH profiles']);
+    expect(db.requests.map((r) => `${r.method} ${r.table}`)).toEqual(['GET deleted_members', 'POST rpc/count_member_request', 'POST profiles', 'PATCH profiles']);
+    expect(db.requests[1]?.body).toMatchObject({ member: user.uid, door: 'auth-sync' });
     expect(recorded()).toHaveLength(2);
     const [write] = recorded();
     expect(write?.method).toBe('POST');
