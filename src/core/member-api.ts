@@ -55,6 +55,8 @@ export async function askAsMember(path: string, init: RequestInit = {}, idToken?
   } catch (cause) {
     return { kind: 'unreachable', cause };
   }
+  // The server refused the member's token: Firebase decides whether the session has ended.
+  if (res.status === 401) void import('./session/session-end').then(({ confirmSession }) => confirmSession());
   const text = await res.text().catch(() => '');
   let body: unknown;
   try {

@@ -22,6 +22,9 @@ export { DB_CODES, dbFailureKind, isNoRows, type DbError, type DbFailureKind, ty
 export type Db = PostgrestClient<Database>;
 
 let client: Promise<Db> | undefined;
+
+/** The database refused the member's token: Firebase decides whether the session has ended (../session/session-end.ts). */
+const sessionRefused = () => void import('../session/session-end').then(({ confirmSession }) => confirmSession());
 let warned = false;
 
 /** The client, or null (with one clear console line) when the database is not configured. */
@@ -34,7 +37,7 @@ async function getDb(): Promise<Db | null> {
   const rest = restEndpoint(PUBLIC_SUPABASE_URL);
   const key = PUBLIC_SUPABASE_ANON_KEY;
   client ??= import('@supabase/postgrest-js').then(
-    ({ PostgrestClient }) => new PostgrestClient<Database>(rest, { schema: 'public', fetch: withAuthHeaders(key, currentAccessToken) }),
+    ({ PostgrestClient }) => new PostgrestClient<Database>(rest, { schema: 'public', fetch: withAuthHeaders(key, currentAccessToken, undefined, sessionRefused) }),
     (error: unknown) => {
       // A download that failed (offline) is tried again by the next request.
       client = undefined;

@@ -9,13 +9,23 @@
 /** The PostgREST endpoint of the project at `projectUrl`. */
 export const restEndpoint = (projectUrl: string): string => new URL('rest/v1', projectUrl.endsWith('/') ? projectUrl : `${projectUrl}/`).href;
 
-/** `fetch` that adds the `apikey` and bearer headers a request has not set itself. */
-export function withAuthHeaders(key: string, accessToken: () => Promise<string | null>, base: typeof fetch = (...args) => fetch(...args)): typeof fetch {
+/**
+ * `fetch` that adds the `apikey` and bearer headers a request has not set itself; `onRefused`
+ * hears of a 401 for a request that carried the member's token (the session may have ended).
+ */
+export function withAuthHeaders(
+  key: string,
+  accessToken: () => Promise<string | null>,
+  base: typeof fetch = (...args) => fetch(...args),
+  onRefused?: () => void,
+): typeof fetch {
   return async (input, init) => {
     const token = await accessToken();
     const headers = new Headers(init?.headers);
     if (!headers.has('apikey')) headers.set('apikey', key);
     if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${token ?? key}`);
-    return base(input, { ...init, headers });
+    const res = await base(input, { ...init, headers });
+    if (res.status === 401 && token && headers.get('Authorization') === `Bearer ${token}`) onRefused?.();
+    return res;
   };
 }

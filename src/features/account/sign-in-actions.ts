@@ -25,7 +25,14 @@ async function forgetAccountSync(): Promise<void> {
   }
 }
 
-function signedIn(user: AppUser): AppUser {
+/**
+ * After a sign-in: the device now belongs to `user` (src/core/offline/device.ts). Another
+ * member's data still on it (a session that ended without this browser seeing it) goes first,
+ * before the first member page opens.
+ */
+async function signedIn(user: AppUser): Promise<AppUser> {
+  const { followSession } = await import('../../core/offline/device-api');
+  await followSession({ status: 'signedIn', user });
   setSignedInHint(true);
   return user;
 }
@@ -63,8 +70,7 @@ export async function signOut({ ask = true }: { ask?: boolean } = {}): Promise<b
   const device = await import('../../core/offline/device-api');
   if (!(await device.readyToLeave(session.status === 'signedIn' ? session.user.id : null, { ask }))) return false;
   const auth = await authService();
-  await auth.signOut();
-  await device.clearDevice();
+  await device.signOutClearing(session.status === 'signedIn' ? session.user.id : null, () => auth.signOut());
   setSignedInHint(false);
   await forgetAccountSync();
   $session.set({ status: 'signedOut' });
