@@ -3,7 +3,7 @@
  * each, and as bearer the member's ID token read for each request (a token refreshed between two
  * requests goes with the second), or the anon key when no one is signed in, as supabase-js
  * sent them; a header the request sets itself is left alone; a 401 for the member's token is told
- * (the session may have ended: src/core/session/session-end.ts).
+ * (the session may have ended: src/core/session/session-end-api.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { restEndpoint, withAuthHeaders } from '../../src/core/db/request-headers';

@@ -11,9 +11,9 @@ import { setAccessTokenProvider } from '../../src/core/session/access-token';
 
 // The course's module also reads progress through the database client, which these tests do not use.
 vi.mock('../../src/core/db/client', () => ({ dbRequest: vi.fn() }));
-// A 401 asks Firebase whether the session has ended (tests/core/session-end.test.ts).
-const confirmSession = vi.fn(async () => undefined);
-vi.mock('../../src/core/session/session-end', () => ({ confirmSession }));
+// A 401 is told to the page's session follower, which asks Firebase (tests/core/session-end.test.ts).
+const confirmSession = vi.fn();
+const { TOKEN_REFUSED_EVENT } = await import('../../src/core/session/token-refused');
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
@@ -21,6 +21,7 @@ const answer = (status: number, body: unknown) => new Response(typeof body === '
 
 beforeEach(() => {
   confirmSession.mockClear();
+  vi.stubGlobal('dispatchEvent', (event: Event) => (event.type === TOKEN_REFUSED_EVENT ? confirmSession() : undefined, true));
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
   setAccessTokenProvider(async () => 'id-token-1');
@@ -53,7 +54,7 @@ describe('a call as the member', () => {
     expect(confirmSession).not.toHaveBeenCalled();
     fetchMock.mockResolvedValue(answer(401, { error: 'Please sign in again.' }));
     expect(await askAsMember('/api/x')).toMatchObject({ kind: 'answered', status: 401 });
-    await vi.waitFor(() => expect(confirmSession).toHaveBeenCalledTimes(1));
+    expect(confirmSession).toHaveBeenCalledTimes(1);
   });
 
   it('is not made without a session token', async () => {

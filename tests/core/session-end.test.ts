@@ -1,5 +1,5 @@
 /**
- * A 401 for the member's token (src/core/session/session-end.ts): Firebase is asked with a forced
+ * A 401 for the member's token (src/core/session/session-end-api.ts): Firebase is asked with a forced
  * refresh, and the member is signed out only when Firebase says the session is over (revoked,
  * disabled, deleted); a fresh token (the 401 meant something else) or no answer ends nothing.
  * Firebase is stood in by the service's two calls (its SDK's own behaviour on a refused refresh
@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const auth = { getIdToken: vi.fn(), signOut: vi.fn(async () => undefined) };
 vi.mock('../../src/core/session/store', () => ({ authService: async () => auth }));
-const { confirmSession, sessionIsOver } = await import('../../src/core/session/session-end');
+const { confirmSession, sessionIsOver } = await import('../../src/core/session/session-end-api');
 
 const firebaseError = (code: string) => Object.assign(new Error(code), { code });
 

@@ -13,6 +13,7 @@ import type { PostgrestClient } from '@supabase/postgrest-js';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import type { Database } from './database.types';
 import { currentAccessToken } from '../session/access-token';
+import { TOKEN_REFUSED_EVENT } from '../session/token-refused';
 import { DB_CODES, DB_NOT_CONFIGURED, type DbError, type DbResult } from './result';
 import { restEndpoint, withAuthHeaders } from './request-headers';
 
@@ -23,8 +24,8 @@ export type Db = PostgrestClient<Database>;
 
 let client: Promise<Db> | undefined;
 
-/** The database refused the member's token: Firebase decides whether the session has ended (../session/session-end.ts). */
-const sessionRefused = () => void import('../session/session-end').then(({ confirmSession }) => confirmSession());
+/** The database refused the member's token: Firebase decides whether the session has ended (../session/session-end-api.ts). */
+const sessionRefused = () => dispatchEvent(new Event(TOKEN_REFUSED_EVENT));
 let warned = false;
 
 /** The client, or null (with one clear console line) when the database is not configured. */

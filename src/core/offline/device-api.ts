@@ -7,10 +7,14 @@
  * dialog) before it is dropped, and may stay signed in instead. After the account is deleted
  * it is dropped unasked.
  */
-import { closeOutbox, flush, waiting } from './outbox-api';
-import { DEVICE_OWNER_KEY, outboxDb, outboxFlagKey } from './names';
-import { databasesToDelete, deviceStep } from './device';
+import { outboxDb, outboxFlagKey } from './names';
+import { databasesToDelete, DEVICE_OWNER_KEY, deviceStep } from './device';
 import type { Session } from '../session/user';
+
+export { confirmSession } from '../session/session-end-api';
+
+/** The outbox's code (IndexedDB's with it), loaded when a session ends, not with the account corner. */
+const outbox = () => import('./outbox-api');
 
 /** What the member reads when something could not be sent before signing out. */
 const UNSENT = {
@@ -111,8 +115,9 @@ function recordOwner(uid: string | null): void {
  * device then belongs to no one.
  */
 export async function clearDevice(leaving: string | null, { keepUnsent }: { keepUnsent: boolean }): Promise<void> {
-  const names = 'indexedDB' in globalThis && typeof indexedDB.databases === 'function' ? (await indexedDB.databases()).flatMap((db) => (db.name ? [db.name] : [])) : [];
+  const names = 'indexedDB' in globalThis && typeof indexedDB.databases === 'function' ? await indexedDB.databases().then((all) => all.flatMap((db) => (db.name ? [db.name] : [])), () => []) : [];
   // Opened only when it exists: reading a member's outbox must not create one.
+  const { closeOutbox, waiting } = await outbox();
   const keep = keepUnsent && leaving !== null && names.includes(outboxDb(leaving)) && (await waiting(leaving)).length > 0;
   await Promise.all([closeOutbox(), silenceWorker()]);
   try {
@@ -169,7 +174,9 @@ export async function signOutClearing(uid: string | null, signOut: () => Promise
  * writes stays behind.
  */
 export async function readyToLeave(uid: string | null, { ask }: { ask: boolean }): Promise<boolean> {
-  if (!uid || (await waiting(uid)).length === 0) return true;
+  if (!uid) return true;
+  const { flush, waiting } = await outbox();
+  if ((await waiting(uid)).length === 0) return true;
   const left = await flush(uid);
   return left === 0 || !ask || askToDrop(left);
 }

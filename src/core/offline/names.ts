@@ -1,8 +1,8 @@
 /**
  * What the member's device keeps for offline use, by name: the service worker's address and
  * caches (integrations/service-worker/worker.js names them the same way), a member's outbox
- * (IndexedDB) and the flag that says it holds something, the member the device belongs to, and
- * the words a waiting write shows.
+ * (IndexedDB) and the flag that says it holds something, and the words a waiting write shows
+ * (the member the device belongs to: ./follow.ts).
  */
 
 /** The service worker's address (written at build by integrations/service-worker.mjs). */
@@ -38,12 +38,6 @@ export function outboxMayHoldSomething(uid: string): boolean {
   }
 }
 
-/**
- * The member whose data this device holds (their answers kept by the service worker, their
- * outbox), in local storage: the one check of ./device.ts (`deviceStep`) compares it with the
- * session.
- */
-export const DEVICE_OWNER_KEY = 'ia:device';
 
 /** What a member reads of a write kept on the device until it is sent. */
 export const WAITING_TEXT = 'Saved on this device, will sync';
