@@ -13,7 +13,7 @@ import { setAccessTokenProvider } from '../../src/core/session/access-token';
 vi.mock('../../src/core/db/client', () => ({ dbRequest: vi.fn() }));
 // A 401 is told to the page's session follower, which asks Firebase (tests/core/session-end.test.ts).
 const confirmSession = vi.fn();
-const { TOKEN_REFUSED_EVENT } = await import('../../src/core/session/token-refused');
+const { TOKEN_REFUSED_EVENT } = await import('../../src/core/offline/names');
 
 let fetchMock: ReturnType<typeof vi.fn>;
 

@@ -13,7 +13,7 @@ import type { PostgrestClient } from '@supabase/postgrest-js';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import type { Database } from './database.types';
 import { currentAccessToken } from '../session/access-token';
-import { TOKEN_REFUSED_EVENT } from '../session/token-refused';
+import { TOKEN_REFUSED_EVENT } from '../offline/names';
 import { DB_CODES, DB_NOT_CONFIGURED, type DbError, type DbResult } from './result';
 import { restEndpoint, withAuthHeaders } from './request-headers';
 

@@ -22,10 +22,12 @@ export function withAuthHeaders(
   return async (input, init) => {
     const token = await accessToken();
     const headers = new Headers(init?.headers);
+    /** The member's token goes with this request (not the anon key, not the caller's own). */
+    const members = token && !headers.has('Authorization');
     if (!headers.has('apikey')) headers.set('apikey', key);
     if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${token ?? key}`);
     const res = await base(input, { ...init, headers });
-    if (res.status === 401 && token && headers.get('Authorization') === `Bearer ${token}`) onRefused?.();
+    if (res.status === 401 && members) onRefused?.();
     return res;
   };
 }

@@ -7,11 +7,9 @@
  * dialog) before it is dropped, and may stay signed in instead. After the account is deleted
  * it is dropped unasked.
  */
-import { outboxDb, outboxFlagKey } from './names';
-import { databasesToDelete, DEVICE_OWNER_KEY, deviceStep } from './device';
+import { DEVICE_OWNER_KEY, outboxDb, outboxFlagKey } from './names';
+import { databasesToDelete, deviceStep } from './device';
 import type { Session } from '../session/user';
-
-export { confirmSession } from '../session/session-end-api';
 
 /** The outbox's code (IndexedDB's with it), loaded when a session ends, not with the account corner. */
 const outbox = () => import('./outbox-api');

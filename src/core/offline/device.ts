@@ -1,6 +1,6 @@
 /**
  * The device follows the session: the rules. The device belongs to one member at a time (the
- * owner, kept in local storage: `DEVICE_OWNER_KEY`). Whenever the session a page
+ * owner, kept in local storage: ./names.ts `DEVICE_OWNER_KEY`). Whenever the session a page
  * knows is not the owner's (signed out in any way: Sign out, Firebase refusing the session,
  * a 401 that Firebase confirms, another tab; or another member signed in), the owner's data
  * goes before anything of the new session is kept or shown: every cache, every IndexedDB
@@ -10,9 +10,6 @@
  */
 import type { Session } from '../session/user';
 import { OUTBOX_DB_PREFIX, outboxDb } from './names';
-
-/** The member whose data this device holds (their answers kept by the worker, their outbox), in local storage. */
-export const DEVICE_OWNER_KEY = 'ia:device';
 
 /**
  * What the device must do for `session` when it belongs to `owner`: nothing (the same member,

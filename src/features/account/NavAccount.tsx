@@ -3,7 +3,7 @@
  * Dashboard and Sign Out (a disclosure menu on desktop, plain links in the mobile menu).
  * Hydrated with `client:signedin`, so it only ever runs for someone who signed in; visitors
  * get the static Sign In link of NavAccount.astro. On every page a member sees, it is also where
- * the device follows the session (src/core/offline/follow.ts).
+ * the device follows the session (./follow-device.ts).
  */
 import { useStore } from '../../core/ui/useStore';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -12,7 +12,7 @@ import { $memberAccess, BUILT_IN_CATALOGUE } from '../../core/access/store';
 import TierBadge from '../../core/access/TierBadge';
 import { useSession } from '../../core/session/useSession';
 import { loadingOnServer } from '../../core/session/loading';
-import { followDevice } from '../../core/offline/follow';
+import { followDevice } from './follow-device';
 
 interface Props {
   variant: 'desktop' | 'mobile';

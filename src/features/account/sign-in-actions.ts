@@ -6,8 +6,12 @@
  * store and the account-sync store; the account-sync store uses the session store; the session
  * store imports neither.
  */
-import type { AppUser } from '../../core/session/user';
+import type { AppUser, Session } from '../../core/session/user';
 import { $session, authService, setSignedInHint, type AuthService } from '../../core/session/store';
+
+/** The device follows the session (./follow-device.ts loads them from here, with Sign out's code). */
+export const followSession = async (session: Session) => (await import('../../core/offline/device-api')).followSession(session);
+export const confirmSession = async () => (await import('../../core/session/session-end-api')).confirmSession();
 
 /** The account sync after every sign-in (./account-sync-store.ts), loaded on first use. */
 async function syncAfterSignIn(auth: AuthService, fullName: string | null): Promise<boolean> {
