@@ -6,7 +6,6 @@
  * own `error`, else the caller's fallback) with the HTTP `status` beside it.
  */
 import { currentAccessToken } from './session/access-token';
-import { TOKEN_REFUSED_EVENT } from './offline/names';
 
 export const MEMBER_API_MESSAGES = {
   notSignedIn: 'Please sign in again to continue.',
@@ -56,9 +55,6 @@ export async function askAsMember(path: string, init: RequestInit = {}, idToken?
   } catch (cause) {
     return { kind: 'unreachable', cause };
   }
-  // The server refused the member's token: Firebase decides whether the session has ended
-  // (./session/session-end-api.ts, run by the page's session follower: src/features/account/follow-device.ts).
-  if (res.status === 401) dispatchEvent(new Event(TOKEN_REFUSED_EVENT));
   const text = await res.text().catch(() => '');
   let body: unknown;
   try {

@@ -2,8 +2,7 @@
  * The browser's database requests (src/core/db/request-headers.ts): the anon key as `apikey` on
  * each, and as bearer the member's ID token read for each request (a token refreshed between two
  * requests goes with the second), or the anon key when no one is signed in, as supabase-js
- * sent them; a header the request sets itself is left alone; a 401 for the member's token is told
- * (the session may have ended: src/core/session/session-end-api.ts).
+ * sent them; a header the request sets itself is left alone.
  */
 import { describe, expect, it } from 'vitest';
 import { restEndpoint, withAuthHeaders } from '../../src/core/db/request-headers';
@@ -47,18 +46,6 @@ describe('the database request headers', () => {
   it('fail as the fetch fails when the token cannot be had (the client reports no answer)', async () => {
     const { base } = recorder();
     await expect(withAuthHeaders('k', async () => Promise.reject(new TypeError('Failed to fetch')), base)('https://x/rest/v1/x')).rejects.toThrow('Failed to fetch');
-  });
-
-  it('tell of a 401 for the member’s token (the session may have ended), never of one for the anon key or another answer', async () => {
-    const answering = (status: number) => (async () => new Response('{}', { status })) as typeof fetch;
-    let refused = 0;
-    const onRefused = () => void (refused += 1);
-    await withAuthHeaders('anon-key', async () => 'member-token', answering(401), onRefused)('https://x/rest/v1/x');
-    expect(refused).toBe(1);
-    await withAuthHeaders('anon-key', async () => null, answering(401), onRefused)('https://x/rest/v1/x');
-    await withAuthHeaders('anon-key', async () => 'member-token', answering(403), onRefused)('https://x/rest/v1/x');
-    await withAuthHeaders('anon-key', async () => 'member-token', answering(401), onRefused)('https://x/rest/v1/x', { headers: { Authorization: 'Bearer other' } });
-    expect(refused).toBe(1);
   });
 
   it('address the project’s PostgREST endpoint, with or without a trailing slash', () => {

@@ -11,17 +11,12 @@ import { setAccessTokenProvider } from '../../src/core/session/access-token';
 
 // The course's module also reads progress through the database client, which these tests do not use.
 vi.mock('../../src/core/db/client', () => ({ dbRequest: vi.fn() }));
-// A 401 is told to the page's session follower, which asks Firebase (tests/core/session-end.test.ts).
-const confirmSession = vi.fn();
-const { TOKEN_REFUSED_EVENT } = await import('../../src/core/offline/names');
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
 const answer = (status: number, body: unknown) => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status });
 
 beforeEach(() => {
-  confirmSession.mockClear();
-  vi.stubGlobal('dispatchEvent', (event: Event) => (event.type === TOKEN_REFUSED_EVENT ? confirmSession() : undefined, true));
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
   setAccessTokenProvider(async () => 'id-token-1');
@@ -46,15 +41,6 @@ describe('a call as the member', () => {
     fetchMock.mockResolvedValue(answer(200, { ok: true }));
     expect(await askAsMember('/api/auth-sync', { method: 'POST' }, 'fresh-token')).toMatchObject({ kind: 'answered', status: 200 });
     expect((fetchMock.mock.calls[0]?.[1] as RequestInit).headers).toMatchObject({ Authorization: 'Bearer fresh-token' });
-  });
-
-  it('asks Firebase whether the session has ended when the function refuses the token (401), and only then', async () => {
-    fetchMock.mockResolvedValue(answer(403, { error: 'no' }));
-    await askAsMember('/api/x');
-    expect(confirmSession).not.toHaveBeenCalled();
-    fetchMock.mockResolvedValue(answer(401, { error: 'Please sign in again.' }));
-    expect(await askAsMember('/api/x')).toMatchObject({ kind: 'answered', status: 401 });
-    expect(confirmSession).toHaveBeenCalledTimes(1);
   });
 
   it('is not made without a session token', async () => {

@@ -13,7 +13,6 @@ import type { PostgrestClient } from '@supabase/postgrest-js';
 import { PUBLIC_SUPABASE_ANON_KEY, PUBLIC_SUPABASE_URL } from 'astro:env/client';
 import type { Database } from './database.types';
 import { currentAccessToken } from '../session/access-token';
-import { TOKEN_REFUSED_EVENT } from '../offline/names';
 import { DB_CODES, DB_NOT_CONFIGURED, type DbError, type DbResult } from './result';
 import { restEndpoint, withAuthHeaders } from './request-headers';
 
@@ -23,9 +22,6 @@ export { DB_CODES, dbFailureKind, isNoRows, type DbError, type DbFailureKind, ty
 export type Db = PostgrestClient<Database>;
 
 let client: Promise<Db> | undefined;
-
-/** The database refused the member's token: Firebase decides whether the session has ended (../session/session-end-api.ts). */
-const sessionRefused = () => dispatchEvent(new Event(TOKEN_REFUSED_EVENT));
 let warned = false;
 
 /** The client, or null (with one clear console line) when the database is not configured. */
@@ -38,7 +34,7 @@ async function getDb(): Promise<Db | null> {
   const rest = restEndpoint(PUBLIC_SUPABASE_URL);
   const key = PUBLIC_SUPABASE_ANON_KEY;
   client ??= import('@supabase/postgrest-js').then(
-    ({ PostgrestClient }) => new PostgrestClient<Database>(rest, { schema: 'public', fetch: withAuthHeaders(key, currentAccessToken, undefined, sessionRefused) }),
+    ({ PostgrestClient }) => new PostgrestClient<Database>(rest, { schema: 'public', fetch: withAuthHeaders(key, currentAccessToken) }),
     (error: unknown) => {
       // A download that failed (offline) is tried again by the next request.
       client = undefined;

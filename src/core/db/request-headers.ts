@@ -9,25 +9,13 @@
 /** The PostgREST endpoint of the project at `projectUrl`. */
 export const restEndpoint = (projectUrl: string): string => new URL('rest/v1', projectUrl.endsWith('/') ? projectUrl : `${projectUrl}/`).href;
 
-/**
- * `fetch` that adds the `apikey` and bearer headers a request has not set itself; `onRefused`
- * hears of a 401 for a request that carried the member's token (the session may have ended).
- */
-export function withAuthHeaders(
-  key: string,
-  accessToken: () => Promise<string | null>,
-  base: typeof fetch = (...args) => fetch(...args),
-  onRefused?: () => void,
-): typeof fetch {
+/** `fetch` that adds the `apikey` and bearer headers a request has not set itself. */
+export function withAuthHeaders(key: string, accessToken: () => Promise<string | null>, base: typeof fetch = (...args) => fetch(...args)): typeof fetch {
   return async (input, init) => {
     const token = await accessToken();
     const headers = new Headers(init?.headers);
-    /** The member's token goes with this request (not the anon key, not the caller's own). */
-    const members = token && !headers.has('Authorization');
     if (!headers.has('apikey')) headers.set('apikey', key);
     if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${token ?? key}`);
-    const res = await base(input, { ...init, headers });
-    if (res.status === 401 && members) onRefused?.();
-    return res;
+    return base(input, { ...init, headers });
   };
 }

@@ -1,8 +1,8 @@
 /**
  * What the member's device keeps for offline use, by name: the service worker's address and
  * caches (integrations/service-worker/worker.js names them the same way), a member's outbox
- * (IndexedDB) and the flag that says it holds something, the member the device belongs to, the
- * event a refused token raises, and the words a waiting write shows.
+ * (IndexedDB) and the flag that says it holds something, the member the device belongs to, and the
+ * words a waiting write shows.
  */
 
 /** The service worker's address (written at build by integrations/service-worker.mjs). */
@@ -41,13 +41,6 @@ export function outboxMayHoldSomething(uid: string): boolean {
 
 /** The member whose data this device holds (their answers kept by the worker, their outbox), in local storage (./device.ts). */
 export const DEVICE_OWNER_KEY = 'ia:device';
-
-/**
- * Dispatched on window when one of our functions or the database answers 401 for the member's
- * token: the page's session follower (src/features/account/follow-device.ts) then asks Firebase whether the session has
- * ended (src/core/session/session-end-api.ts). An event, so a call site carries no code of it.
- */
-export const TOKEN_REFUSED_EVENT = 'ia:token-refused';
 
 /** What a member reads of a write kept on the device until it is sent. */
 export const WAITING_TEXT = 'Saved on this device, will sync';
