@@ -3,7 +3,7 @@
  * The service worker, written at the end of the build as dist/sw.js: the member pages' shell
  * (the dashboard, the Lounge's rooms, the course's pages) and every script, style and font those
  * pages load (what their HTML names, and what those files import or reference, dynamic imports
- * included), prepended to the worker's own code (./service-worker/worker.js) with a version that
+ * included), prepended to the worker's rules and code (./service-worker/rules.js, worker.js) with a version that
  * changes whenever any of it does. Members register it (src/core/offline/worker-api.ts);
  * visitors never do.
  */
@@ -68,7 +68,9 @@ export function collectShell(dist) {
  */
 export function buildWorker(dist) {
   const { shell, assets } = collectShell(dist);
-  const code = readFileSync(fileURLToPath(new URL('./service-worker/worker.js', import.meta.url)), 'utf8');
+  const read = (/** @type {string} */ name) => readFileSync(fileURLToPath(new URL(`./service-worker/${name}`, import.meta.url)), 'utf8');
+  // The rules (what is kept, for how long) as plain functions before the worker's code.
+  const code = `${read('rules.js').replace(/^\/\/ @ts-check\n/, '').replace(/^export /gm, '')}\n${read('worker.js')}`;
   const hash = createHash('sha256').update(code);
   for (const page of shell) hash.update(readFileSync(path.join(dist, page, 'index.html')));
   for (const asset of assets) hash.update(asset);

@@ -3,7 +3,9 @@
  * door to paid content (the Master Alchemist Course's lessons, the apps' premium content).
  *
  * Answers 200 with the item as JSON (`{ product, item, ...fields }`, a lesson's body as `html`)
- * and `Cache-Control: private, no-store`; 401 without a token or with one Firebase does not
+ * and `Cache-Control: private, no-cache` (the member's own browser may keep it, the members'
+ * service worker does for offline reading, for 30 days at most without asking again; a shared
+ * cache never; asked again each time it is used online); every refusal `private, no-store`; 401 without a token or with one Firebase does not
  * accept; 403 with how to get access (buy the product, or the plan that includes it) for a
  * member without it; 404 for an unknown product or item; 405 for any other method; 503 when
  * the database cannot be read (or is not configured), with a message.
@@ -26,6 +28,13 @@ import { GATE_MESSAGES, gateDecision } from './_shared/content-gate/decision';
 import { BUILT_IN_CATALOGUE as catalogue } from './_shared/catalogue';
 
 const NAME = 'content';
+/**
+ * An item may be kept by the member's own browser (the service worker keeps it for offline
+ * reading, integrations/service-worker/rules.js), never by a shared cache, and is asked again
+ * whenever it is used online. A refusal is kept by nothing.
+ */
+export const ITEM_CACHE_CONTROL = 'private, no-cache';
+const REFUSED_CACHE_CONTROL = 'private, no-store';
 const SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** The product and item of /api/content/<product>/<item>, or null when the path is not one. */
@@ -61,8 +70,8 @@ export default endpoint(NAME, async (req) => {
     }
     decision = gateDecision(product, item, { ...rows, catalogue, now: new Date() });
   }
-  if (decision.status !== 200) return errorResponse(decision.status, decision.message, { 'Cache-Control': 'private, no-store' });
-  return json({ product: wanted.product, item: wanted.item, ...item }, 200, { 'Cache-Control': 'private, no-store' });
+  if (decision.status !== 200) return errorResponse(decision.status, decision.message, { 'Cache-Control': REFUSED_CACHE_CONTROL });
+  return json({ product: wanted.product, item: wanted.item, ...item }, 200, { 'Cache-Control': ITEM_CACHE_CONTROL });
 });
 
 export const config: Config = {

@@ -1,8 +1,9 @@
 /**
  * GET /api/content/<product>/<item>, the content gate, against the Auth emulator, the local
  * PostgREST endpoint over PGlite with our migrations (the member's subscription and purchases) and the Stripe double (the webhook that
- * records a purchase and its refund): 401, 403 with how to get access, 404, 405, 503 and 200
- * with `Cache-Control: private, no-store`; a refund or an ended subscription closes the door at
+ * records a purchase and its refund): 401, 403 with how to get access, 404, 405, 503 (kept by no
+ * cache) and 200 with `Cache-Control: private, no-cache` (the member's own browser may keep it
+ * for offline reading, as the service worker's rules say; a shared cache never); a refund or an ended subscription closes the door at
  * the next request; nothing a caller sends reaches the database; no lesson text is logged.
  * Every verified token is first checked against the account and its tombstone (_shared/auth.ts:
  * a read of deleted_members by the uid's hash); `accessReads` are the gate's own reads, after it.
@@ -14,6 +15,7 @@ import webhook from '../../netlify/functions/stripe-webhook.mts';
 import generated from '../../netlify/functions/_generated/gated-content.json';
 import catalogue from '../../src/content/catalogue.json';
 import { COURSE_PRICE_ID } from '../../src/features/course/outline';
+import { mayKeep } from '../../integrations/service-worker/rules.js';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
 import { startStripeDouble, stripePriceId, type StripeDouble } from '../../scripts/local/stripe-standin';
 import { call, createEmulatorUser, expectNoLeak, spyOnLogs, type EmulatorUser, type LogSpies } from '../support/functions';
@@ -71,11 +73,12 @@ describe('content gate', () => {
     expect(config.rateLimit?.aggregateBy).toEqual(['ip', 'domain']);
   });
 
-  it('answers an Alchemist the lesson, privately and never cached', async () => {
+  it('answers an Alchemist the lesson, for their own browser only: the worker may keep it, a shared cache never', async () => {
     alchemist(member.uid);
     const res = await read(paidSlug);
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
+    expect(mayKeep({ ok: true, headers: res.headers }, true)).toBe(true);
     expect(res.body).toMatchObject({ product: 'course', item: paidSlug, title: paid.title, html: paid.html, preview: false });
     expect(paid.html).toMatch(/<h2[^>]*>(Practice|Reflection)/);
   });
@@ -85,6 +88,7 @@ describe('content gate', () => {
     expect(explorer.status).toBe(403);
     expect(explorer.body).toEqual({ error: BUY_OR_ALCHEMIST });
     expect(explorer.headers.get('cache-control')).toBe('private, no-store');
+    expect(mayKeep({ ok: true, headers: explorer.headers }, true)).toBe(false);
     db.tables.stripe_customers = [{ user_id: member.uid, customer_id: 'cus_gate' }];
     db.tables.stripe_subscriptions = [{ customer_id: 'cus_gate', price_id: 'price_adventurer_monthly', subscription_status: 'active' }];
     const adventurer = await read(paidSlug);
@@ -142,6 +146,8 @@ describe('content gate', () => {
   ])('answers %s with its status (%#), before any database read', async (_name, request, status) => {
     const res = await request();
     expect(res.status).toBe(status);
+    // A refusal is kept by no cache (and removes the worker's kept copy: dropsKeptCopy).
+    expect(res.headers.get('cache-control')).toMatch(/no-store/);
     expect(accessReads()).toEqual([]);
     expectNoLeak(res.text);
     expect(res.text).not.toContain(paid.html.slice(0, 40));

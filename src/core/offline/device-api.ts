@@ -1,12 +1,18 @@
 /**
- * Leaving the device: at sign-out (and after the account is deleted) nothing of the member stays
- * in this browser: every cache (the member's answers, the pages' shell), every IndexedDB
- * database (the outbox among them), and the service worker itself (a visitor has none). What
- * the outbox still holds is sent first; if some of it cannot be sent, the member is asked (a
- * native dialog) before it is dropped, and may stay signed in instead.
+ * Leaving the device (./device.ts has the rules): when a member's session ends on this browser,
+ * however it ends, nothing of theirs stays but what they wrote and could not send: every cache
+ * (their answers, the pages' shell), every IndexedDB database but their outbox when it holds
+ * something, and the service worker itself (a visitor has none). At Sign out what the outbox
+ * still holds is sent first; if some of it cannot be sent, the member is asked (a native
+ * dialog) before it is dropped, and may stay signed in instead. After the account is deleted
+ * it is dropped unasked.
  */
-import { closeOutbox, flush, waiting } from './outbox-api';
-import { OUTBOX_FLAG_KEY } from './names';
+import { DEVICE_OWNER_KEY, outboxDb, outboxFlagKey } from './names';
+import { databasesToDelete, deviceStep } from './device';
+import type { Session } from '../session/user';
+
+/** The outbox's code (IndexedDB's with it), loaded when a session ends, not with the account corner. */
+const outbox = () => import('./outbox-api');
 
 /** What the member reads when something could not be sent before signing out. */
 const UNSENT = {
@@ -82,30 +88,93 @@ function silenceWorker(): Promise<void> {
   });
 }
 
-/** Removes every cache, every IndexedDB database and the service worker of this site from the browser. */
-export async function clearDevice(): Promise<void> {
+/** The member this device belongs to (null: no one). */
+export function deviceOwner(): string | null {
+  try {
+    return localStorage.getItem(DEVICE_OWNER_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function recordOwner(uid: string | null): void {
+  try {
+    if (uid) localStorage.setItem(DEVICE_OWNER_KEY, uid);
+    else localStorage.removeItem(DEVICE_OWNER_KEY);
+  } catch {
+    /* no storage: nothing is kept on the device either */
+  }
+}
+
+/**
+ * Removes everything `leaving`'s session left on this browser: every cache, every IndexedDB
+ * database (other members' outboxes kept for them excepted) and the service worker; their own
+ * outbox too unless `keepUnsent` and it holds something (it then stays, for them only). The
+ * device then belongs to no one.
+ */
+export async function clearDevice(leaving: string | null, { keepUnsent }: { keepUnsent: boolean }): Promise<void> {
+  const names = 'indexedDB' in globalThis && typeof indexedDB.databases === 'function' ? await indexedDB.databases().then((all) => all.flatMap((db) => (db.name ? [db.name] : [])), () => []) : [];
+  // Opened only when it exists: reading a member's outbox must not create one.
+  const { closeOutbox, waiting } = await outbox();
+  const keep = keepUnsent && leaving !== null && names.includes(outboxDb(leaving)) && (await waiting(leaving)).length > 0;
   await Promise.all([closeOutbox(), silenceWorker()]);
   try {
-    localStorage.removeItem(OUTBOX_FLAG_KEY);
+    if (leaving && !keep) localStorage.removeItem(outboxFlagKey(leaving));
   } catch {
     /* no storage */
   }
-  const work: Promise<unknown>[] = [];
-  if ('caches' in globalThis) work.push(caches.keys().then((names) => Promise.all(names.map((name) => caches.delete(name)))));
-  if ('indexedDB' in globalThis && typeof indexedDB.databases === 'function') {
-    work.push(indexedDB.databases().then((dbs) => Promise.all(dbs.flatMap((db) => (db.name ? [deleteDatabase(db.name)] : [])))));
-  }
+  const work: Promise<unknown>[] = databasesToDelete(names, leaving, keep).map(deleteDatabase);
+  if ('caches' in globalThis) work.push(caches.keys().then((all) => Promise.all(all.map((name) => caches.delete(name)))));
   if ('serviceWorker' in navigator) work.push(navigator.serviceWorker.getRegistrations().then((all) => Promise.all(all.map((r) => r.unregister()))));
   await Promise.allSettled(work);
+  recordOwner(null);
+}
+
+/** The device's steps, one after another (two islands, or a sign-in, may ask at once). */
+let steps: Promise<void> = Promise.resolve();
+/** Set while Sign out clears the device itself (it asks about unsent writes first). */
+let signingOut = false;
+
+/**
+ * The one check: the device follows `session` (./device.ts `deviceStep`). When the owner's
+ * session has ended or another member signed in, the owner's data goes (their unsent writes
+ * kept for them) before the new member's is kept; the new member then owns the device. Sign
+ * in awaits it before the first member page; every member page runs it at each session change.
+ */
+export function followSession(session: Session): Promise<void> {
+  const step = async () => {
+    if (signingOut) return;
+    const next = deviceStep(deviceOwner(), session);
+    if (next.kind === 'none') return;
+    if (next.kind === 'leave') await clearDevice(deviceOwner(), { keepUnsent: true });
+    recordOwner(next.to);
+  };
+  steps = steps.then(step, step);
+  return steps;
+}
+
+/** Sign out clears the device itself, after asking: the session change it causes is not followed meanwhile. */
+export async function signOutClearing(uid: string | null, signOut: () => Promise<void>): Promise<void> {
+  signingOut = true;
+  try {
+    await signOut();
+    await steps;
+    await clearDevice(uid ?? deviceOwner(), { keepUnsent: false });
+  } finally {
+    signingOut = false;
+  }
 }
 
 /**
  * Before signing `uid` out: sends what waits, and asks (when `ask`) before what could not be sent
- * is dropped. Answers false when the member chose to stay signed in. The caller signs out, then
- * clears the device (`clearDevice`), so nothing the sign-out itself writes stays behind.
+ * is dropped. Answers false when the member chose to stay signed in. The caller then signs out
+ * through `signOutClearing`, which clears the device after, so nothing the sign-out itself
+ * writes stays behind.
  */
 export async function readyToLeave(uid: string | null, { ask }: { ask: boolean }): Promise<boolean> {
-  if (!uid || (await waiting(uid)).length === 0) return true;
+  if (!uid) return true;
+  const { flush, waiting } = await outbox();
+  if ((await waiting(uid)).length === 0) return true;
   const left = await flush(uid);
   return left === 0 || !ask || askToDrop(left);
 }

@@ -1,8 +1,8 @@
 /**
  * What the member's device keeps for offline use, by name: the service worker's address and
- * caches (integrations/service-worker/worker.js names them the same way), the outbox's
- * IndexedDB database and the flag that says it holds something, and the words a waiting write
- * shows.
+ * caches (integrations/service-worker/worker.js names them the same way), a member's outbox
+ * (IndexedDB) and the flag that says it holds something, the member the device belongs to, and the
+ * words a waiting write shows.
  */
 
 /** The service worker's address (written at build by integrations/service-worker.mjs). */
@@ -14,23 +14,33 @@ export const SHELL_CACHE_PREFIX = 'ia-shell-';
 /** The cache of one member's own answers (their rows, the gate's items): `ia-member-<uid>`. */
 export const MEMBER_CACHE_PREFIX = 'ia-member-';
 
-/** The outbox's IndexedDB database. */
-export const OUTBOX_DB = 'ia-outbox';
+/**
+ * A member's outbox: an IndexedDB database of their own, `ia-outbox-<uid>`, opened only for
+ * that member's session. It is what stays on the device of a member whose session ended
+ * while something they wrote waited (./device.ts).
+ */
+export const OUTBOX_DB_PREFIX = 'ia-outbox-';
+export const outboxDb = (uid: string): string => OUTBOX_DB_PREFIX + uid;
 
 /**
- * A local-storage flag set while the outbox holds something: a member page loads the outbox's
- * code (and IndexedDB's) only when there is something to send, or when it saves.
+ * A local-storage flag set while a member's outbox holds something (`ia:outbox:<uid>`): a member
+ * page loads the outbox's code (and IndexedDB's) only when there is something to send, or when
+ * it saves.
  */
-export const OUTBOX_FLAG_KEY = 'ia:outbox';
+export const outboxFlagKey = (uid: string): string => `ia:outbox:${uid}`;
 
-/** Whether the outbox may hold something (the flag; true when storage cannot tell). */
-export function outboxMayHoldSomething(): boolean {
+/** Whether `uid`'s outbox may hold something (the flag; true when storage cannot tell). */
+export function outboxMayHoldSomething(uid: string): boolean {
   try {
-    return localStorage.getItem(OUTBOX_FLAG_KEY) === '1';
+    return localStorage.getItem(outboxFlagKey(uid)) === '1';
   } catch {
     return true;
   }
 }
+
+
+/** The member whose data this device holds (their answers kept by the worker, their outbox), in local storage (./device.ts). */
+export const DEVICE_OWNER_KEY = 'ia:device';
 
 /** What a member reads of a write kept on the device until it is sent. */
 export const WAITING_TEXT = 'Saved on this device, will sync';

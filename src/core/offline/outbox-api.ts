@@ -5,45 +5,54 @@
  * twice, say when the answer was lost, still leaves one row). `sendOrKeep` is how an app saves:
  * sent now when it can be, kept otherwise (and after anything still waiting, to keep the order).
  * `flush` sends what waits for the signed-in member; the member pages run it at start and each
- * time the connection returns (./worker-api.ts). Nothing here logs what the member wrote.
+ * time the connection returns (./worker-api.ts). Each member's entries are in a database of
+ * their own (`ia-outbox-<uid>`), opened and sent only while that member is signed in on the
+ * page (./device.ts: it stays on the device when their session ends with something unsent).
+ * Nothing here logs what the member wrote.
  */
 import { openDB, type IDBPDatabase } from 'idb';
 import { dbRequest, DB_CODES, type Db } from '../db/client';
-import { OUTBOX_DB, OUTBOX_FLAG_KEY } from './names';
+import { $session } from '../session/store';
+import { outboxDb, outboxFlagKey } from './names';
 import { entriesOf, opToSend, type OutboxEntry, type OutboxOp, type SendOutcome } from './outbox';
 
 const STORE = 'writes';
-let opened: Promise<IDBPDatabase> | undefined;
+/** Each member's outbox opened on this page, by uid (only the signed-in member's is ever opened). */
+const opened = new Map<string, Promise<IDBPDatabase>>();
 
-function outbox(): Promise<IDBPDatabase> {
-  opened ??= openDB(OUTBOX_DB, 1, {
-    upgrade(db) {
-      db.createObjectStore(STORE, { keyPath: 'seq', autoIncrement: true });
-    },
-    // Another tab deletes the database (sign-out): let it.
-    blocking(_current, _next, event) {
-      (event.target as IDBDatabase).close();
-      opened = undefined;
-    },
-  }).catch((error: unknown) => {
-    opened = undefined;
-    throw error;
-  });
-  return opened;
+function outbox(uid: string): Promise<IDBPDatabase> {
+  let db = opened.get(uid);
+  if (!db) {
+    db = openDB(outboxDb(uid), 1, {
+      upgrade(created) {
+        created.createObjectStore(STORE, { keyPath: 'seq', autoIncrement: true });
+      },
+      // Another tab deletes the database (the session ended there): let it.
+      blocking(_current, _next, event) {
+        (event.target as IDBDatabase).close();
+        opened.delete(uid);
+      },
+    }).catch((error: unknown) => {
+      opened.delete(uid);
+      throw error;
+    });
+    opened.set(uid, db);
+  }
+  return db;
 }
 
-/** Closes this page's connection (before the database is deleted at sign-out). */
+/** Closes this page's connections (before the databases are deleted when a session ends). */
 export async function closeOutbox(): Promise<void> {
-  const db = await opened?.catch(() => undefined);
-  db?.close();
-  opened = undefined;
+  const all = [...opened.values()];
+  opened.clear();
+  for (const db of await Promise.all(all.map((d) => d.catch(() => undefined)))) db?.close();
 }
 
-/** Keeps the flag that says the outbox holds something (./names.ts) in step with it. */
-function flag(holds: boolean): void {
+/** Keeps the flag that says `uid`'s outbox holds something (./names.ts) in step with it. */
+function flag(uid: string, holds: boolean): void {
   try {
-    if (holds) localStorage.setItem(OUTBOX_FLAG_KEY, '1');
-    else localStorage.removeItem(OUTBOX_FLAG_KEY);
+    if (holds) localStorage.setItem(outboxFlagKey(uid), '1');
+    else localStorage.removeItem(outboxFlagKey(uid));
   } catch {
     /* no storage: pages load the outbox's code to find out */
   }
@@ -57,10 +66,10 @@ export function onOutboxChange(listener: () => void): () => void {
 }
 const changed = () => listeners.forEach((l) => l());
 
-/** Every entry kept for `uid`, in order (none when IndexedDB is unavailable). */
+/** Every entry kept for `uid`, in order (none when IndexedDB is unavailable); read from their own outbox only. */
 export async function waiting(uid: string): Promise<OutboxEntry[]> {
   try {
-    return entriesOf((await (await outbox()).getAll(STORE)) as OutboxEntry[], uid);
+    return entriesOf((await (await outbox(uid)).getAll(STORE)) as OutboxEntry[], uid);
   } catch {
     return [];
   }
@@ -68,21 +77,21 @@ export async function waiting(uid: string): Promise<OutboxEntry[]> {
 
 /** Keeps `entry`; an entry still waiting with the same key is replaced (the newer save wins). */
 async function keep(entry: OutboxEntry): Promise<void> {
-  const db = await outbox();
+  const db = await outbox(entry.uid);
   const tx = db.transaction(STORE, 'readwrite');
   for (const old of (await tx.store.getAll()) as OutboxEntry[]) {
     if (old.uid === entry.uid && old.key === entry.key && old.seq !== undefined) await tx.store.delete(old.seq);
   }
   await tx.store.add(entry);
   await tx.done;
-  flag(true);
+  flag(entry.uid, true);
   changed();
 }
 
 /** Notes on a kept entry that the database refused it (the apps tell the member: `refusedText`). */
 async function markRefused(entry: OutboxEntry, refused: NonNullable<OutboxEntry['refused']>): Promise<void> {
   if (entry.seq === undefined || (entry.refused?.code === refused.code && entry.refused?.message === refused.message)) return;
-  const db = await outbox();
+  const db = await outbox(entry.uid);
   const tx = db.transaction(STORE, 'readwrite');
   // Unless it was replaced meanwhile by a newer save of the same key (which has its own chance).
   if (await tx.store.get(entry.seq)) await tx.store.put({ ...entry, refused });
@@ -143,6 +152,12 @@ export function onSent(listener: (sent: Sent) => void): () => void {
   return () => sentListeners.delete(listener);
 }
 
+/** Whether the page knows a session other than `uid`'s (signed out, or another member). */
+function notSignedIn(uid: string): boolean {
+  const session = $session.get();
+  return session.status !== 'unknown' && (session.status !== 'signedIn' || session.user.id !== uid);
+}
+
 let flushing: Promise<number> | undefined;
 let again: ReturnType<typeof setTimeout> | undefined;
 let delay = 0;
@@ -165,6 +180,8 @@ export function flush(uid: string): Promise<number> {
   flushing ??= (async () => {
     try {
       const entries = await waiting(uid);
+      // Only the member's own session sends their entries (another tab may have changed it).
+      if (notSignedIn(uid)) return entries.length;
       /** Apps with a refused entry this time: their later entries wait behind it. */
       const held = new Set<string>();
       let kept = 0;
@@ -173,6 +190,7 @@ export function flush(uid: string): Promise<number> {
           kept += 1;
           continue;
         }
+        if (notSignedIn(uid)) return kept + entries.length - i;
         const outcome = await send(opToSend(entry));
         if (outcome.kind === 'offline') return kept + entries.length - i;
         if (outcome.kind === 'refused') {
@@ -181,7 +199,7 @@ export function flush(uid: string): Promise<number> {
           await markRefused(entry, { code: outcome.code, message: outcome.message });
           continue;
         }
-        const db = await outbox();
+        const db = await outbox(uid);
         if (entry.seq !== undefined) await db.delete(STORE, entry.seq);
         changed();
         sentListeners.forEach((l) => l({ entry, outcome }));
@@ -193,9 +211,9 @@ export function flush(uid: string): Promise<number> {
       flushing = undefined;
     }
   })().then((left) => {
-    if (left === 0) flag(false);
+    if (left === 0) flag(uid, false);
     delay = left > 0 ? Math.min(RETRY_MAX_MS, delay ? delay * 2 : RETRY_FIRST_MS) : 0;
-    if (left > 0 && typeof window !== 'undefined') again = setTimeout(() => void flush(uid), delay);
+    if (left > 0 && typeof window !== 'undefined' && !notSignedIn(uid)) again = setTimeout(() => void flush(uid), delay);
     return left;
   });
   return flushing;

@@ -40,7 +40,7 @@ export function startOffline(memberId: () => string | null): void {
   void register();
   const send = () => {
     const uid = memberId();
-    if (uid && outboxMayHoldSomething()) void import('./outbox-api').then(({ flush }) => flush(uid));
+    if (uid && outboxMayHoldSomething(uid)) void import('./outbox-api').then(({ flush }) => flush(uid));
   };
   send();
   window.addEventListener('online', send);

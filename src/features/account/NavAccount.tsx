@@ -2,7 +2,8 @@
  * The account corner of the navigation bar for members: tier badge and an Account menu with
  * Dashboard and Sign Out (a disclosure menu on desktop, plain links in the mobile menu).
  * Hydrated with `client:signedin`, so it only ever runs for someone who signed in; visitors
- * get the static Sign In link of NavAccount.astro.
+ * get the static Sign In link of NavAccount.astro. On every page a member sees, it is also where
+ * the device follows the session (./follow-device.ts).
  */
 import { useStore } from '../../core/ui/useStore';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -11,6 +12,7 @@ import { $memberAccess, BUILT_IN_CATALOGUE } from '../../core/access/store';
 import TierBadge from '../../core/access/TierBadge';
 import { useSession } from '../../core/session/useSession';
 import { loadingOnServer } from '../../core/session/loading';
+import { followDevice } from './follow-device';
 
 interface Props {
   variant: 'desktop' | 'mobile';
@@ -109,6 +111,8 @@ function DesktopMenu() {
 
 export default function NavAccount({ variant }: Props) {
   const session = useSession();
+  // However the session ends (or another member signs in), the device follows it.
+  useEffect(() => followDevice(session), [session]);
   if (session.status === 'unknown') return <Placeholder variant={variant} />;
   if (session.status === 'signedOut') return null;
 

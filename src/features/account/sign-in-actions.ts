@@ -6,8 +6,12 @@
  * store and the account-sync store; the account-sync store uses the session store; the session
  * store imports neither.
  */
-import type { AppUser } from '../../core/session/user';
+import type { AppUser, Session } from '../../core/session/user';
 import { $session, authService, setSignedInHint, type AuthService } from '../../core/session/store';
+
+/** The device follows the session (./follow-device.ts loads them from here, with Sign out's code). */
+export const followSession = async (session: Session) => (await import('../../core/offline/device-api')).followSession(session);
+export const confirmSession = async () => (await import('../../core/session/session-end-api')).confirmSession();
 
 /** The account sync after every sign-in (./account-sync-store.ts), loaded on first use. */
 async function syncAfterSignIn(auth: AuthService, fullName: string | null): Promise<boolean> {
@@ -25,7 +29,14 @@ async function forgetAccountSync(): Promise<void> {
   }
 }
 
-function signedIn(user: AppUser): AppUser {
+/**
+ * After a sign-in: the device now belongs to `user` (src/core/offline/device.ts). Another
+ * member's data still on it (a session that ended without this browser seeing it) goes first,
+ * before the first member page opens.
+ */
+async function signedIn(user: AppUser): Promise<AppUser> {
+  const { followSession } = await import('../../core/offline/device-api');
+  await followSession({ status: 'signedIn', user });
   setSignedInHint(true);
   return user;
 }
@@ -63,8 +74,7 @@ export async function signOut({ ask = true }: { ask?: boolean } = {}): Promise<b
   const device = await import('../../core/offline/device-api');
   if (!(await device.readyToLeave(session.status === 'signedIn' ? session.user.id : null, { ask }))) return false;
   const auth = await authService();
-  await auth.signOut();
-  await device.clearDevice();
+  await device.signOutClearing(session.status === 'signedIn' ? session.user.id : null, () => auth.signOut());
   setSignedInHint(false);
   await forgetAccountSync();
   $session.set({ status: 'signedOut' });

@@ -20,7 +20,16 @@ let following: Promise<void> | undefined;
 
 /** Follows the outbox on this page (once): `now` when a lesson was just kept, else only if something waits. */
 export function followOutbox(now: boolean, { lessons: $keptLessons, refused: $refused, reload }: Kept): Promise<void> {
-  if (!now && !outboxMayHoldSomething()) return Promise.resolve();
+  const session = $session.get();
+  if (!now && session.status === 'unknown') {
+    // The member's outbox is theirs: known once the session is.
+    const stop = $session.listen(() => {
+      stop();
+      void followOutbox(false, { lessons: $keptLessons, refused: $refused, reload });
+    });
+    return Promise.resolve();
+  }
+  if (!now && !(session.status === 'signedIn' && outboxMayHoldSomething(session.user.id))) return Promise.resolve();
   following ??= import('../../core/offline/outbox-api').then(({ onOutboxChange, onSent, waiting }) => {
     const read = (uid: string) =>
       void waiting(uid).then((entries) => {

@@ -133,7 +133,7 @@ describe('a member with the app', () => {
     bought(member.uid, 'price_app_the_bloom_book');
     const res = await read('the-bloom-book', 'prompts');
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
     expect(res.body).toMatchObject({ product: 'the-bloom-book', item: 'prompts', data: prompts.data });
     expect((await read('whispers-before-sleep', previewStory[0])).status).toBe(403);
   });
@@ -142,7 +142,7 @@ describe('a member with the app', () => {
     bought(member.uid, 'price_app_mindstage');
     const res = await read('mindstage', 'scenarios');
     expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('cache-control')).toBe('private, no-cache');
     expect(res.body).toMatchObject({ product: 'mindstage', item: 'scenarios', data: scenarios });
     expect((await read('mindstage', 'own-scenario')).status).toBe(200);
     expect((await read('rise-mode', 'statements')).status).toBe(403);
