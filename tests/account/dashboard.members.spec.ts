@@ -42,7 +42,8 @@ const serverError = { status: 500, code: 'XX000', message: 'boom' };
 // Issue 14: the sessions are listed upcoming (soonest first) and past (latest first) apart.
 test('shows the profile, the member’s upcoming and past sessions apart with long dates, and the quick actions', async ({ page }) => {
   const user = await dashboardWith(page, async (user) => {
-    await profile(user, { email: 'ana@example.com', full_name: 'Ana Maria Lima', membership_tier: 'Alchemist', project_id: 'proj_7', created_at: '2025-01-05T15:00:00Z' });
+    // The profile's address is the account's (auth-sync keeps it so: docs/decisions/accounts.md).
+    await profile(user, { email: user.email.toLowerCase(), full_name: 'Ana Maria Lima', membership_tier: 'Alchemist', project_id: 'proj_7', created_at: '2025-01-05T15:00:00Z' });
     // Issue 13: the tier shown is the access model's, from the subscription (and purchases).
     await subscription(user, plan({ price_id: 'price_alchemist_monthly' }));
     // Sessions of their own (unique ids), each with the member's signup made at the given time.
@@ -61,7 +62,7 @@ test('shows the profile, the member’s upcoming and past sessions apart with lo
   });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ana Maria Lima');
   const profileRegion = page.getByRole('region', { name: 'Profile Information' });
-  await expect(profileRegion).toContainText('ana@example.com');
+  await expect(profileRegion).toContainText(user.email.toLowerCase());
   await expect(profileRegion).toContainText('proj_7');
   await expect(profileRegion).toContainText('Alchemist');
   await expect(profileRegion).toContainText('January 5, 2025');

@@ -8,10 +8,10 @@ import { lazy, Suspense, useState } from 'react';
 import Card from '../../core/ui/Card';
 import { MEMBER_API_MESSAGES } from '../../core/member-api';
 
-/** The deletion's dialog loads when the member first asks for it, not with the dashboard. */
-const DeleteAccountDialog = lazy(() => import('./DeleteAccountDialog'));
-/** So do the dialogs that change the address or the password. */
-const CredentialsDialog = lazy(() => import('./CredentialsDialog'));
+/** The card's dialogs (deleting the account, changing the address or the password) load when the member first asks for one, not with the dashboard: one chunk, one import. */
+const dialogs = () => import('./account-dialogs');
+const DeleteAccountDialog = lazy(() => dialogs().then((m) => ({ default: m.DeleteAccountDialog })));
+const CredentialsDialog = lazy(() => dialogs().then((m) => ({ default: m.CredentialsDialog })));
 
 export default function AccountActions({ onDeleted }: { onDeleted: () => void }) {
   const [asked, setAsked] = useState(0);
@@ -45,7 +45,7 @@ export default function AccountActions({ onDeleted }: { onDeleted: () => void })
 
   return (
     <Card titleId="account-heading" title="Your Account">
-      <p className="text-ink-soft">Change how you sign in, take a copy of what we keep about you, or leave for good.</p>
+      <p className="text-ink-soft">Take a copy of what we keep about you, or leave for good.</p>
       <div className="mt-4 flex flex-wrap gap-3">
         <button type="button" className="btn btn-outline" disabled={exporting} aria-busy={exporting} onClick={() => void download()}>
           {exporting ? 'Preparing…' : 'Download my data'}

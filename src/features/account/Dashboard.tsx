@@ -12,7 +12,7 @@ import { formatLongDate } from '../../core/dates';
 import { greetingName, projectIdText } from '../../core/profile/profile';
 import type { AppUser } from '../../core/session/user';
 import { $profile } from '../../core/profile/store';
-import { $accountSync, accountSyncOnServer, retryAccountSync } from './account-sync-store';
+import { $accountSync, accountSyncOnServer } from './account-sync-store';
 import Card from '../../core/ui/Card';
 import MessageBanner from '../../core/ui/MessageBanner';
 import { useMemberBadge } from './useMemberBadge';
@@ -34,17 +34,11 @@ interface Props {
   course?: ReactNode;
   /** Days practised (the Lounge). */
   practice?: ReactNode;
+  /** Quick Actions: the spec's four links, static (./QuickActions.astro). */
+  actions?: ReactNode;
 }
 
-/** Shown while the member's profile row does not exist (yet). */
-const PROFILE_MISSING_MESSAGE = 'Your account is still being set up, so your profile details are not here yet.';
 
-const QUICK_ACTIONS = [
-  { label: 'Upgrade Plan', href: '/pricing', text: 'Compare memberships and go deeper.' },
-  { label: 'Browse Apps', href: '/products', text: 'Tools for the hard moments.' },
-  { label: 'Book Coaching', href: '/#coaching-signup', text: 'Save a seat at the next live session.' },
-  { label: 'Learn More', href: '/about-us', text: 'The story behind Inner Alchemy.' },
-] as const;
 
 /**
  * The page's header, the same element while the session loads and once the member is known:
@@ -108,42 +102,22 @@ function ProfileCard({ user }: { user: AppUser }) {
   );
 }
 
+/** The account set-up's note (./AccountSetupNote.tsx) loads only when the set-up is not complete. */
+const AccountSetupNote = lazy(() => import('./AccountSetupNote'));
+
 /**
  * The account set-up after sign-in, when it is not complete: the sync's failure (after its
- * retries), or a profile row that does not exist yet. "Try again" runs the sync once more and
- * reads the profile again.
+ * retries), or a profile row that does not exist yet.
  */
 function AccountSetup() {
   const sync = useStore($accountSync, { ssr: accountSyncOnServer });
   const profile = useStore($profile, { ssr: 'initial' });
-  const [trying, setTrying] = useState(false);
   const missing = profile.status === 'ready' && !profile.value.profile && !profile.value.error;
   if (sync.status !== 'failed' && !missing) return null;
-  const tryAgain = async () => {
-    setTrying(true);
-    try {
-      await retryAccountSync();
-    } catch (error) {
-      console.error('Account set-up: could not try again', error);
-    } finally {
-      void $profile.reload();
-      setTrying(false);
-    }
-  };
-  const failed = sync.status === 'failed';
   return (
-    <div
-      role={failed ? 'alert' : 'status'}
-      className={`flex flex-wrap items-center justify-between gap-3 rounded-xl border px-4 py-3 text-sm font-medium ${
-        failed ? 'border-rose-600/30 bg-rose-100 text-rose-600' : 'border-plum-200 bg-plum-50 text-plum-800'
-      }`}
-      data-account-setup={failed ? 'failed' : 'missing-profile'}
-    >
-      <p>{failed ? sync.message : PROFILE_MISSING_MESSAGE}</p>
-      <button type="button" className="btn btn-outline min-h-10 px-4 py-1.5 text-sm" onClick={tryAgain} disabled={trying}>
-        {trying ? 'Trying again…' : 'Try again'}
-      </button>
-    </div>
+    <Suspense fallback={null}>
+      <AccountSetupNote failure={sync.status === 'failed' ? sync.message : null} />
+    </Suspense>
   );
 }
 
@@ -165,12 +139,12 @@ function useCardsShown(active: boolean, later: number): number {
 }
 
 /** The page once the account is gone: it comes with the deletion's dialog, loaded by then. */
-const AccountDeleted = lazy(() => import('./DeleteAccountDialog').then((m) => ({ default: m.AccountDeleted })));
+const AccountDeleted = lazy(() => import('./account-dialogs').then((m) => ({ default: m.AccountDeleted })));
 
 /** Signing out loads on the click, not with the page. */
 const signInActions = () => import('./sign-in-actions');
 
-export default function Dashboard({ subscription, coaching, library, course, practice }: Props) {
+export default function Dashboard({ subscription, coaching, library, course, practice, actions }: Props) {
   // The page's largest render (the whole dashboard, once the session and then the profile are
   // known) runs as background work React can pause, in slices a tap can get between, instead of
   // one long task the moment each store changes.
@@ -188,18 +162,7 @@ export default function Dashboard({ subscription, coaching, library, course, pra
     library,
     course,
     practice,
-    <Card titleId="actions-heading" title="Quick Actions">
-      <ul className="grid gap-3 sm:grid-cols-2">
-        {QUICK_ACTIONS.map((a) => (
-          <li key={a.label}>
-            <a href={a.href} className="block h-full rounded-xl border border-plum-100 p-4 no-underline hover:bg-plum-50">
-              <span className="block font-semibold text-plum-800">{a.label}</span>
-              <span className="mt-1 block text-sm text-ink-soft">{a.text}</span>
-            </a>
-          </li>
-        ))}
-      </ul>
-    </Card>,
+    actions,
     <EmailChoices />,
     <AccountActions
       onDeleted={() => {
