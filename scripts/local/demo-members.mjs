@@ -68,7 +68,8 @@ export async function createDemoMembers({ emulatorHost, projectId, query }) {
     const claimed = await admin(emulatorHost, projectId, 'accounts:update', { localId: m.uid, emailVerified: true, customAttributes: JSON.stringify(claims) });
     if (!claimed.ok) throw new Error(`the Auth emulator refused the claims of ${m.email}: ${claimed.message}`);
 
-    await query('insert into public.profiles (id, email, full_name, membership_tier) values ($1, $2, $3, $4) on conflict (id) do nothing', [m.uid, m.email, m.name, m.tier]);
+    // Verified accounts, as after opening the verification link: their profile says so (mail goes only to a verified address).
+    await query('insert into public.profiles (id, email, full_name, membership_tier, email_verified) values ($1, $2, $3, $4, true) on conflict (id) do update set email_verified = true', [m.uid, m.email, m.name, m.tier]);
     if (m.plan) {
       const { customer, subscription } = demoBilling(m);
       await query('insert into public.stripe_customers (user_id, customer_id) values ($1, $2) on conflict do nothing', [m.uid, customer]);

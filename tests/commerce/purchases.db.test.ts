@@ -70,7 +70,7 @@ describe('purchases: the service role', () => {
     expect(await rows(db, service, `select count(*)::int as n from public.purchases where user_id like 'deleted:%'`)).toEqual([{ n: 1 }]);
   });
 
-  it('is held to the catalogue types, known statuses, a session id, a currency and no negative amount', async () => {
+  it('is held to the catalogue types, known statuses, a session id as Stripe gives it (1 to 255 characters, no prefix of ours), a currency and no negative amount', async () => {
     const insert = (type: string, session: string, amount: number, currency: string, status: string) =>
       failure(db, service, `insert into public.purchases (user_id, price_id, product_type, checkout_session_id, amount, currency, status) values ('uid-c', 'price_x', $1, $2, $3, $4, $5)`, [
         type,
@@ -80,7 +80,9 @@ describe('purchases: the service role', () => {
         status,
       ]);
     expect(await insert('ebook', 'cs_test_c1', 100, 'usd', 'paid')).toBe(CHECK_VIOLATION);
-    expect(await insert('app', 'sub_123', 100, 'usd', 'paid')).toBe(CHECK_VIOLATION);
+    // Stripe's ids are opaque strings: only their presence and a bound are ours to check.
+    expect(await insert('app', '', 100, 'usd', 'paid')).toBe(CHECK_VIOLATION);
+    expect(await insert('app', 'x'.repeat(256), 100, 'usd', 'paid')).toBe(CHECK_VIOLATION);
     expect(await insert('app', 'cs_test_c2', -1, 'usd', 'paid')).toBe(CHECK_VIOLATION);
     expect(await insert('app', 'cs_test_c3', 100, 'USD', 'paid')).toBe(CHECK_VIOLATION);
     expect(await insert('app', 'cs_test_c4', 100, 'usd', 'gifted')).toBe(CHECK_VIOLATION);

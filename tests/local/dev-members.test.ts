@@ -142,7 +142,7 @@ describe('npm run dev:members', { timeout: 120_000 }, () => {
     const run = await fetch(`${inbox}/__run`, { method: 'POST', redirect: 'manual' });
     expect(run.status).toBe(303);
     expect(await (await fetch(`${inbox}/`)).text()).toMatch(
-      /The hourly email run answered: \{&quot;sent&quot;:\d+,&quot;failed&quot;:0,&quot;given_up&quot;:0,&quot;skipped&quot;:\d+,&quot;left&quot;:0\}/,
+      /The hourly email run answered: \{&quot;sent&quot;:\d+,&quot;failed&quot;:0,&quot;given_up&quot;:0,&quot;skipped&quot;:\d+,&quot;left&quot;:0,&quot;waiting&quot;:0,&quot;waiting_due&quot;:0\}/,
     );
   });
 
