@@ -8,7 +8,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/page-errors';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
-import { failFor, requestsOf, rowsOf, verifyAddress } from '../support/members-commerce';
+import { failFor, requestsOf, rowsOf } from '../support/members-commerce';
 import { createUser, signIn, type TestUser } from '../support/members';
 import { sessionTimeLabel } from '../../src/features/coaching/session-time';
 import { addSessions, sessionOn, type TestSession } from './sessions';
@@ -34,8 +34,6 @@ async function memberOnHome(page: Page, given: (user: TestUser) => Promise<void>
   const user = await createUser('Ana Lima');
   await given(user);
   await signIn(page, user);
-  // A new account's address, verified as its link would (a coaching signup asks for it).
-  await verifyAddress(user);
   await page.goto('/#coaching-signup');
   return { user, SESSIONS };
 }
@@ -125,6 +123,23 @@ test('a failed insert says so, and the form stays open', async ({ page, pageErro
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
+});
+
+test('a member whose address is not verified yet is asked to verify it first, and no seat is taken', async ({ page, pageErrors }) => {
+  // The database's refusal (400 from the endpoint) is provoked.
+  pageErrors.provoked();
+  const SESSIONS = await sessions();
+  const user = await createUser('Una Fenn', { verified: false });
+  await signIn(page, user);
+  await page.goto('/#coaching-signup');
+  await page.locator('#coaching-signup').getByRole('button', { name: 'Choose Your Session' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Choose Your Session' });
+  await ours(dialog, SESSIONS).nth(0).getByText('Available', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Save My Seat' }).click();
+  await expect(dialog.locator('[data-tone="error"]')).toHaveText(
+    'Please verify your email address first: we sent you a link when you signed up, and you can ask for a new one on your dashboard.',
+  );
+  expect(await rowsOf('coaching_session_signups', { user_id: user.uid })).toEqual([]);
 });
 
 test('a visitor sees the sign-up and login prompts, and no member code loads', async ({ page }) => {

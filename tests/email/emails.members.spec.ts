@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
-import { doubles, failFor, inboxOf, rowsOf, verifyAddress } from '../support/members-commerce';
+import { doubles, failFor, inboxOf, rowsOf } from '../support/members-commerce';
 import { createUser, signIn } from '../support/members';
 import { sessionDayLabel, sessionTimeLabel } from '../../src/features/coaching/session-time';
 import { addSessions, sessionOn } from '../coaching/sessions';
@@ -61,8 +61,6 @@ test.describe('a member in New York', () => {
     await addSessions([session]);
     const user = await createUser('Lena Hart');
     await signIn(page, user);
-    // A new account's address, verified as its link would (a coaching signup asks for it).
-    await verifyAddress(user);
     await page.goto('/#coaching-signup');
     await page.getByRole('button', { name: 'Choose Your Session' }).click();
     const dialog = page.getByRole('dialog', { name: 'Choose Your Session' });

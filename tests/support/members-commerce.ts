@@ -273,18 +273,3 @@ export async function checkoutFromPage(page: Page, priceId: string, mode: 'payme
   );
 }
 
-/**
- * Makes a new account's address verified, as opening Firebase's verification link does: the
- * emulator account gets `emailVerified`, and its profile `email_verified` (what auth-sync writes
- * from a verified token; the service role's alone). A coaching signup asks for it
- * (supabase/migrations/20261205110000_signups_close.sql). Call it after the member signed in.
- */
-export async function verifyAddress(user: { uid: string; email: string }): Promise<void> {
-  const res = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:update?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: user.uid, emailVerified: true }),
-  });
-  if (!res.ok) throw new Error(`emulator emailVerified: ${res.status} ${await res.text()}`);
-  await asServiceRole('profiles', { id: user.uid, email: user.email.toLowerCase(), email_verified: true });
-}
