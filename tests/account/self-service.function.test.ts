@@ -7,8 +7,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import portal, { config as portalConfig, NO_BILLING_ACCOUNT } from '../../netlify/functions/billing-portal.mts';
 import exporter, { config as exportConfig } from '../../netlify/functions/account-export.mts';
 import remover, { anonymisedUserId, config as deleteConfig } from '../../netlify/functions/account-delete.mts';
-import { startStripeDouble, type DoubleSubscription, type StripeDouble } from '../../scripts/local/stripe-standin';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import { startStripeDouble, type DoubleSubscription, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
+import { startLocalSupabase, type LocalSupabase } from '../../local-platform/postgrest/local-supabase';
 import { memberHash } from '../../netlify/functions/_shared/deleted-members';
 import { call, createEmulatorUser, emulatorHost, expectNoLeak, SITE, spyOnLogs, type EmulatorUser, type LogSpies } from '../support/functions';
 

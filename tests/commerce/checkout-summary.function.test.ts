@@ -2,9 +2,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import handler, { config } from '../../netlify/functions/checkout-summary.mts';
-import { startStripeDouble, stripePriceId, type StripeDouble } from '../../scripts/local/stripe-standin';
+import { startStripeDouble, stripePriceId, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
 import catalogue from '../../src/content/catalogue.json';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import { startLocalSupabase, type LocalSupabase } from '../../local-platform/postgrest/local-supabase';
 import { call, createEmulatorUser, expectNoLeak, spyOnLogs, type EmulatorUser, type LogSpies } from '../support/functions';
 
 let stripe: StripeDouble;

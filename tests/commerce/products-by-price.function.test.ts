@@ -20,8 +20,8 @@ import webhook from '../../netlify/functions/stripe-webhook.mts';
 import content from '../../netlify/functions/content.mts';
 import products from '../../netlify/functions/stripe-products.mts';
 import generated from '../../netlify/functions/_generated/gated-content.json';
-import { startStripeDouble, stripePriceId, type SignedEvent, type StripeDouble } from '../../scripts/local/stripe-standin';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import { startStripeDouble, stripePriceId, type SignedEvent, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
+import { startLocalSupabase, type LocalSupabase } from '../../local-platform/postgrest/local-supabase';
 import catalogue from '../../src/content/catalogue.json';
 import { call, createEmulatorUser, spyOnLogs, type EmulatorUser, type LogSpies } from '../support/functions';
 

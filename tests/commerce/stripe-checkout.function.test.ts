@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import handler, { ALREADY_SUBSCRIBED, config } from '../../netlify/functions/stripe-checkout.mts';
 import { CHECKOUT_REFUSALS } from '../../src/core/access/access';
 import catalogue from '../../src/content/catalogue.json' with { type: 'json' };
-import { startStripeDouble, stripePriceId, type StripeDouble } from '../../scripts/local/stripe-standin';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import { startStripeDouble, stripePriceId, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
+import { startLocalSupabase, type LocalSupabase } from '../../local-platform/postgrest/local-supabase';
 import { call, createEmulatorUser, expectNoLeak, SITE, spyOnLogs, type EmulatorUser, type LogSpies } from '../support/functions';
 
 const builtIn = catalogue.map(({ id: _id, ...product }) => product);

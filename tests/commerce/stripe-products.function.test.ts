@@ -2,7 +2,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import handler, { config } from '../../netlify/functions/stripe-products.mts';
 import catalogue from '../../src/content/catalogue.json' with { type: 'json' };
-import { startStripeDouble, type StripeDouble } from '../../scripts/local/stripe-standin';
+import { startStripeDouble, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
 import { call, expectNoLeak, spyOnLogs, type LogSpies } from '../support/functions';
 
 const builtIn = catalogue.map(({ id: _id, ...product }) => product);

@@ -16,8 +16,8 @@ import webhook from '../../netlify/functions/stripe-webhook.mts';
 import content from '../../netlify/functions/content.mts';
 import checkoutFunction from '../../netlify/functions/stripe-checkout.mts';
 import generated from '../../netlify/functions/_generated/gated-content.json';
-import { startStripeDouble, type StripeDouble } from '../../scripts/local/stripe-standin';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import { startStripeDouble, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
+import { startLocalSupabase, type LocalSupabase } from '../../local-platform/postgrest/local-supabase';
 import catalogue from '../../src/content/catalogue.json';
 import { call, createEmulatorUser, SITE, spyOnLogs, type EmulatorUser, type LogSpies } from '../support/functions';
 

@@ -6,11 +6,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import handler from '../../netlify/functions/stripe-webhook.mts';
-import { startStripeDouble, stripePriceId, type SignedEvent, type StripeDouble } from '../../scripts/local/stripe-standin';
+import { startStripeDouble, stripePriceId, type SignedEvent, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
 import catalogue from '../../src/content/catalogue.json';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import { startLocalSupabase, type LocalSupabase } from '../../local-platform/postgrest/local-supabase';
 import { call, spyOnLogs, type LogSpies } from '../support/functions';
-import { startEmailStandIn, type EmailStandIn } from '../../scripts/local/email-standin';
+import { startEmailStandIn, type EmailStandIn } from '../../local-platform/email/email-standin';
 import { emailEnv } from '../support/email';
 
 const SECRET = 'whsec_test_double_secret';

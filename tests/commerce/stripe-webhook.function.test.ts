@@ -2,9 +2,9 @@
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import handler, { config } from '../../netlify/functions/stripe-webhook.mts';
-import { startStripeDouble, stripePriceId, type DoubleSubscription, type StripeDouble } from '../../scripts/local/stripe-standin';
+import { startStripeDouble, stripePriceId, type DoubleSubscription, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
 import catalogue from '../../src/content/catalogue.json';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import { startLocalSupabase, type LocalSupabase } from '../../local-platform/postgrest/local-supabase';
 import { call, expectNoLeak, spyOnLogs, type LogSpies } from '../support/functions';
 
 const SECRET = 'whsec_test_double_secret';

@@ -14,8 +14,8 @@ import webhook from '../../netlify/functions/stripe-webhook.mts';
 import generated from '../../netlify/functions/_generated/gated-content.json';
 import catalogue from '../../src/content/catalogue.json';
 import { COURSE_PRICE_ID } from '../../src/features/course/outline';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
-import { startStripeDouble, stripePriceId, type StripeDouble } from '../../scripts/local/stripe-standin';
+import { startLocalSupabase, type LocalSupabase } from '../../local-platform/postgrest/local-supabase';
+import { startStripeDouble, stripePriceId, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
 import { call, createEmulatorUser, expectNoLeak, spyOnLogs, type EmulatorUser, type LogSpies } from '../support/functions';
 import { memberHash } from '../../netlify/functions/_shared/deleted-members';
 

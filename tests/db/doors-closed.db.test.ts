@@ -28,7 +28,7 @@ import { dataApiClient, dataApiFetch } from '../support/postgrest';
 import { keepSchedule } from '../../netlify/functions/_shared/coaching-schedule';
 import { queueReminders } from '../../netlify/functions/_shared/email/coaching';
 import { sendDue } from '../../netlify/functions/_shared/email/outbox';
-import { startEmailStandIn, type EmailStandIn } from '../../scripts/local/email-standin';
+import { startEmailStandIn, type EmailStandIn } from '../../local-platform/email/email-standin';
 import { emailEnv } from '../support/email';
 
 const HOUR = 3_600_000;

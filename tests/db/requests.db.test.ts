@@ -1,10 +1,10 @@
 /**
  * Every request the site makes to the database, sent as the site sends it (the PostgREST client's query
  * builder, the calls copied from the code that makes them) to the local PostgREST-compatible
- * endpoint (scripts/local/postgrest.mjs) over this test's Postgres, in the order a visitor becomes
+ * endpoint (local-platform/postgrest/postgrest.mjs) over this test's Postgres, in the order a visitor becomes
  * a paying member: the browser's reads and writes (the anon key or a member's token) and each
  * function's service-role calls. Each must succeed, on a project created today (only the
- * migrations' grants) and where grants are broad (scripts/local/database.mjs), so a missing
+ * migrations' grants) and where grants are broad (local-platform/database/database.mjs), so a missing
  * grant or an over-strict policy fails here before it fails in production. What was stored is
  * read back as the owner (SQL), whatever the API roles may read.
  */

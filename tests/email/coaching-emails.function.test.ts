@@ -16,8 +16,8 @@ import coachJoinLink from '../../netlify/functions/coach-join-link.mts';
 import preferences from '../../netlify/functions/email-preferences.mts';
 import { sessionCalendar } from '../../src/features/coaching/calendar';
 import { COACHING_JOIN } from '../../src/core/config/site';
-import { startEmailStandIn, type EmailStandIn, type StoredMessage } from '../../scripts/local/email-standin';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import { startEmailStandIn, type EmailStandIn, type StoredMessage } from '../../local-platform/email/email-standin';
+import { startLocalSupabase, type LocalSupabase } from '../../local-platform/postgrest/local-supabase';
 import { call, createEmulatorUser, emulatorHost, setEmulatorClaims, SITE, spyOnLogs, type LogSpies } from '../support/functions';
 import { emailEnv, expectWellFormed } from '../support/email';
 

@@ -9,8 +9,8 @@ import handler, { config } from '../../netlify/functions/email-preferences.mts';
 import { preferencesPath, signLink } from '../../netlify/functions/_shared/email/links';
 import { queueEmail } from '../../netlify/functions/_shared/email/outbox';
 import { supabaseAdmin } from '../../netlify/functions/_shared/supabase';
-import { startEmailStandIn, type EmailStandIn } from '../../scripts/local/email-standin';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import { startEmailStandIn, type EmailStandIn } from '../../local-platform/email/email-standin';
+import { startLocalSupabase, type LocalSupabase } from '../../local-platform/postgrest/local-supabase';
 import { call, spyOnLogs, type LogSpies } from '../support/functions';
 import { emailEnv, TEST_LINK_SECRET } from '../support/email';
 

@@ -10,8 +10,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import run, { config } from '../../netlify/functions/email-outbox.mts';
 import { MAX_ATTEMPTS, queueEmail, STALE_CLAIM_MS } from '../../netlify/functions/_shared/email/outbox';
 import { adminDb, supabaseAdmin } from '../../netlify/functions/_shared/supabase';
-import { startEmailStandIn, type EmailStandIn } from '../../scripts/local/email-standin';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import { startEmailStandIn, type EmailStandIn } from '../../local-platform/email/email-standin';
+import { startLocalSupabase, type LocalSupabase } from '../../local-platform/postgrest/local-supabase';
 import { call, spyOnLogs, type LogSpies } from '../support/functions';
 import { emailEnv, expectWellFormed } from '../support/email';
 

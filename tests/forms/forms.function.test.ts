@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import handler, { config, createFormsHandler } from '../../netlify/functions/forms.mts';
 import { EMAIL_LIMIT, IP_LIMIT, MIN_FILL_MS, outcomesOf, outcomeId } from '../../src/features/forms/submission';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import { startLocalSupabase, type LocalSupabase } from '../../local-platform/postgrest/local-supabase';
 import { expectNoLeak, SITE, type LogSpies, withServiceDouble } from '../support/functions';
 
 let db: LocalSupabase;

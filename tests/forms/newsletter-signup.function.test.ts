@@ -1,7 +1,7 @@
 /** The newsletter-signup function: what it stores, a second signup, its limits and failures. */
 import { describe, expect, it, vi } from 'vitest';
 import handler, { config } from '../../netlify/functions/newsletter-signup.mts';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import { startLocalSupabase, type LocalSupabase } from '../../local-platform/postgrest/local-supabase';
 import { call, expectNoLeak, type LogSpies, withServiceDouble } from '../support/functions';
 
 let db: LocalSupabase;

@@ -9,8 +9,8 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startGoogleDouble, KEYS_PATH, type GoogleDouble } from '../support/google-double';
-import { encodeJwt, firebaseIdToken } from '../../scripts/local/jwt.mjs';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import { encodeJwt, firebaseIdToken } from '../../local-platform/jwt.mjs';
+import { startLocalSupabase, type LocalSupabase } from '../../local-platform/postgrest/local-supabase';
 import { call, expectNoLeak, spyOnLogs, type Handler, type LogSpies } from '../support/functions';
 
 let google: GoogleDouble;

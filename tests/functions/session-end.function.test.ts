@@ -23,8 +23,8 @@ import catalogue from '../../src/content/catalogue.json';
 import generated from '../../netlify/functions/_generated/gated-content.json';
 import { memberHash } from '../../netlify/functions/_shared/deleted-members';
 import { startGoogleDouble, KEYS_PATH, type GoogleDouble } from '../support/google-double';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
-import { startStripeDouble, stripePriceId, type StripeDouble } from '../../scripts/local/stripe-standin';
+import { startLocalSupabase, type LocalSupabase } from '../../local-platform/postgrest/local-supabase';
+import { startStripeDouble, stripePriceId, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
 import { call, expectNoLeak, SITE, spyOnLogs, type Handler, type LogSpies } from '../support/functions';
 
 let google: GoogleDouble;

@@ -12,7 +12,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import handler from '../../../netlify/functions/content.mts';
 import generated from '../../../netlify/functions/_generated/gated-content.json';
-import { startLocalSupabase, type LocalSupabase } from '../../../scripts/local/local-supabase';
+import { startLocalSupabase, type LocalSupabase } from '../../../local-platform/postgrest/local-supabase';
 import { call, createEmulatorUser, spyOnLogs, type EmulatorUser, type LogSpies } from '../../support/functions';
 
 type Json = { preview: boolean; data: unknown };
