@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { member, migratedDatabase, owner, rows, visitor } from '../support/db';
 import { dataApiClient } from '../support/postgrest';
+import { emptyExport } from '../support/member-data';
 import type { AdminDb } from '../../netlify/functions/_shared/supabase';
 import { anonymisedUserId, deleteMemberData, exportMemberData } from '../../netlify/functions/_shared/member-data';
 import { readMemberAccess } from '../../netlify/functions/_shared/member-access';
@@ -329,24 +330,7 @@ describe('every request the site makes', () => {
     expect(await deleteMemberData(functions, UID, anonymisedUserId(UID))).toBeNull();
     expect(await rows(db, owner, `select count(*)::int as n from public.purchases where user_id = $1`, [anonymisedUserId(UID)])).toEqual([{ n: 2 }]);
     expect(await exportMemberData(functions, UID)).toEqual({
-      data: {
-        coaching_signups: [],
-        purchases: [],
-        stillpoint_sessions: [],
-        bloom_book_pages: [],
-        whispers_story_places: [],
-        rise_mode_days: [],
-        rise_mode_own_statements: [],
-        mindstage_own_scenarios: [],
-        mindstage_rehearsals: [],
-        reset_room_resets: [],
-        subscription: null,
-        stripe_customer: null,
-        lesson_progress: [],
-        emails: [],
-        email_preferences: null,
-        profile: null,
-      },
+      data: emptyExport(),
     });
   });
 });

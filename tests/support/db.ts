@@ -63,6 +63,18 @@ export async function failure(db: PGlite, who: Who, sql: string, params: unknown
   }
 }
 
+/** The error a statement as `who` fails with ({ code, message }), or null when it is stored (then committed). */
+export async function refusalOf(db: PGlite, who: Who, sql: string, params: unknown[] = []): Promise<{ code: string; message: string } | null> {
+  try {
+    await as(db, who, (tx) => tx.query(sql, params));
+    return null;
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string };
+    if (typeof code !== 'string') throw error;
+    return { code, message: message ?? '' };
+  }
+}
+
 /**
  * Whether `who` gets nothing from a statement: it is refused for lack of a privilege or by a
  * policy (42501), or it reads or touches no row. On a project created today a role without a
