@@ -113,7 +113,12 @@ export default tseslint.config(
             {
               target: abs('scripts'),
               from: [abs('tests')],
-              message: 'scripts/ never imports from tests/: what both use lives in scripts/local.',
+              message: 'scripts/ never imports from tests/: what both use lives in local-platform/.',
+            },
+            {
+              target: abs('local-platform'),
+              from: [abs('tests'), abs('scripts')],
+              message: 'The local platform imports no test and no npm script: they start it, never the other way.',
             },
             {
               target: abs('netlify'),

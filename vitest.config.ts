@@ -5,7 +5,7 @@
  *   name.test.tsx           islands and elements (jsdom)
  *   name.db.test.ts         SQL on PGlite running the migrations, twice (see db and db-broad)
  *   name.function.test.ts   a function's handler on a real database and the local stand-ins
- *   tests/local/*.test.ts   the local member side (scripts/local) and `npm run dev:members`
+ *   tests/local/*.test.ts   the local platform (local-platform/) and `npm run dev:members`
  * End-to-end specs (name.spec.ts, name.members.spec.ts) are Playwright's (playwright.config.ts).
  */
 import { availableParallelism } from 'node:os';
@@ -14,7 +14,7 @@ import { defineConfig } from 'vitest/config';
 
 const SLOW = ['tests/**/*.db.test.ts', 'tests/**/*.function.test.ts', 'tests/local/**'];
 /**
- * The projects on a database: the one migrated database (scripts/local/database.mjs) is
+ * The projects on a database: the one migrated database (local-platform/database/database.mjs) is
  * migrated once per run (per kind) and each test file gets a copy (tests/support/database-setup.ts).
  */
 const DATABASE = 'tests/support/database-setup.ts';
@@ -48,7 +48,7 @@ export default defineConfig({
       {
         test: { name: 'functions', include: ['tests/**/*.function.test.ts'], environment: 'node', globalSetup: [DATABASE], testTimeout: 30_000, hookTimeout: 60_000 },
       },
-      // The local PostgREST-compatible endpoint over PGlite, the stand-ins and dev:members (scripts/local/).
+      // The local PostgREST-compatible endpoint over PGlite, the stand-ins and dev:members (local-platform/).
       {
         test: { name: 'local', include: ['tests/local/**/*.test.ts'], environment: 'node', globalSetup: [DATABASE], testTimeout: 30_000, hookTimeout: 60_000 },
       },

@@ -4,7 +4,7 @@
  * benchmark, not a test). The function (netlify/functions/content.mts, bundled with esbuild as
  * Netlify bundles it) answers an Alchemist's request for a paid lesson: the token verified
  * against the Auth emulator, the subscription and purchases read from the local PostgREST
- * endpoint over PGlite with our migrations (scripts/local/local-supabase.ts). Prints the first (cold) answer and the median and 95th percentile of the warm ones.
+ * endpoint over PGlite with our migrations (local-platform/postgrest/local-supabase.ts). Prints the first (cold) answer and the median and 95th percentile of the warm ones.
  *
  *   AUTH_EMULATOR_PORT=9131 node scripts/with-auth-emulator.mjs node scripts/bench-content.mjs [--requests 200]
  */
@@ -20,7 +20,7 @@ const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 if (!emulator) throw new Error('Run under scripts/with-auth-emulator.mjs (FIREBASE_AUTH_EMULATOR_HOST is unset).');
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
-const { startLocalSupabase } = await import('./local/local-supabase.ts');
+const { startLocalSupabase } = await import('../local-platform/postgrest/local-supabase.ts');
 const db = await startLocalSupabase();
 Object.assign(process.env, db.env, { FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? 'demo-inner-alchemy' });
 

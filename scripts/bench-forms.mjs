@@ -2,7 +2,7 @@
 /**
  * How many submissions a second the forms function handles on this machine: its handler
  * (netlify/functions/forms.mts, bundled with esbuild as Netlify does) behind a loopback HTTP
- * server, writing to the local PostgREST endpoint over PGlite (scripts/local/local-supabase.ts), driven by a bounded loop of
+ * server, writing to the local PostgREST endpoint over PGlite (local-platform/postgrest/local-supabase.ts), driven by a bounded loop of
  * concurrent clients. Each request comes from its own address (the per-address limit would
  * otherwise answer 429 after ten) and sends a valid idea, so every request is a full pass:
  * parse, checks, validation, limiter, insert. Nothing leaves 127.0.0.1.
@@ -23,7 +23,7 @@ const arg = (name, fallback) => {
 const REQUESTS = Math.min(arg('requests', 2000), 50_000);
 const CONCURRENCY = Math.min(arg('concurrency', 16), 256);
 
-const { startLocalSupabase } = await import('./local/local-supabase.ts');
+const { startLocalSupabase } = await import('../local-platform/postgrest/local-supabase.ts');
 const db = await startLocalSupabase();
 Object.assign(process.env, db.env);
 // Bundled as Netlify bundles it (esbuild; the functions' imports carry no extensions).

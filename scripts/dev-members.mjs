@@ -5,13 +5,13 @@
  *   - the Firebase Auth emulator (a demo- project; nothing reaches Google);
  *   - PGlite with our migrations and the seed, data kept in .local/pgdata (git-ignored) between
  *     runs, `--reset` to start over; the demo members' rows;
- *   - the PostgREST-compatible endpoint in front of it (scripts/local/postgrest.mjs), which
+ *   - the PostgREST-compatible endpoint in front of it (local-platform/postgrest/postgrest.mjs), which
  *     the PostgREST client in the browser and in the functions talks to as to Supabase: each request as
  *     the role of its verified token (the emulator's ID tokens, the local service-role key);
  *   - the Stripe stand-in the functions' SDK is pointed at (STRIPE_API_HOST/PORT/PROTOCOL):
  *     Checkout and Portal sessions in Stripe's shapes, its own payment page whose Pay button
  *     completes the session and sends the SIGNED checkout.session.completed to our webhook;
- *   - the email stand-in (scripts/local/email-standin.ts) the functions send through instead of
+ *   - the email stand-in (local-platform/email/email-standin.ts) the functions send through instead of
  *     Resend (RESEND_API_URL), with an inbox page listing every email sent, text and HTML, and a
  *     button that runs the hourly email run (the scheduled function) at once;
  *   - the site with the flag off, pointed at all of the above: a production build served as
@@ -36,7 +36,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO_MEMBERS, DEMO_PASSWORD, billingOnRecord, createDemoMembers } from './local/demo-members.mjs';
+import { DEMO_MEMBERS, DEMO_PASSWORD, billingOnRecord, createDemoMembers } from '../local-platform/demo-members.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const started = Date.now();
@@ -137,14 +137,14 @@ async function main() {
   // `npm run dev` and `npm run build` make them first (scripts/compile-gated-content.mjs).
   const gated = import('./compile-gated-content.mjs').then(({ generateGatedContent }) => generateGatedContent());
   gated.catch(() => {}); // reported where it is awaited, before the site starts
-  const { openDatabase } = await import('./local/database.mjs');
-  const { startPostgrest } = await import('./local/postgrest.mjs');
+  const { openDatabase } = await import('../local-platform/database/database.mjs');
+  const { startPostgrest } = await import('../local-platform/postgrest/postgrest.mjs');
   const { db, created } = await openDatabase({ dataDir: DATA, seed: true });
   closers.push(() => db.close());
   const endpoint = await startPostgrest({ db, port: POSTGREST_PORT, host: '127.0.0.1', firebaseProjectId: PROJECT });
   closers.push(() => endpoint.close());
 
-  const { startStripeDouble } = await import('./local/stripe-standin.ts');
+  const { startStripeDouble } = await import('../local-platform/stripe/stripe-standin.ts');
   const { default: catalogue } = await import('../src/content/catalogue.json', { with: { type: 'json' } });
   const stripe = await startStripeDouble({
     port: STRIPE_PORT,
@@ -155,7 +155,7 @@ async function main() {
 
   // Resend's stand-in: what the site sends lands in its inbox. Its button runs the hourly email
   // run now (the scheduled function, at the address Netlify's Vite plugin serves it).
-  const { startEmailStandIn } = await import('./local/email-standin.ts');
+  const { startEmailStandIn } = await import('../local-platform/email/email-standin.ts');
   const email = await startEmailStandIn({
     port: EMAIL_PORT,
     runScheduled: async () => {

@@ -9,7 +9,7 @@
  * 2. members: a build with the flag off, pointed at the Firebase Auth emulator, run inside
  *    `firebase emulators:exec --only auth` (or the emulator `npm test` already runs) -> no paid
  *    content -> HTML validity, while the server starts -> the demo members
- *    (scripts/local/demo-members.mjs) -> Playwright project "members" (every name.members.spec.ts
+ *    (local-platform/demo-members.mjs) -> Playwright project "members" (every name.members.spec.ts
  *    under tests/, the signed-in member's JavaScript budget among them) -> Lighthouse (mobile)
  *    signed in as the demo Alchemist on the dashboard, a lesson and a Lounge room.
  * Each phase ends with the time of its steps (wall; steps run side by side where they can).
@@ -162,9 +162,9 @@ async function membersInner() {
   // The database is the local PostgREST endpoint over PGlite running our migrations, for the
   // browser (as the member, with their emulator ID token) and for the served functions (as the
   // service role); the functions' Stripe is the double and their email the email stand-in
-  // (scripts/local/stand-ins.mjs), whose inbox the specs read.
+  // (local-platform/stand-ins.mjs), whose inbox the specs read.
   // Started first: the build is pointed at the endpoint.
-  const { startCommerceDoubles } = await import('./local/stand-ins.mjs');
+  const { startCommerceDoubles } = await import('../local-platform/stand-ins.mjs');
   const doubles = await step('stand-ins (Stripe, database)', () =>
     startCommerceDoubles({ webhookUrl: `http://127.0.0.1:${MEMBERS_PORT}/api/stripe-webhook`, firebaseProjectId: EMULATOR_PROJECT }),
   );

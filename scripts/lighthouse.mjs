@@ -5,7 +5,7 @@
  *
  *   node scripts/lighthouse.mjs [route ...]     (default: / and a journey page)
  *   node scripts/lighthouse.mjs --signed-in [route ...]
- *       as the demo Alchemist (scripts/local/demo-members.mjs) on a members build that knows
+ *       as the demo Alchemist (local-platform/demo-members.mjs) on a members build that knows
  *       them (scripts/e2e.mjs's members phase, or `npm run dev:members`'s data), default: the
  *       dashboard, a paid lesson and a Lounge room; performance >= 0.95, accessibility and best
  *       practices 1 (member pages are not indexed: no SEO score).
@@ -28,7 +28,7 @@ import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
 import * as chromeLauncher from 'chrome-launcher';
-import { DEMO_MEMBERS, DEMO_PASSWORD } from './local/demo-members.mjs';
+import { DEMO_MEMBERS, DEMO_PASSWORD } from '../local-platform/demo-members.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4397);

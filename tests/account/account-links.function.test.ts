@@ -5,7 +5,7 @@
  * only to a proven address. Every link is followed as a member would: from the message in the
  * inbox to our own page, GET (which changes nothing) then the page's form.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import sync from '../../netlify/functions/auth-sync.mts';
 import accountEmail, { config as accountEmailConfig } from '../../netlify/functions/account-email.mts';
 import accountPassword, { config as accountPasswordConfig } from '../../netlify/functions/account-password.mts';
@@ -15,38 +15,23 @@ import exporter from '../../netlify/functions/account-export.mts';
 import { queueEmail, queueEmailLimited } from '../../netlify/functions/_shared/email/outbox';
 import { supabaseAdmin } from '../../netlify/functions/_shared/supabase';
 import { signEmailUndo, verifyEmailUndo } from '../../netlify/functions/_shared/email/links';
-import { startEmailStandIn, type EmailStandIn, type StoredMessage } from '../../scripts/local/email-standin';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
-import { call, emulatorHost, expectNoLeak, SITE, spyOnLogs, type Handler, type LogSpies } from '../support/functions';
-import { emailEnv, expectWellFormed, linksOf, TEST_LINK_SECRET } from '../support/email';
+import type { EmailStandIn, StoredMessage } from '../../local-platform/email/email-standin';
+import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
+import { call, emulatorHost, expectNoLeak, SITE, type Handler } from '../support/functions';
+import { expectWellFormed, linksOf, TEST_LINK_SECRET } from '../support/email';
 import { ACCOUNT_LINK_MESSAGES } from '../../src/features/account/account-links';
 import { RESET_OUTCOMES } from '../../src/features/account/password-reset';
+import { withStandIns } from '../support/stand-ins';
 
 let inbox: EmailStandIn;
 let db: LocalSupabase;
-let logs: LogSpies;
-const saved = { ...process.env };
 const PASSWORD = 'first-password-1';
 
-beforeAll(async () => {
-  inbox = await startEmailStandIn();
-  db = await startLocalSupabase();
-});
-afterAll(async () => {
-  await inbox.close();
-  await db.close();
-});
-beforeEach(() => {
-  Object.assign(process.env, db.env, emailEnv(inbox));
-  inbox.reset();
-  db.reset();
-  logs = spyOnLogs();
+withStandIns({ db: true, inbox: true }, (standIns) => {
+  ({ inbox, db } = standIns);
 });
 afterEach(() => {
   vi.useRealTimers();
-  process.env = { ...saved };
-  logs.warn.mockRestore();
-  logs.error.mockRestore();
 });
 
 // --- the emulator, as a member's browser and as the owner ------------------------------------

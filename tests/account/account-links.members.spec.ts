@@ -2,7 +2,7 @@
  * Accounts that prove who they are, tried as a new member would on the members build: sign up,
  * find the verification in the local inbox, open it and confirm; ask for a password reset on
  * /forgot-password, set a new password through the emailed link, and sign in with it (the old
- * one refused). The inbox is the email stand-in's (scripts/local/email-standin.ts); every link
+ * one refused). The inbox is the email stand-in's (local-platform/email/email-standin.ts); every link
  * leads to our own page (/api/account-action), opened on this server.
  */
 import type { Page } from '@playwright/test';

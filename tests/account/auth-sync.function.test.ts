@@ -9,7 +9,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Config } from '@netlify/functions';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import { startLocalSupabase, type LocalSupabase } from '../../local-platform/postgrest/local-supabase';
 import { emulatorClaims, setEmulatorClaims, spyOnLogs } from '../support/functions';
 
 const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST;

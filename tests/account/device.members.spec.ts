@@ -13,7 +13,7 @@ import { createUser, EMULATOR, PASSWORD, PROJECT, signIn, type TestUser } from '
 import { rowsOf, subscription } from '../support/members-commerce';
 import { answerKept, controlled, OFFLINE_FAILURES, WITH_WORKER } from '../support/offline';
 import { gatedItems } from '../support/gated-content';
-import { DEMO_MEMBERS, DEMO_PASSWORD } from '../../scripts/local/demo-members.mjs';
+import { DEMO_MEMBERS, DEMO_PASSWORD } from '../../local-platform/demo-members.mjs';
 
 const SLOW = 20_000;
 const HOUR = 3_600_000;

@@ -3,40 +3,30 @@
  * their account, against the Stripe double, the local database (PGlite behind the PostgREST
  * endpoint) and the Auth emulator.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import portal, { config as portalConfig, NO_BILLING_ACCOUNT } from '../../netlify/functions/billing-portal.mts';
 import exporter, { config as exportConfig } from '../../netlify/functions/account-export.mts';
 import remover, { anonymisedUserId, config as deleteConfig } from '../../netlify/functions/account-delete.mts';
-import { startStripeDouble, type DoubleSubscription, type StripeDouble } from '../../scripts/local/stripe-standin';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import type { DoubleSubscription, StripeDouble } from '../../local-platform/stripe/stripe-standin';
+import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
 import { memberHash } from '../../netlify/functions/_shared/deleted-members';
-import { call, createEmulatorUser, emulatorHost, expectNoLeak, SITE, spyOnLogs, type EmulatorUser, type LogSpies } from '../support/functions';
+import { call, createEmulatorUser, emulatorHost, expectNoLeak, SITE, type EmulatorUser, type LogSpies } from '../support/functions';
+import { withStandIns } from '../support/stand-ins';
+import { emptyExport } from '../support/member-data';
 
 let stripe: StripeDouble;
 let db: LocalSupabase;
 let logs: LogSpies;
-const saved = { ...process.env };
 
-beforeAll(async () => {
-  stripe = await startStripeDouble();
-  db = await startLocalSupabase();
-});
-afterAll(async () => {
-  await stripe.close();
-  await db.close();
+withStandIns({ stripe: {}, db: true }, (standIns, spies) => {
+  ({ stripe, db } = standIns);
+  logs = spies;
 });
 beforeEach(() => {
-  Object.assign(process.env, stripe.env, db.env);
-  stripe.reset();
   stripe.subscriptions.clear();
-  db.reset();
-  logs = spyOnLogs();
 });
 afterEach(() => {
   vi.useRealTimers();
-  process.env = { ...saved };
-  logs.warn.mockRestore();
-  logs.error.mockRestore();
 });
 
 const bearer = (m: EmulatorUser) => ({ authorization: `Bearer ${m.idToken}` });
@@ -185,7 +175,7 @@ describe('account-export', () => {
   it('exports an empty account as empty, and refuses without a token', async () => {
     const member = await createEmulatorUser();
     const res = await call(exporter, '/api/account-export', { headers: bearer(member) });
-    expect(res.body).toMatchObject({ profile: null, coaching_signups: [], stripe_customer: null, subscription: null, purchases: [] });
+    expect(res.body).toMatchObject(emptyExport());
     expect((await call(exporter, '/api/account-export')).status).toBe(401);
   });
 

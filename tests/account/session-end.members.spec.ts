@@ -7,7 +7,7 @@
  * of the three: 401, and the link is not in the answer. The same once the account was deleted
  * (its tombstone, as account-delete leaves it), which the emulator's own lookup never saw.
  *
- * The member is made as scripts/local/demo-members.mjs makes the demo Alchemist (its standing: a
+ * The member is made as local-platform/demo-members.mjs makes the demo Alchemist (its standing: a
  * verified account, the role claim, the Alchemist plan), on an account of its own: revoking the
  * shared demo Alchemist would end the sessions of the specs that sign in as it at the same time.
  */
@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { asOwner, asServiceRole } from '../support/members-commerce';
 import { EMULATOR, PROJECT } from '../support/members';
-import { DEMO_MEMBERS, DEMO_PASSWORD, demoBilling } from '../../scripts/local/demo-members.mjs';
+import { DEMO_MEMBERS, DEMO_PASSWORD, demoBilling } from '../../local-platform/demo-members.mjs';
 import { addSessions, sessionAt } from '../coaching/sessions';
 
 const PAID_LESSON = 'beyond-fine';

@@ -18,15 +18,16 @@ import coachRegistrants from '../../netlify/functions/coach-registrants.mts';
 import coachingJoin from '../../netlify/functions/coaching-join.mts';
 import { COACH_MESSAGES } from '../../src/features/coaching/coach/coach-rules';
 import { JOIN_MESSAGES } from '../../netlify/functions/_shared/coaching-join';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
-import { call, createEmulatorUser, emulatorClaims, emulatorHost, expectNoLeak, SITE, setEmulatorClaims, withServiceDouble, type EmulatorUser, type Handler, type LogSpies } from '../support/functions';
+import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
+import { call, createEmulatorUser, emulatorClaims, emulatorHost, expectNoLeak, SITE, setEmulatorClaims, type EmulatorUser, type Handler, type LogSpies } from '../support/functions';
 import { startGoogleDouble, type GoogleDouble } from '../support/google-double';
+import { withStandIns } from '../support/stand-ins';
 
 let db: LocalSupabase;
 let logs: LogSpies;
 let info: MockInstance<typeof console.log>;
-withServiceDouble(startLocalSupabase, (double, spies) => {
-  db = double;
+withStandIns({ db: true }, (standIns, spies) => {
+  ({ db } = standIns);
   logs = spies;
 });
 beforeEach(() => {

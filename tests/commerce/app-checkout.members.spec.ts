@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/page-errors';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
-import { stripePriceId } from '../../scripts/local/stripe-standin';
+import { stripePriceId } from '../../local-platform/stripe/stripe-standin';
 import { checkoutSessionFor, customerKeptFor, doubles, signIn } from '../support/members-commerce';
 
 /**

@@ -1,18 +1,18 @@
 /** GET /api/checkout-summary: only the member who paid reads what their Checkout bought. */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import handler, { config } from '../../netlify/functions/checkout-summary.mts';
-import { startStripeDouble, stripePriceId, type StripeDouble } from '../../scripts/local/stripe-standin';
+import { stripePriceId, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
 import catalogue from '../../src/content/catalogue.json';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
-import { call, createEmulatorUser, expectNoLeak, spyOnLogs, type EmulatorUser, type LogSpies } from '../support/functions';
+import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
+import { call, createEmulatorUser, expectNoLeak, type EmulatorUser, type LogSpies } from '../support/functions';
+import { withStandIns } from '../support/stand-ins';
 
 let stripe: StripeDouble;
 let db: LocalSupabase;
 let logs: LogSpies;
 let member: EmulatorUser;
 let other: EmulatorUser;
-const saved = { ...process.env };
 
 async function checkout(catalogueId: string, uid: string): Promise<string> {
   const sdk = new Stripe(stripe.env.STRIPE_SECRET_KEY, { host: stripe.env.STRIPE_API_HOST, port: Number(stripe.env.STRIPE_API_PORT), protocol: 'http' });
@@ -28,26 +28,13 @@ async function checkout(catalogueId: string, uid: string): Promise<string> {
 const lookup = (id: string, who: EmulatorUser | null = member) =>
   call(handler, `/api/checkout-summary?session_id=${encodeURIComponent(id)}`, { headers: who ? { authorization: `Bearer ${who.idToken}` } : {} });
 
+withStandIns({ stripe: { catalogue }, db: true }, (standIns, spies) => {
+  ({ stripe, db } = standIns);
+  logs = spies;
+});
 beforeAll(async () => {
-  stripe = await startStripeDouble({ catalogue });
-  db = await startLocalSupabase();
   member = await createEmulatorUser();
   other = await createEmulatorUser();
-});
-afterAll(async () => {
-  await stripe.close();
-  await db.close();
-});
-beforeEach(() => {
-  Object.assign(process.env, stripe.env, db.env);
-  stripe.reset();
-  db.reset();
-  logs = spyOnLogs();
-});
-afterEach(() => {
-  process.env = { ...saved };
-  logs.warn.mockRestore();
-  logs.error.mockRestore();
 });
 
 describe('checkout-summary', () => {

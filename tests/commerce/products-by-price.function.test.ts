@@ -14,43 +14,27 @@
  *   - /api/stripe-products?check, what /debug shows: the prices whose metadata disagrees with
  *     the catalogue, and none when they agree.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import webhook from '../../netlify/functions/stripe-webhook.mts';
 import content from '../../netlify/functions/content.mts';
 import products from '../../netlify/functions/stripe-products.mts';
 import generated from '../../netlify/functions/_generated/gated-content.json';
-import { startStripeDouble, stripePriceId, type SignedEvent, type StripeDouble } from '../../scripts/local/stripe-standin';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import { stripePriceId, type SignedEvent, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
+import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
 import catalogue from '../../src/content/catalogue.json';
-import { call, createEmulatorUser, spyOnLogs, type EmulatorUser, type LogSpies } from '../support/functions';
+import { call, createEmulatorUser, type EmulatorUser, type LogSpies } from '../support/functions';
+import { withStandIns } from '../support/stand-ins';
 
 const SECRET = 'whsec_test_products_by_price';
 const paidLesson = Object.entries(generated.course as Record<string, { preview: boolean }>).find(([, l]) => !l.preview)![0];
 let stripe: StripeDouble;
 let db: LocalSupabase;
 let logs: LogSpies;
-const saved = { ...process.env };
 
-beforeAll(async () => {
-  // The Founding Membership's product was made by hand: no metadata.
-  stripe = await startStripeDouble({ catalogue, untagged: ['price_founding_membership'] });
-  db = await startLocalSupabase();
-});
-afterAll(async () => {
-  await stripe.close();
-  await db.close();
-});
-beforeEach(() => {
-  Object.assign(process.env, stripe.env, db.env, { STRIPE_WEBHOOK_SECRET: SECRET });
-  stripe.reset();
-  db.reset();
-  logs = spyOnLogs();
-});
-afterEach(() => {
-  process.env = { ...saved };
-  logs.warn.mockRestore();
-  logs.error.mockRestore();
+withStandIns({ stripe: { catalogue, untagged: ['price_founding_membership'] }, db: true, env: { STRIPE_WEBHOOK_SECRET: SECRET } }, (standIns, spies) => {
+  ({ stripe, db } = standIns);
+  logs = spies;
 });
 
 const sdk = () => new Stripe(stripe.env.STRIPE_SECRET_KEY, { host: stripe.env.STRIPE_API_HOST, port: Number(stripe.env.STRIPE_API_PORT), protocol: 'http' });

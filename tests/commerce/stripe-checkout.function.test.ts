@@ -1,11 +1,12 @@
 /** The stripe-checkout function against the Stripe stand-in and the database: customers, sessions and what it refuses. */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import handler, { ALREADY_SUBSCRIBED, config } from '../../netlify/functions/stripe-checkout.mts';
 import { CHECKOUT_REFUSALS } from '../../src/core/access/access';
 import catalogue from '../../src/content/catalogue.json' with { type: 'json' };
-import { startStripeDouble, stripePriceId, type StripeDouble } from '../../scripts/local/stripe-standin';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
-import { call, createEmulatorUser, expectNoLeak, SITE, spyOnLogs, type EmulatorUser, type LogSpies } from '../support/functions';
+import { stripePriceId, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
+import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
+import { call, createEmulatorUser, expectNoLeak, SITE, type EmulatorUser, type LogSpies } from '../support/functions';
+import { withStandIns } from '../support/stand-ins';
 
 const builtIn = catalogue.map(({ id: _id, ...product }) => product);
 const SUCCESS = `${SITE}/success?session_id={CHECKOUT_SESSION_ID}`;
@@ -16,29 +17,13 @@ let stripe: StripeDouble;
 let db: LocalSupabase;
 let member: EmulatorUser;
 let logs: LogSpies;
-const saved = { ...process.env };
 
+withStandIns({ stripe: { catalogue: builtIn }, db: true, unset: ['URL', 'SITE_URL'] }, (standIns, spies) => {
+  ({ stripe, db } = standIns);
+  logs = spies;
+});
 beforeAll(async () => {
-  stripe = await startStripeDouble({ catalogue: builtIn });
-  db = await startLocalSupabase();
   member = await createEmulatorUser();
-});
-afterAll(async () => {
-  await stripe.close();
-  await db.close();
-});
-beforeEach(() => {
-  Object.assign(process.env, stripe.env, db.env);
-  delete process.env.URL;
-  delete process.env.SITE_URL;
-  stripe.reset();
-  db.reset();
-  logs = spyOnLogs();
-});
-afterEach(() => {
-  process.env = { ...saved };
-  logs.warn.mockRestore();
-  logs.error.mockRestore();
 });
 
 const checkout = (body: unknown, headers: Record<string, string> = { authorization: `Bearer ${member.idToken}` }) =>

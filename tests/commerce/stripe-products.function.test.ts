@@ -1,28 +1,19 @@
 /** The stripe-products function: the built-in catalogue, and the live one mapped from Stripe's prices. */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import handler, { config } from '../../netlify/functions/stripe-products.mts';
 import catalogue from '../../src/content/catalogue.json' with { type: 'json' };
-import { startStripeDouble, type StripeDouble } from '../../scripts/local/stripe-standin';
-import { call, expectNoLeak, spyOnLogs, type LogSpies } from '../support/functions';
+import type { StripeDouble } from '../../local-platform/stripe/stripe-standin';
+import { call, expectNoLeak, type LogSpies } from '../support/functions';
+import { withStandIns } from '../support/stand-ins';
 
 const builtIn = catalogue.map(({ id: _id, ...product }) => product);
 
 let stripe: StripeDouble;
 let logs: LogSpies;
-const saved = { ...process.env };
 
-beforeAll(async () => {
-  stripe = await startStripeDouble({ catalogue: builtIn });
-});
-afterAll(() => stripe.close());
-beforeEach(() => {
-  logs = spyOnLogs();
-  stripe.reset();
-});
-afterEach(() => {
-  process.env = { ...saved };
-  logs.warn.mockRestore();
-  logs.error.mockRestore();
+withStandIns({ stripe: { catalogue: builtIn } }, (standIns, spies) => {
+  ({ stripe } = standIns);
+  logs = spies;
 });
 
 describe('stripe-products', () => {

@@ -11,23 +11,23 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webhook from '../../netlify/functions/stripe-webhook.mts';
 import content from '../../netlify/functions/content.mts';
 import checkoutFunction from '../../netlify/functions/stripe-checkout.mts';
 import generated from '../../netlify/functions/_generated/gated-content.json';
-import { startStripeDouble, type StripeDouble } from '../../scripts/local/stripe-standin';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import type { StripeDouble } from '../../local-platform/stripe/stripe-standin';
+import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
 import catalogue from '../../src/content/catalogue.json';
-import { call, createEmulatorUser, SITE, spyOnLogs, type EmulatorUser, type LogSpies } from '../support/functions';
+import { call, createEmulatorUser, SITE, type EmulatorUser } from '../support/functions';
+import { withStandIns } from '../support/stand-ins';
 
 const SECRET = 'whsec_test_disputes';
 const paidLesson = Object.entries(generated.course as Record<string, { preview: boolean }>).find(([, l]) => !l.preview)![0];
 let stripe: StripeDouble;
 let db: LocalSupabase;
 let hook: Server;
-let logs: LogSpies;
-const saved = { ...process.env };
+let port: number;
 
 beforeAll(async () => {
   // Our webhook behind HTTP, as the site serves it at /api/stripe-webhook.
@@ -40,27 +40,23 @@ beforeAll(async () => {
     res.end(await response.text());
   });
   await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
-  const { port } = hook.address() as AddressInfo;
-  stripe = await startStripeDouble({ catalogue, webhook: { url: `http://127.0.0.1:${port}/api/stripe-webhook`, secret: SECRET } });
-  db = await startLocalSupabase();
+  ({ port } = hook.address() as AddressInfo);
 });
 afterAll(async () => {
-  await stripe.close();
-  await db.close();
   hook.closeAllConnections();
   await new Promise<void>((resolve) => hook.close(() => resolve()));
 });
-beforeEach(() => {
-  Object.assign(process.env, stripe.env, db.env, { STRIPE_WEBHOOK_SECRET: SECRET });
-  delete process.env.URL;
-  delete process.env.SITE_URL;
-  logs = spyOnLogs();
-});
-afterEach(() => {
-  process.env = { ...saved };
-  logs.warn.mockRestore();
-  logs.error.mockRestore();
-});
+// The tests build on each other: the stand-ins are not reset between them.
+withStandIns(
+  {
+    stripe: () => ({ catalogue, webhook: { url: `http://127.0.0.1:${port}/api/stripe-webhook`, secret: SECRET } }),
+    db: true,
+    env: { STRIPE_WEBHOOK_SECRET: SECRET },
+    unset: ['URL', 'SITE_URL'],
+    reset: false,
+  },
+  (standIns) => ({ stripe, db } = standIns),
+);
 
 /** The admin page's buttons, as a developer presses them (a form POST; the page redirects back). */
 async function admin(action: string, form: Record<string, string> = {}): Promise<void> {

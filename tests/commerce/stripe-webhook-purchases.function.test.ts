@@ -3,23 +3,19 @@
  * Sessions the Stripe double created and completed, delivered repeated, reordered and refunded,
  * leave exactly one purchases row each, in the state Stripe has now.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import handler from '../../netlify/functions/stripe-webhook.mts';
-import { startStripeDouble, stripePriceId, type SignedEvent, type StripeDouble } from '../../scripts/local/stripe-standin';
+import { stripePriceId, type SignedEvent, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
 import catalogue from '../../src/content/catalogue.json';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
-import { call, spyOnLogs, type LogSpies } from '../support/functions';
-import { startEmailStandIn, type EmailStandIn } from '../../scripts/local/email-standin';
-import { emailEnv } from '../support/email';
+import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
+import { call, type LogSpies } from '../support/functions';
+import { withStandIns } from '../support/stand-ins';
 
 const SECRET = 'whsec_test_double_secret';
 let stripe: StripeDouble;
 let db: LocalSupabase;
-/** The member's emails go to the stand-in (tests/email/ checks them). */
-let inbox: EmailStandIn;
 let logs: LogSpies;
-const saved = { ...process.env };
 
 const deliver = (event: SignedEvent) =>
   call(handler, '/api/stripe-webhook', { method: 'POST', headers: { 'stripe-signature': event.signature, 'content-type': 'application/json' }, body: event.body });
@@ -44,28 +40,13 @@ async function checkout(catalogueId: string, uid = 'uid_1'): Promise<string> {
 const about = (type: string, sessionId: string) => stripe.event(type, { ...stripe.sessions.get(sessionId), items: undefined }, SECRET);
 const rows = () => db.tables.purchases ?? [];
 
-beforeAll(async () => {
-  stripe = await startStripeDouble({ catalogue });
-  db = await startLocalSupabase();
-  inbox = await startEmailStandIn();
-});
-afterAll(async () => {
-  await stripe.close();
-  await db.close();
-  await inbox.close();
+// The member's emails go to the email stand-in (tests/email/ checks them).
+withStandIns({ stripe: { catalogue }, db: true, inbox: true, env: { STRIPE_WEBHOOK_SECRET: SECRET } }, (standIns, spies) => {
+  ({ stripe, db } = standIns);
+  logs = spies;
 });
 beforeEach(() => {
-  Object.assign(process.env, stripe.env, db.env, emailEnv(inbox), { STRIPE_WEBHOOK_SECRET: SECRET });
-  stripe.reset();
-  inbox.reset();
-  db.reset();
   db.tables.stripe_customers = [{ user_id: 'uid_1', customer_id: 'cus_1' }];
-  logs = spyOnLogs();
-});
-afterEach(() => {
-  process.env = { ...saved };
-  logs.warn.mockRestore();
-  logs.error.mockRestore();
 });
 
 describe('stripe-webhook: purchases', () => {

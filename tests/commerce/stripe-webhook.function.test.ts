@@ -1,11 +1,12 @@
 /** The stripe-webhook function: signatures, the subscription row and tier it writes for each event, and its failures. */
 import Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import handler, { config } from '../../netlify/functions/stripe-webhook.mts';
-import { startStripeDouble, stripePriceId, type DoubleSubscription, type StripeDouble } from '../../scripts/local/stripe-standin';
+import { stripePriceId, type DoubleSubscription, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
 import catalogue from '../../src/content/catalogue.json';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
-import { call, expectNoLeak, spyOnLogs, type LogSpies } from '../support/functions';
+import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
+import { call, expectNoLeak, type LogSpies } from '../support/functions';
+import { withStandIns } from '../support/stand-ins';
 
 const SECRET = 'whsec_test_double_secret';
 const sdk = new Stripe('sk_test_unused');
@@ -13,7 +14,6 @@ const sdk = new Stripe('sk_test_unused');
 let stripe: StripeDouble;
 let db: LocalSupabase;
 let logs: LogSpies;
-const saved = { ...process.env };
 
 const PERIOD_START = 1_767_225_600; // 2026-01-01
 const PERIOD_END = 1_769_904_000; // 2026-02-01
@@ -51,33 +51,19 @@ function signed(type: string, object: Record<string, unknown>, secret = SECRET):
 const deliver = (event: { body: string; signature: string }) =>
   call(handler, '/api/stripe-webhook', { method: 'POST', headers: { 'stripe-signature': event.signature, 'content-type': 'application/json' }, body: event.body });
 
-beforeAll(async () => {
-  // Stripe sells the built-in catalogue, each price with its catalogue id as lookup key.
-  stripe = await startStripeDouble({ catalogue });
-  db = await startLocalSupabase();
-});
-afterAll(async () => {
-  await stripe.close();
-  await db.close();
+withStandIns({ stripe: { catalogue }, db: true, env: { STRIPE_WEBHOOK_SECRET: SECRET } }, (standIns, spies) => {
+  ({ stripe, db } = standIns);
+  logs = spies;
 });
 beforeEach(() => {
-  Object.assign(process.env, stripe.env, db.env, { STRIPE_WEBHOOK_SECRET: SECRET });
-  stripe.reset();
   stripe.subscriptions.clear();
   stripe.paymentMethods.clear();
   stripe.paymentMethods.set('pm_1', { id: 'pm_1', object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242' } });
-  db.reset();
   db.tables.stripe_customers = [{ user_id: 'uid_1', customer_id: 'cus_1' }];
   db.tables.profiles = [
     { id: 'uid_1', email: 'member@example.com', membership_tier: 'Explorer' },
     { id: 'uid_2', email: 'other@example.com', membership_tier: 'Adventurer' },
   ];
-  logs = spyOnLogs();
-});
-afterEach(() => {
-  process.env = { ...saved };
-  logs.warn.mockRestore();
-  logs.error.mockRestore();
 });
 
 const expectedRow = {

@@ -23,7 +23,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import handler from '../../netlify/functions/stripe-webhook.mts';
 import { anonymisedUserId, deleteMemberData } from '../../netlify/functions/_shared/member-data';
 import { rememberDeletedMember } from '../../netlify/functions/_shared/deleted-members';
-import { startStripeDouble, stripePriceId, type SignedEvent, type StripeDouble } from '../../scripts/local/stripe-standin';
+import { startStripeDouble, stripePriceId, type SignedEvent, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
 import catalogue from '../../src/content/catalogue.json';
 import { migratedDatabase, owner, rows } from '../support/db';
 import { dataApiClient, dataApiFetch } from '../support/postgrest';

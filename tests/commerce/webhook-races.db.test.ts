@@ -24,7 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import type { PGlite } from '@electric-sql/pglite';
 import handler from '../../netlify/functions/stripe-webhook.mts';
-import { startStripeDouble, stripePriceId, type SignedEvent, type StripeDouble } from '../../scripts/local/stripe-standin';
+import { startStripeDouble, stripePriceId, type SignedEvent, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
 import catalogue from '../../src/content/catalogue.json';
 import { migratedDatabase, owner, rows } from '../support/db';
 import { dataApiFetch } from '../support/postgrest';

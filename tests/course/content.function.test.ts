@@ -8,7 +8,7 @@
  * Every verified token is first checked against the account and its tombstone (_shared/auth.ts:
  * a read of deleted_members by the uid's hash); `accessReads` are the gate's own reads, after it.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import handler, { config } from '../../netlify/functions/content.mts';
 import webhook from '../../netlify/functions/stripe-webhook.mts';
@@ -16,10 +16,11 @@ import generated from '../../netlify/functions/_generated/gated-content.json';
 import catalogue from '../../src/content/catalogue.json';
 import { COURSE_PRICE_ID } from '../../src/features/course/outline';
 import { mayKeep } from '../../integrations/service-worker/rules.js';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
-import { startStripeDouble, stripePriceId, type StripeDouble } from '../../scripts/local/stripe-standin';
-import { call, createEmulatorUser, expectNoLeak, spyOnLogs, type EmulatorUser, type LogSpies } from '../support/functions';
+import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
+import { stripePriceId, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
+import { call, createEmulatorUser, expectNoLeak, type EmulatorUser, type LogSpies } from '../support/functions';
 import { memberHash } from '../../netlify/functions/_shared/deleted-members';
+import { withStandIns } from '../support/stand-ins';
 
 type Lesson = { preview: boolean; title: string; html: string; order: number };
 const lessons = Object.entries(generated.course as Record<string, Lesson>).sort(([, a], [, b]) => a.order - b.order);
@@ -32,7 +33,6 @@ let db: LocalSupabase;
 let stripe: StripeDouble;
 let logs: LogSpies;
 let member: EmulatorUser;
-const saved = { ...process.env };
 
 /** The database reads of the gate itself (not the session check's read of the tombstone). */
 const accessReads = () => db.requests.filter((r) => r.table !== 'deleted_members');
@@ -43,27 +43,16 @@ const alchemist = (uid: string, status = 'active') => {
   db.tables.stripe_subscriptions = [{ customer_id: 'cus_gate', price_id: 'price_alchemist_monthly', subscription_status: status }];
 };
 
+withStandIns({ stripe: { catalogue }, db: true, env: { STRIPE_WEBHOOK_SECRET: SECRET } }, (standIns, spies) => {
+  ({ db, stripe } = standIns);
+  logs = spies;
+});
 beforeAll(async () => {
-  db = await startLocalSupabase();
-  stripe = await startStripeDouble({ catalogue });
   member = await createEmulatorUser();
-});
-afterAll(async () => {
-  await db.close();
-  await stripe.close();
-});
-beforeEach(() => {
-  Object.assign(process.env, db.env, stripe.env, { STRIPE_WEBHOOK_SECRET: SECRET });
-  db.reset();
-  stripe.reset();
-  logs = spyOnLogs();
 });
 afterEach(() => {
   // No log line ever carries a lesson's text.
   expect(logs.all()).not.toContain(paid.html.slice(0, 60));
-  process.env = { ...saved };
-  logs.warn.mockRestore();
-  logs.error.mockRestore();
 });
 
 describe('content gate', () => {

@@ -23,12 +23,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { PGlite } from '@electric-sql/pglite';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import type { Database } from '../../src/core/db/database.types';
-import { as, member, migratedDatabase, owner, rows, service, type Who } from '../support/db';
+import { member, migratedDatabase, owner, refusalOf, rows, service, type Who } from '../support/db';
 import { dataApiClient, dataApiFetch } from '../support/postgrest';
 import { keepSchedule } from '../../netlify/functions/_shared/coaching-schedule';
 import { queueReminders } from '../../netlify/functions/_shared/email/coaching';
 import { sendDue } from '../../netlify/functions/_shared/email/outbox';
-import { startEmailStandIn, type EmailStandIn } from '../../scripts/local/email-standin';
+import { startEmailStandIn, type EmailStandIn } from '../../local-platform/email/email-standin';
 import { emailEnv } from '../support/email';
 
 const HOUR = 3_600_000;
@@ -48,16 +48,7 @@ afterAll(async () => {
 });
 
 /** The error a statement as `who` fails with ({ code, message }), or null when it is stored. */
-async function refusal(who: Who, sql: string, params: unknown[] = []): Promise<{ code: string; message: string } | null> {
-  try {
-    await as(db, who, (tx) => tx.query(sql, params));
-    return null;
-  } catch (error) {
-    const { code, message } = error as { code?: string; message?: string };
-    if (typeof code !== 'string') throw error;
-    return { code, message: message ?? '' };
-  }
-}
+const refusal = (who: Who, sql: string, params: unknown[] = []) => refusalOf(db, who, sql, params);
 
 /** Members with a verified address (profiles.email_verified, the service role's to write). */
 const verified = (uids: string[]) =>

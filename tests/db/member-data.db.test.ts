@@ -16,6 +16,7 @@ import { MEMBER_ID_COLUMNS, MEMBER_TABLES } from '../../netlify/functions/_share
 import { anonymisedUserId, deleteMemberData, exportMemberData } from '../../netlify/functions/_shared/member-data';
 import { migratedDatabase, owner, rows } from '../support/db';
 import { dataApiClient } from '../support/postgrest';
+import { emptyExport } from '../support/member-data';
 
 let db: PGlite;
 const ADA = 'firebase-uid-ada';
@@ -98,24 +99,7 @@ describe('account-export, as service_role on Postgres', () => {
   it('exports an account with no rows as empty', async () => {
     const result = await exportMemberData(dataApiClient(db), 'firebase-uid-nobody');
     expect(result).toEqual({
-      data: {
-        coaching_signups: [],
-        purchases: [],
-        stillpoint_sessions: [],
-        bloom_book_pages: [],
-        whispers_story_places: [],
-        rise_mode_days: [],
-        rise_mode_own_statements: [],
-        mindstage_own_scenarios: [],
-        mindstage_rehearsals: [],
-        reset_room_resets: [],
-        subscription: null,
-        stripe_customer: null,
-        lesson_progress: [],
-        emails: [],
-        email_preferences: null,
-        profile: null,
-      },
+      data: emptyExport(),
     });
   });
 });

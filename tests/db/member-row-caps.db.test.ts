@@ -9,7 +9,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
-import { as, failure, member, migratedDatabase, rows, type Who } from '../support/db';
+import { failure, member, migratedDatabase, refusalOf, rows, type Who } from '../support/db';
 import { DB_CODES } from '../../src/core/db/result';
 
 let db: PGlite;
@@ -98,16 +98,7 @@ const CAPS: Cap[] = [
 ];
 
 /** The error an insert as `who` fails with ({ code, message }), or null when it is stored. */
-async function refusal(who: Who, [sql, params]: [string, unknown[]]): Promise<{ code: string; message: string } | null> {
-  try {
-    await as(db, who, (tx) => tx.query(sql, params));
-    return null;
-  } catch (error) {
-    const { code, message } = error as { code?: string; message?: string };
-    if (typeof code !== 'string') throw error;
-    return { code, message: message ?? '' };
-  }
-}
+const refusal = (who: Who, [sql, params]: [string, unknown[]]) => refusalOf(db, who, sql, params);
 
 const owned = async (table: string, column: string, uid: string) =>
   (await rows<{ n: number }>(db, 'owner', `select count(*)::int as n from public.${table} where ${column} = $1`, [uid]))[0]!.n;

@@ -1,10 +1,10 @@
 /**
  * Every request the site makes to the database, sent as the site sends it (the PostgREST client's query
  * builder, the calls copied from the code that makes them) to the local PostgREST-compatible
- * endpoint (scripts/local/postgrest.mjs) over this test's Postgres, in the order a visitor becomes
+ * endpoint (local-platform/postgrest/postgrest.mjs) over this test's Postgres, in the order a visitor becomes
  * a paying member: the browser's reads and writes (the anon key or a member's token) and each
  * function's service-role calls. Each must succeed, on a project created today (only the
- * migrations' grants) and where grants are broad (scripts/local/database.mjs), so a missing
+ * migrations' grants) and where grants are broad (local-platform/database/database.mjs), so a missing
  * grant or an over-strict policy fails here before it fails in production. What was stored is
  * read back as the owner (SQL), whatever the API roles may read.
  */
@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { member, migratedDatabase, owner, rows, visitor } from '../support/db';
 import { dataApiClient } from '../support/postgrest';
+import { emptyExport } from '../support/member-data';
 import type { AdminDb } from '../../netlify/functions/_shared/supabase';
 import { anonymisedUserId, deleteMemberData, exportMemberData } from '../../netlify/functions/_shared/member-data';
 import { readMemberAccess } from '../../netlify/functions/_shared/member-access';
@@ -329,24 +330,7 @@ describe('every request the site makes', () => {
     expect(await deleteMemberData(functions, UID, anonymisedUserId(UID))).toBeNull();
     expect(await rows(db, owner, `select count(*)::int as n from public.purchases where user_id = $1`, [anonymisedUserId(UID)])).toEqual([{ n: 2 }]);
     expect(await exportMemberData(functions, UID)).toEqual({
-      data: {
-        coaching_signups: [],
-        purchases: [],
-        stillpoint_sessions: [],
-        bloom_book_pages: [],
-        whispers_story_places: [],
-        rise_mode_days: [],
-        rise_mode_own_statements: [],
-        mindstage_own_scenarios: [],
-        mindstage_rehearsals: [],
-        reset_room_resets: [],
-        subscription: null,
-        stripe_customer: null,
-        lesson_progress: [],
-        emails: [],
-        email_preferences: null,
-        profile: null,
-      },
+      data: emptyExport(),
     });
   });
 });

@@ -8,7 +8,7 @@
  * moved or given a new link. Each once, whatever the repeats; a provider 5xx tried again by the
  * next run; turning reminders off stops reminders and nothing else.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import run from '../../netlify/functions/email-outbox.mts';
 import confirmation, { config as confirmationConfig } from '../../netlify/functions/coaching-confirmation.mts';
 import coachSessions from '../../netlify/functions/coach-sessions.mts';
@@ -16,38 +16,27 @@ import coachJoinLink from '../../netlify/functions/coach-join-link.mts';
 import preferences from '../../netlify/functions/email-preferences.mts';
 import { sessionCalendar } from '../../src/features/coaching/calendar';
 import { COACHING_JOIN } from '../../src/core/config/site';
-import { startEmailStandIn, type EmailStandIn, type StoredMessage } from '../../scripts/local/email-standin';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
-import { call, createEmulatorUser, emulatorHost, setEmulatorClaims, SITE, spyOnLogs, type LogSpies } from '../support/functions';
-import { emailEnv, expectWellFormed } from '../support/email';
+import type { EmailStandIn, StoredMessage } from '../../local-platform/email/email-standin';
+import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
+import { call, createEmulatorUser, emulatorHost, setEmulatorClaims, SITE, type LogSpies } from '../support/functions';
+import { expectWellFormed } from '../support/email';
+import { withStandIns } from '../support/stand-ins';
 
 let inbox: EmailStandIn;
 let db: LocalSupabase;
 let logs: LogSpies;
-const saved = { ...process.env };
 
 const HOUR = 3600_000;
 const JOIN = 'https://meet.example.com/rapid-fire-live';
 const STANDING = 'https://meet.example.com/standing-room';
 
-beforeAll(async () => {
-  inbox = await startEmailStandIn();
-  db = await startLocalSupabase();
-});
-afterAll(async () => {
-  await inbox.close();
-  await db.close();
-});
-beforeEach(() => {
-  Object.assign(process.env, db.env, emailEnv(inbox));
-  inbox.reset();
-  db.reset();
-  logs = spyOnLogs();
+withStandIns({ db: true, inbox: true }, (standIns, spies) => {
+  ({ inbox, db } = standIns);
+  logs = spies;
 });
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
-  process.env = { ...saved };
 });
 
 const hourlyRun = () => call(run, '/.netlify/functions/email-outbox', { method: 'POST', body: {} });

@@ -4,21 +4,20 @@
  * 8058's one-click body, or the page's button) changes them and the page says what it did; a
  * link we did not sign changes nothing. Turning reminders off leaves every confirmation on.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import handler, { config } from '../../netlify/functions/email-preferences.mts';
 import { preferencesPath, signLink } from '../../netlify/functions/_shared/email/links';
 import { queueEmail } from '../../netlify/functions/_shared/email/outbox';
 import { supabaseAdmin } from '../../netlify/functions/_shared/supabase';
-import { startEmailStandIn, type EmailStandIn } from '../../scripts/local/email-standin';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
-import { call, spyOnLogs, type LogSpies } from '../support/functions';
-import { emailEnv, TEST_LINK_SECRET } from '../support/email';
+import type { EmailStandIn } from '../../local-platform/email/email-standin';
+import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
+import { call } from '../support/functions';
+import { TEST_LINK_SECRET } from '../support/email';
+import { withStandIns } from '../support/stand-ins';
 
 const ADA = 'uid_ada';
 let inbox: EmailStandIn;
 let db: LocalSupabase;
-let logs: LogSpies;
-const saved = { ...process.env };
 
 const link = (member = ADA, secret = TEST_LINK_SECRET) => preferencesPath(secret, 'reminders', member);
 const reminders = async (member = ADA) => (await db.query<{ coaching_reminders: boolean }>('select coaching_reminders from public.email_preferences where user_id = $1', [member]))[0]?.coaching_reminders;
@@ -26,28 +25,14 @@ const oneClick = (path: string, type = 'application/x-www-form-urlencoded') =>
   call(handler, path, { method: 'POST', headers: { 'content-type': type }, body: 'List-Unsubscribe=One-Click' });
 const choose = (path: string, choice: 'on' | 'off') => call(handler, path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `choice=${choice}` });
 
-beforeAll(async () => {
-  inbox = await startEmailStandIn();
-  db = await startLocalSupabase();
-});
-afterAll(async () => {
-  await inbox.close();
-  await db.close();
+withStandIns({ db: true, inbox: true }, (standIns) => {
+  ({ inbox, db } = standIns);
 });
 beforeEach(() => {
-  Object.assign(process.env, db.env, emailEnv(inbox));
-  inbox.reset();
-  db.reset();
   db.tables.profiles = [
     { id: ADA, email: 'ada@example.com', full_name: 'Ada Lovelace', membership_tier: 'Explorer', email_verified: true },
     { id: 'uid_bea', email: 'bea@example.com', full_name: 'Bea', membership_tier: 'Explorer', email_verified: true },
   ];
-  logs = spyOnLogs();
-});
-afterEach(() => {
-  process.env = { ...saved };
-  logs.warn.mockRestore();
-  logs.error.mockRestore();
 });
 
 describe('email-preferences', () => {

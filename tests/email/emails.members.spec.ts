@@ -7,7 +7,7 @@ import { addSessions, sessionOn } from '../coaching/sessions';
 
 /**
  * The emails of the members build, read where a developer reads them: the email stand-in's
- * GET /messages (scripts/local/email-standin.ts), which the served functions send to. A purchase
+ * GET /messages (local-platform/email/email-standin.ts), which the served functions send to. A purchase
  * paid on the Stripe stand-in's page brings its confirmation, once, whose links lead back into
  * the site; a coaching seat saved in the dialog brings its confirmation at once, with the
  * session on the member's clock and the .ics attached; the dashboard's switch turns coaching

@@ -6,44 +6,35 @@
  * is tried again by the next run, a few times, then given up and logged once; without email
  * settings nothing is queued and one line says so.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import run, { config } from '../../netlify/functions/email-outbox.mts';
 import { MAX_ATTEMPTS, queueEmail, STALE_CLAIM_MS } from '../../netlify/functions/_shared/email/outbox';
 import { adminDb, supabaseAdmin } from '../../netlify/functions/_shared/supabase';
-import { startEmailStandIn, type EmailStandIn } from '../../scripts/local/email-standin';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
-import { call, spyOnLogs, type LogSpies } from '../support/functions';
-import { emailEnv, expectWellFormed } from '../support/email';
+import type { EmailStandIn } from '../../local-platform/email/email-standin';
+import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
+import { call, type LogSpies } from '../support/functions';
+import { expectWellFormed } from '../support/email';
+import { withStandIns } from '../support/stand-ins';
 
 let inbox: EmailStandIn;
 let db: LocalSupabase;
 let logs: LogSpies;
-const saved = { ...process.env };
 
 const ADA = 'uid_ada';
 const purchase = (ref = 'cs_test_1') => ({ member: ADA, ref, params: { priceId: 'price_app_stillpoint', orderRef: ref } });
 const outbox = () => db.tables.email_outbox ?? [];
 const scheduledRun = () => call(run, '/.netlify/functions/email-outbox', { method: 'POST', body: { next_run: '2026-11-26T11:00:00.000Z' } });
 
-beforeAll(async () => {
-  inbox = await startEmailStandIn();
-  db = await startLocalSupabase();
-});
-afterAll(async () => {
-  await inbox.close();
-  await db.close();
+withStandIns({ db: true, inbox: true }, (standIns, spies) => {
+  ({ inbox, db } = standIns);
+  logs = spies;
 });
 beforeEach(() => {
-  Object.assign(process.env, db.env, emailEnv(inbox));
-  inbox.reset();
-  db.reset();
   db.tables.profiles = [{ id: ADA, email: 'ada@example.com', full_name: 'Ada Lovelace', membership_tier: 'Explorer', email_verified: true }];
-  logs = spyOnLogs();
 });
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
-  process.env = { ...saved };
 });
 
 describe('queueEmail', () => {

@@ -6,15 +6,16 @@
  * never again on a repeated or reordered event; an email that fails never fails the purchase.
  */
 import Stripe from 'stripe';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import webhook from '../../netlify/functions/stripe-webhook.mts';
 import run from '../../netlify/functions/email-outbox.mts';
-import { startStripeDouble, stripePriceId, type SignedEvent, type StripeDouble } from '../../scripts/local/stripe-standin';
-import { startEmailStandIn, type EmailStandIn } from '../../scripts/local/email-standin';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import { stripePriceId, type SignedEvent, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
+import type { EmailStandIn } from '../../local-platform/email/email-standin';
+import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
 import catalogue from '../../src/content/catalogue.json';
-import { call, SITE, spyOnLogs, type LogSpies } from '../support/functions';
-import { emailEnv, expectWellFormed, linksOf } from '../support/email';
+import { call, SITE, type LogSpies } from '../support/functions';
+import { expectWellFormed, linksOf } from '../support/email';
+import { withStandIns } from '../support/stand-ins';
 
 const SECRET = 'whsec_test_emails';
 const ADA = 'uid_ada';
@@ -22,7 +23,6 @@ let stripe: StripeDouble;
 let db: LocalSupabase;
 let inbox: EmailStandIn;
 let logs: LogSpies;
-const saved = { ...process.env };
 
 const deliver = (event: SignedEvent) =>
   call(webhook, '/api/stripe-webhook', { method: 'POST', headers: { 'stripe-signature': event.signature, 'content-type': 'application/json' }, body: event.body });
@@ -52,30 +52,14 @@ async function buy(catalogueId: string, mode: 'payment' | 'subscription' = 'paym
   return { id, completed };
 }
 
-beforeAll(async () => {
-  stripe = await startStripeDouble({ catalogue });
-  db = await startLocalSupabase();
-  inbox = await startEmailStandIn();
-});
-afterAll(async () => {
-  await stripe.close();
-  await db.close();
-  await inbox.close();
+withStandIns({ stripe: { catalogue }, db: true, inbox: true, env: { STRIPE_WEBHOOK_SECRET: SECRET } }, (standIns, spies) => {
+  ({ stripe, db, inbox } = standIns);
+  logs = spies;
 });
 beforeEach(() => {
-  Object.assign(process.env, stripe.env, db.env, emailEnv(inbox), { STRIPE_WEBHOOK_SECRET: SECRET });
-  stripe.reset();
   stripe.subscriptions.clear();
-  inbox.reset();
-  db.reset();
   db.tables.profiles = [{ id: ADA, email: 'ada@example.com', full_name: 'Ada Lovelace', membership_tier: 'Explorer', email_verified: true }];
   db.tables.stripe_customers = [{ user_id: ADA, customer_id: 'cus_ada' }];
-  logs = spyOnLogs();
-});
-afterEach(() => {
-  process.env = { ...saved };
-  logs.warn.mockRestore();
-  logs.error.mockRestore();
 });
 
 describe('purchase confirmation', () => {

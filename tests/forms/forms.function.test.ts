@@ -7,13 +7,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import handler, { config, createFormsHandler } from '../../netlify/functions/forms.mts';
 import { EMAIL_LIMIT, IP_LIMIT, MIN_FILL_MS, outcomesOf, outcomeId } from '../../src/features/forms/submission';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
-import { expectNoLeak, SITE, type LogSpies, withServiceDouble } from '../support/functions';
+import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
+import { expectNoLeak, SITE, type LogSpies } from '../support/functions';
+import { withStandIns } from '../support/stand-ins';
 
 let db: LocalSupabase;
 let logs: LogSpies;
-withServiceDouble(startLocalSupabase, (double, spies) => {
-  db = double;
+withStandIns({ db: true }, (standIns, spies) => {
+  ({ db } = standIns);
   logs = spies;
 });
 

@@ -1,13 +1,14 @@
 /** The newsletter-signup function: what it stores, a second signup, its limits and failures. */
 import { describe, expect, it, vi } from 'vitest';
 import handler, { config } from '../../netlify/functions/newsletter-signup.mts';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
-import { call, expectNoLeak, type LogSpies, withServiceDouble } from '../support/functions';
+import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
+import { call, expectNoLeak, type LogSpies } from '../support/functions';
+import { withStandIns } from '../support/stand-ins';
 
 let db: LocalSupabase;
 let logs: LogSpies;
-withServiceDouble(startLocalSupabase, (double, spies) => {
-  db = double;
+withStandIns({ db: true }, (standIns, spies) => {
+  ({ db } = standIns);
   logs = spies;
 });
 

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFunctions, ROOT, startFunction } from '../../scripts/functions-bundle.mjs';
 import { startGoogleDouble, type GoogleDouble } from '../support/google-double';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import { startLocalSupabase, type LocalSupabase } from '../../local-platform/postgrest/local-supabase';
 
 interface Bundle {
   name: string;

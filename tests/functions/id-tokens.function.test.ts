@@ -7,44 +7,30 @@
  * each test, so no key set or access token is carried from one test to the next.
  */
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startGoogleDouble, KEYS_PATH, type GoogleDouble } from '../support/google-double';
-import { encodeJwt, firebaseIdToken } from '../../scripts/local/jwt.mjs';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
-import { call, expectNoLeak, spyOnLogs, type Handler, type LogSpies } from '../support/functions';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KEYS_PATH, type GoogleDouble } from '../support/google-double';
+import { encodeJwt, firebaseIdToken } from '../../local-platform/jwt.mjs';
+import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
+import { call, expectNoLeak, type Handler, type LogSpies } from '../support/functions';
+import { withStandIns } from '../support/stand-ins';
 
 let google: GoogleDouble;
 let db: LocalSupabase;
 let logs: LogSpies;
-const saved = { ...process.env };
 const FIREBASE_VARIABLES = ['FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_SERVICE_ACCOUNT', 'FIREBASE_CLIENT_EMAIL', 'FIREBASE_PRIVATE_KEY', 'PUBLIC_FIREBASE_PROJECT_ID'];
 const INVALID = { error: 'Invalid or expired session token' };
 const TOO_OLD = { error: 'Session token is too old; please sign in again' };
 
-beforeAll(async () => {
-  google = await startGoogleDouble();
-  db = await startLocalSupabase();
-});
-afterAll(async () => {
-  await google.close();
-  await db.close();
+// Export and deletion look the account up (accounts:lookup), with the service account.
+withStandIns({ google: true, db: true, unset: FIREBASE_VARIABLES }, (standIns, spies) => {
+  ({ google, db } = standIns);
+  logs = spies;
 });
 beforeEach(() => {
-  process.env = { ...saved };
-  for (const name of FIREBASE_VARIABLES) delete process.env[name];
-  Object.assign(process.env, google.env, db.env);
-  // Export and deletion look the account up (accounts:lookup), with the service account.
-  process.env.FIREBASE_SERVICE_ACCOUNT = google.serviceAccount.keyFile;
-  google.reset();
-  db.reset();
-  logs = spyOnLogs();
   vi.resetModules();
 });
 afterEach(() => {
   vi.useRealTimers();
-  process.env = { ...saved };
-  logs.warn.mockRestore();
-  logs.error.mockRestore();
 });
 
 /** The functions, freshly imported (one shared _shared/auth.ts among them). */

@@ -23,15 +23,15 @@ import catalogue from '../../src/content/catalogue.json';
 import generated from '../../netlify/functions/_generated/gated-content.json';
 import { memberHash } from '../../netlify/functions/_shared/deleted-members';
 import { startGoogleDouble, KEYS_PATH, type GoogleDouble } from '../support/google-double';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
-import { startStripeDouble, stripePriceId, type StripeDouble } from '../../scripts/local/stripe-standin';
-import { call, expectNoLeak, SITE, spyOnLogs, type Handler, type LogSpies } from '../support/functions';
+import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
+import { stripePriceId, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
+import { call, expectNoLeak, SITE, type Handler, type LogSpies } from '../support/functions';
+import { withStandIns } from '../support/stand-ins';
 
 let google: GoogleDouble;
 let db: LocalSupabase;
 let stripe: StripeDouble;
 let logs: LogSpies;
-const saved = { ...process.env };
 const FIREBASE_VARIABLES = ['FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_SERVICE_ACCOUNT', 'FIREBASE_CLIENT_EMAIL', 'FIREBASE_PRIVATE_KEY', 'PUBLIC_FIREBASE_PROJECT_ID'];
 const EMAIL_VARIABLES = ['RESEND_API_KEY', 'EMAIL_LINK_SECRET', 'RESEND_API_URL'];
 
@@ -46,33 +46,25 @@ const [paidSlug, paid] = Object.entries(generated.course as Record<string, Lesso
 
 const fns: Record<string, Handler> = {};
 
+withStandIns({ db: true, stripe: { catalogue }, unset: [...FIREBASE_VARIABLES, ...EMAIL_VARIABLES, 'URL', 'SITE_URL'] }, (standIns, spies) => {
+  ({ db, stripe } = standIns);
+  logs = spies;
+});
 beforeAll(async () => {
   google = await startGoogleDouble();
-  db = await startLocalSupabase();
-  stripe = await startStripeDouble({ catalogue });
   const names = ['content', 'coaching-join', 'coach-join-link', 'coach-registrants', 'coach-sessions', 'stripe-checkout', 'billing-portal', 'checkout-summary', 'coaching-confirmation', 'auth-sync', 'account-export', 'account-delete'];
   for (const name of names) fns[name] = ((await import(`../../netlify/functions/${name}.mts`)) as { default: Handler }).default;
 });
 afterAll(async () => {
   await google.close();
-  await db.close();
-  await stripe.close();
 });
 beforeEach(() => {
-  process.env = { ...saved };
-  for (const name of [...FIREBASE_VARIABLES, ...EMAIL_VARIABLES, 'URL', 'SITE_URL']) delete process.env[name];
-  Object.assign(process.env, google.env, db.env, stripe.env, { FIREBASE_SERVICE_ACCOUNT: google.serviceAccount.keyFile });
+  Object.assign(process.env, google.env, { FIREBASE_SERVICE_ACCOUNT: google.serviceAccount.keyFile });
   // Not google.reset(): the functions keep their access token from one test to the next, as an instance does.
   google.requests = [];
-  db.reset();
-  stripe.reset();
-  logs = spyOnLogs();
 });
 afterEach(() => {
   vi.useRealTimers();
-  process.env = { ...saved };
-  logs.warn.mockRestore();
-  logs.error.mockRestore();
 });
 
 const now = () => Math.floor(Date.now() / 1000);

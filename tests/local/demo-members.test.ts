@@ -1,13 +1,13 @@
 /**
- * The demo members `npm run dev:members` makes (scripts/local/demo-members.mjs), checked as a
+ * The demo members `npm run dev:members` makes (local-platform/demo-members.mjs), checked as a
  * developer would use them: sign in on the Auth emulator with the README's password, then read
  * your own rows through the local endpoint with that ID token (row-level security decides).
  * Runs inside the Auth emulator (`npm run test:unit`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_MEMBERS, DEMO_PASSWORD, billingOnRecord, createDemoMembers, demoBilling } from '../../scripts/local/demo-members.mjs';
-import { claimsOf } from '../../scripts/local/jwt.mjs';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import { DEMO_MEMBERS, DEMO_PASSWORD, billingOnRecord, createDemoMembers, demoBilling } from '../../local-platform/demo-members.mjs';
+import { claimsOf } from '../../local-platform/jwt.mjs';
+import { startLocalSupabase, type LocalSupabase } from '../../local-platform/postgrest/local-supabase';
 
 const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 const PROJECT = process.env.FIREBASE_PROJECT_ID ?? 'demo-inner-alchemy';

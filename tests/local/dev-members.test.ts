@@ -12,8 +12,8 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_MEMBERS, DEMO_PASSWORD } from '../../scripts/local/demo-members.mjs';
-import { localKeys } from '../../scripts/local/jwt.mjs';
+import { DEMO_MEMBERS, DEMO_PASSWORD } from '../../local-platform/demo-members.mjs';
+import { localKeys } from '../../local-platform/jwt.mjs';
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {

@@ -1,11 +1,11 @@
 /**
- * The email stand-in (scripts/local/email-standin.ts) against what Resend documents for the call
+ * The email stand-in (local-platform/email/email-standin.ts) against what Resend documents for the call
  * the functions make, POST /emails: its key check, its field checks and their error shape, the
  * Idempotency-Key (a repeat sends nothing, another body under the key is refused), failures on
  * demand, and the inbox it keeps (GET /messages, newest first, and the inbox page).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmailStandIn, TEST_EMAIL_API_KEY, type EmailStandIn } from '../../scripts/local/email-standin';
+import { startEmailStandIn, TEST_EMAIL_API_KEY, type EmailStandIn } from '../../local-platform/email/email-standin';
 
 let inbox: EmailStandIn;
 beforeAll(async () => {

@@ -18,7 +18,7 @@ import {
   deleteStatement,
   window,
   type SchemaCache,
-} from '../../scripts/local/postgrest-sql.mjs';
+} from '../../local-platform/postgrest/postgrest-sql.mjs';
 
 const cache: SchemaCache = {
   schema: 'public',

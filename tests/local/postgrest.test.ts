@@ -10,9 +10,9 @@ import { PostgrestClient } from '@supabase/postgrest-js';
 import { restEndpoint, withAuthHeaders } from '../../src/core/db/request-headers';
 import { adminDb } from '../../netlify/functions/_shared/supabase';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../scripts/local/database.mjs';
-import { DEMO_PROJECT, firebaseIdToken, signHs256 } from '../../scripts/local/jwt.mjs';
-import { startPostgrest } from '../../scripts/local/postgrest.mjs';
+import { openDatabase } from '../../local-platform/database/database.mjs';
+import { DEMO_PROJECT, firebaseIdToken, signHs256 } from '../../local-platform/jwt.mjs';
+import { startPostgrest } from '../../local-platform/postgrest/postgrest.mjs';
 
 type Endpoint = Awaited<ReturnType<typeof startPostgrest>>;
 let pg: Endpoint;

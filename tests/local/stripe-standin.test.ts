@@ -1,5 +1,5 @@
 /**
- * The local Stripe stand-in (scripts/local/stripe-standin.ts) as `npm run dev:members` uses it:
+ * The local Stripe stand-in (local-platform/stripe/stripe-standin.ts) as `npm run dev:members` uses it:
  * its payment page and its admin page send signed events to our real webhook
  * function, served here on a local HTTP server as Netlify would serve it, and the member's
  * subscription and tier end up in Postgres as the webhook decides.
@@ -11,10 +11,10 @@ import Stripe from 'stripe';
 import webhook from '../../netlify/functions/stripe-webhook.mts';
 import checkoutFunction from '../../netlify/functions/stripe-checkout.mts';
 import catalogue from '../../src/content/catalogue.json' with { type: 'json' };
-import { startStripeDouble, stripePriceId, type StripeDouble } from '../../scripts/local/stripe-standin';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';
+import { startStripeDouble, stripePriceId, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
+import { startLocalSupabase, type LocalSupabase } from '../../local-platform/postgrest/local-supabase';
 import { call, createEmulatorUser, SITE, spyOnLogs, type EmulatorUser, type LogSpies } from '../support/functions';
-import { startEmailStandIn, type EmailStandIn } from '../../scripts/local/email-standin';
+import { startEmailStandIn, type EmailStandIn } from '../../local-platform/email/email-standin';
 import { emailEnv } from '../support/email';
 
 const SECRET = 'whsec_standin_test_secret';

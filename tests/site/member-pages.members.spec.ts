@@ -1,5 +1,5 @@
 /**
- * Every member page, for every demo member of `npm run dev:members` (scripts/local/demo-members.mjs:
+ * Every member page, for every demo member of `npm run dev:members` (local-platform/demo-members.mjs:
  * an Explorer, an Adventurer, an Alchemist, a Founding Member and an Explorer who bought
  * Stillpoint), in the normal paths: signed in through /login, each page opened and left to
  * settle, and not one console error nor one response of 400 or more on any of them (the shared
@@ -12,7 +12,7 @@ import { expect, test } from '../support/page-errors';
 import { collectScripts } from '../support/e2e';
 import { asServiceRole } from '../support/members-commerce';
 import { EMULATOR, PROJECT } from '../support/members';
-import { DEMO_MEMBERS, DEMO_PASSWORD, demoBilling, type DemoMember } from '../../scripts/local/demo-members.mjs';
+import { DEMO_MEMBERS, DEMO_PASSWORD, demoBilling, type DemoMember } from '../../local-platform/demo-members.mjs';
 
 const APPS = ['stillpoint', 'the-bloom-book', 'whispers-before-sleep', 'rise-mode', 'mindstage', 'the-reset-room'];
 const PREVIEW_LESSON = 'the-weather-inside';

@@ -10,7 +10,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
-import { DEMO_MEMBERS, DEMO_PASSWORD } from '../../scripts/local/demo-members.mjs';
+import { DEMO_MEMBERS, DEMO_PASSWORD } from '../../local-platform/demo-members.mjs';
 import { SIGNED_IN_BUDGET } from '../../scripts/budgets.mjs';
 import { gatedItems } from '../support/gated-content';
 

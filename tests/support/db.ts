@@ -1,6 +1,6 @@
 /**
  * The db tests' database and how they query it. The database is the one migrated-database
- * fixture (scripts/local/database.mjs): a copy of the dump made once per test run, as a project
+ * fixture (local-platform/database/database.mjs): a copy of the dump made once per test run, as a project
  * created today (DB_GRANTS=current: no automatic grants, a missing GRANT fails) or where grants
  * are broad (DB_GRANTS=broad: row-level security alone must hold); vitest runs the db tests once
  * with each. `as()` runs statements the way PostgREST does, inside a transaction with
@@ -9,7 +9,7 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 
 /** migratedDatabase({ grants?, before?, seed? }): a database of its own for a test file; GRANTS: this run's kind. */
-export { GRANTS, MIGRATIONS_DIR, migratedDatabase, migrationFiles } from '../../scripts/local/database.mjs';
+export { GRANTS, MIGRATIONS_DIR, migratedDatabase, migrationFiles } from '../../local-platform/database/database.mjs';
 export type Grants = 'current' | 'broad';
 
 /**
@@ -60,6 +60,18 @@ export async function failure(db: PGlite, who: Who, sql: string, params: unknown
     const code = (error as { code?: unknown }).code;
     if (typeof code !== 'string') throw error;
     return code;
+  }
+}
+
+/** The error a statement as `who` fails with ({ code, message }), or null when it is stored (then committed). */
+export async function refusalOf(db: PGlite, who: Who, sql: string, params: unknown[] = []): Promise<{ code: string; message: string } | null> {
+  try {
+    await as(db, who, (tx) => tx.query(sql, params));
+    return null;
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string };
+    if (typeof code !== 'string') throw error;
+    return { code, message: message ?? '' };
   }
 }
 

@@ -1,6 +1,6 @@
 /** Email in the function tests: the functions pointed at the email stand-in, and checks on what a message holds. */
 import { expect } from 'vitest';
-import type { EmailStandIn, StoredMessage } from '../../scripts/local/email-standin';
+import type { EmailStandIn, StoredMessage } from '../../local-platform/email/email-standin';
 import { SITE } from './functions';
 
 /** The link-signing secret the tests give the functions. */

@@ -1,5 +1,5 @@
-/** Shared by the function tests: requests, emulator users, and the one-log-line check. */
-import { afterAll, afterEach, beforeAll, beforeEach, expect, vi, type MockInstance } from 'vitest';
+/** Shared by the function tests: requests, emulator users, and the one-log-line check (their stand-ins: stand-ins.ts). */
+import { expect, vi, type MockInstance } from 'vitest';
 
 export const SITE = 'http://localhost:4321';
 
@@ -107,38 +107,4 @@ export async function setEmulatorClaims(uid: string, claims: Record<string, unkn
     body: JSON.stringify({ localId: uid, customAttributes: JSON.stringify(claims) }),
   });
   if (!res.ok) throw new Error(`emulator update failed: ${res.status} ${await res.text()}`);
-}
-
-/** A local double of a service the functions call: its environment, a reset and a close. */
-interface ServiceDouble {
-  env: Record<string, string>;
-  reset(): void;
-  close(): Promise<void>;
-}
-
-/**
- * Registers the hooks every function test file that talks to one double repeats: start the
- * double once, point the functions at it and reset it before each test with the logs spied on,
- * and restore the environment and the console after. `use` receives the double and each
- * test's log spies.
- */
-export function withServiceDouble<D extends ServiceDouble>(start: () => Promise<D>, use: (double: D, logs: LogSpies) => void): void {
-  const saved = { ...process.env };
-  let double: D;
-  let logs: LogSpies;
-  beforeAll(async () => {
-    double = await start();
-  });
-  afterAll(() => double.close());
-  beforeEach(() => {
-    Object.assign(process.env, double.env);
-    double.reset();
-    logs = spyOnLogs();
-    use(double, logs);
-  });
-  afterEach(() => {
-    process.env = { ...saved };
-    logs.warn.mockRestore();
-    logs.error.mockRestore();
-  });
 }

@@ -10,9 +10,9 @@
  * webhook would have written (`subscription`).
  */
 import { expect, type Page } from '@playwright/test';
-import { claimsOf, localKeys } from '../../scripts/local/jwt.mjs';
+import { claimsOf, localKeys } from '../../local-platform/jwt.mjs';
 
-/** The local endpoint's service-role key (scripts/local/local-supabase.ts). */
+/** The local endpoint's service-role key (local-platform/postgrest/local-supabase.ts). */
 export const TEST_SERVICE_ROLE_KEY = localKeys().serviceRole;
 
 const EMULATOR = process.env.PUBLIC_FIREBASE_AUTH_EMULATOR_HOST ?? process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';

@@ -1,20 +1,20 @@
 /**
  * The functions' database client on a database test's PGlite: the requests go to the local
- * PostgREST-compatible endpoint (scripts/local/postgrest.mjs, the one the function tests,
+ * PostgREST-compatible endpoint (local-platform/postgrest/postgrest.mjs, the one the function tests,
  * the members' end-to-end run and `npm run dev:members` use), started on that PGlite, so the
  * database tests' own setups (today's grants, or broad ones) answer them. Each request runs as
  * its role in its own transaction; grants, policies, constraints and triggers are Postgres's own.
  *
  * `who` picks the token: the service role (default), a visitor (the anon key) or a member (their
  * claims with `role: authenticated` and the uid as `sub`, as Supabase's third-party auth hands
- * them to Postgres; scripts/local/jwt.mjs makes every test token). `onRequest` lets a test hold a request (to make a race happen)
+ * them to Postgres; local-platform/jwt.mjs makes every test token). `onRequest` lets a test hold a request (to make a race happen)
  * before it is sent.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll } from 'vitest';
 import { adminDb, type AdminDb } from '../../netlify/functions/_shared/supabase';
-import { localKeys, memberToken } from '../../scripts/local/jwt.mjs';
-import { startPostgrest } from '../../scripts/local/postgrest.mjs';
+import { localKeys, memberToken } from '../../local-platform/jwt.mjs';
+import { startPostgrest } from '../../local-platform/postgrest/postgrest.mjs';
 import type { Who } from './db';
 
 export interface DataApiOptions {

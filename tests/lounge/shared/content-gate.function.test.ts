@@ -9,11 +9,12 @@
  * purchase opens nothing. Whispers' preview story is public only in its first paragraphs (on the
  * sales page), so the gate does not give it away whole. Nothing of the content is ever logged.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import handler from '../../../netlify/functions/content.mts';
 import generated from '../../../netlify/functions/_generated/gated-content.json';
-import { startLocalSupabase, type LocalSupabase } from '../../../scripts/local/local-supabase';
-import { call, createEmulatorUser, spyOnLogs, type EmulatorUser, type LogSpies } from '../../support/functions';
+import type { LocalSupabase } from '../../../local-platform/postgrest/local-supabase';
+import { call, createEmulatorUser, type EmulatorUser, type LogSpies } from '../../support/functions';
+import { withStandIns } from '../../support/stand-ins';
 
 type Json = { preview: boolean; data: unknown };
 type Story = { preview: boolean; title: string; mood: string; minutes: number; html: string };
@@ -36,7 +37,6 @@ const secrets = [
 let db: LocalSupabase;
 let logs: LogSpies;
 let member: EmulatorUser;
-const saved = { ...process.env };
 
 const read = (product: string, item: string, who: EmulatorUser | null = member) =>
   call(handler, `/api/content/${product}/${item}`, { headers: who ? { authorization: `Bearer ${who.idToken}` } : {} });
@@ -50,24 +50,16 @@ const APPS = [
   ['the-reset-room', 'resets', 'The Reset Room', 'price_app_the_reset_room'],
 ] as const;
 
+withStandIns({ db: true }, (standIns, spies) => {
+  ({ db } = standIns);
+  logs = spies;
+});
 beforeAll(async () => {
-  db = await startLocalSupabase();
   member = await createEmulatorUser();
-});
-afterAll(async () => {
-  await db.close();
-});
-beforeEach(() => {
-  Object.assign(process.env, db.env);
-  db.reset();
-  logs = spyOnLogs();
 });
 afterEach(() => {
   // Nothing of a story, a prompt, a statement, a scenario or a reset is ever logged.
   for (const secret of secrets) expect(logs.all()).not.toContain(secret);
-  process.env = { ...saved };
-  logs.warn.mockRestore();
-  logs.error.mockRestore();
 });
 
 describe('what the gate holds', () => {

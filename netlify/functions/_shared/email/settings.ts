@@ -2,7 +2,7 @@
  * Where email goes and who it is from. The provider is Resend, called over its HTTP API with
  * fetch (docs/decisions/email.md): RESEND_API_KEY is its key, RESEND_API_URL its address
  * (https://api.resend.com unless a test or `npm run dev:members` points it at the local stand-in,
- * scripts/local/email-standin.ts), EMAIL_LINK_SECRET signs the links in a message that work
+ * local-platform/email/email-standin.ts), EMAIL_LINK_SECRET signs the links in a message that work
  * without signing in (turning reminders off). The sender, reply-to and support address are the
  * site's (src/core/config/site.ts); links point at the site's address (SITE_URL, else Netlify's
  * URL, as the build's canonical address).

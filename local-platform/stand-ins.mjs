@@ -2,7 +2,7 @@
  * Starts the Stripe double, the email stand-in and the local database for an end-to-end run
  * (scripts/e2e.mjs, members phase): the served functions get `env` (Stripe SDK pointed at the
  * double, SUPABASE_URL at the local PostgREST endpoint over PGlite running our migrations,
- * scripts/local/local-supabase.ts; RESEND_API_URL at the email stand-in, scripts/local/email-standin.ts),
+ * local-platform/postgrest/local-supabase.ts; RESEND_API_URL at the email stand-in, local-platform/email/email-standin.ts),
  * Playwright gets `testEnv` (their addresses, to read what they recorded). The Stripe double
  * sells the built-in catalogue, each price with a Stripe-made id and the built-in id as lookup key;
  * its Pay button completes a checkout and delivers the signed webhook to the served site. Node runs the .ts fixtures directly
@@ -13,10 +13,10 @@
  *
  * Ports: E2E_STRIPE_DOUBLE_PORT, E2E_POSTGREST_PORT and E2E_EMAIL_STANDIN_PORT, or free ports when unset.
  */
-import catalogue from '../../src/content/catalogue.json' with { type: 'json' };
-import { startStripeDouble } from './stripe-standin.ts';
-import { startLocalSupabase } from './local-supabase.ts';
-import { startEmailStandIn } from './email-standin.ts';
+import catalogue from '../src/content/catalogue.json' with { type: 'json' };
+import { startStripeDouble } from './stripe/stripe-standin.ts';
+import { startLocalSupabase } from './postgrest/local-supabase.ts';
+import { startEmailStandIn } from './email/email-standin.ts';
 import { createDemoMembers } from './demo-members.mjs';
 
 /** The webhook secret the served stripe-webhook function and the Stripe double share. */

@@ -1,7 +1,7 @@
 /**
  * The database the function tests and the members' end-to-end run talk to: PGlite running our
  * migrations (a project created today: no automatic grants) behind the local
- * PostgREST-compatible endpoint (scripts/local/postgrest.mjs), with its test-only hooks on.
+ * PostgREST-compatible endpoint (local-platform/postgrest/postgrest.mjs), with its test-only hooks on.
  * SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (`env`) point the functions at it; the key is an
  * HS256 JWT with `role: service_role`, so the functions' requests run as service_role and our
  * GRANTs, policies, constraints and triggers answer them.
@@ -25,11 +25,11 @@
  *   query(sql, params)                   SQL as the owner (postgres), for what a test must check
  * Over HTTP too (end-to-end): GET /__requests, POST /__reset, POST /__fail.
  *
- * Each start gets its own copy of the one migrated database (./database.mjs: migrated once per
+ * Each start gets its own copy of the one migrated database (../database/database.mjs: migrated once per
  * test run, copied per test file).
  */
-import { migratedDatabase } from './database.mjs';
-import { localKeys } from './jwt.mjs';
+import { migratedDatabase } from '../database/database.mjs';
+import { localKeys } from '../jwt.mjs';
 import { startPostgrest } from './postgrest.mjs';
 
 /** The service-role key the endpoint accepts (an HS256 JWT signed with the local secret). */

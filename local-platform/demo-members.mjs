@@ -93,7 +93,7 @@ export async function createDemoMembers({ emulatorHost, projectId, query }) {
 /**
  * What Stripe would know of the members on record: every Stripe customer in the database (with
  * its member's email and uid) and each subscription with a price, as the stand-in's `seed`
- * takes them (scripts/local/stripe-standin.ts). The stand-in keeps nothing between runs while
+ * takes them (local-platform/stripe/stripe-standin.ts). The stand-in keeps nothing between runs while
  * the database does; seeded from it on every start, the Customer Portal and the stand-in's admin
  * page (cancel, switch) work for the demo members and for what a developer bought earlier.
  * @param {(sql: string) => Promise<{ rows: unknown[] }>} query SQL as the database owner
