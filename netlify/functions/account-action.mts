@@ -30,7 +30,7 @@ import { pageHeaders } from './_shared/page';
 import { describeDbError, supabaseAdmin } from './_shared/supabase';
 import type { ActionMode } from './_shared/email/account-messages';
 import { verifyEmailUndo } from './_shared/email/links';
-import { queueEmail } from './_shared/email/outbox';
+import { queueEmail } from './_registry/emails';
 import { emailSettings, siteOrigin } from './_shared/email/settings';
 
 const NAME = 'account-action';

@@ -21,7 +21,7 @@ import { bearerToken, HttpError, json, readJsonObject, requireMethod } from './_
 import { endpoint, Upstream } from './_shared/log';
 import { limitMember } from './_shared/member-limit';
 import { supabaseAdmin } from './_shared/supabase';
-import { queueEmailLimited } from './_shared/email/outbox';
+import { queueEmailLimited } from './_registry/emails';
 import { plainAddress, validateEmail, VALIDATION_MESSAGES } from '../../src/features/account/auth-validation';
 import { ACCOUNT_LINK_MESSAGES, FRESH_SIGN_IN_SECONDS, LINKS_PER_HOUR } from '../../src/features/account/account-links';
 

@@ -29,7 +29,7 @@ export { DELETED } from './_shared/auth';
 import { bearerToken, HttpError, json, parseJsonObject, readText, requireMethod } from './_shared/http';
 import { endpoint, upstreamFailure } from './_shared/log';
 import { describeDbError, isSupabaseConfigured, supabaseAdmin } from './_shared/supabase';
-import { queueEmail } from './_shared/email/outbox';
+import { queueEmail } from './_registry/emails';
 import { limitMember } from './_shared/member-limit';
 
 /** How long after signing in the token may be used here: 5 minutes. */

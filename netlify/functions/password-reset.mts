@@ -19,7 +19,7 @@ import { AuthAdminError, describeAdminError, firebaseUserAdmin } from './_shared
 import { HttpError, json, parseJsonObject, readText, requireMethod } from './_shared/http';
 import { endpoint } from './_shared/log';
 import { supabaseAdmin } from './_shared/supabase';
-import { queueEmailLimited } from './_shared/email/outbox';
+import { queueEmailLimited } from './_registry/emails';
 import { emailSettings } from './_shared/email/settings';
 import { createRateLimiter } from '../../src/core/rate-limit';
 import { plainAddress, validateEmail, VALIDATION_MESSAGES } from '../../src/features/account/auth-validation';

@@ -12,7 +12,7 @@ import accountPassword, { config as accountPasswordConfig } from '../../netlify/
 import action, { config as actionConfig } from '../../netlify/functions/account-action.mts';
 import { createHandler as createResetHandler, config as resetConfig } from '../../netlify/functions/password-reset.mts';
 import exporter from '../../netlify/functions/account-export.mts';
-import { queueEmail, queueEmailLimited } from '../../netlify/functions/_shared/email/outbox';
+import { queueEmail, queueEmailLimited } from '../../netlify/functions/_registry/emails';
 import { supabaseAdmin } from '../../netlify/functions/_shared/supabase';
 import { signEmailUndo, verifyEmailUndo } from '../../netlify/functions/_shared/email/links';
 import { startEmailStandIn, type EmailStandIn, type StoredMessage } from '../../scripts/local/email-standin';

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import handler, { config } from '../../netlify/functions/email-preferences.mts';
 import { preferencesPath, signLink } from '../../netlify/functions/_shared/email/links';
-import { queueEmail } from '../../netlify/functions/_shared/email/outbox';
+import { queueEmail } from '../../netlify/functions/_registry/emails';
 import { supabaseAdmin } from '../../netlify/functions/_shared/supabase';
 import { startEmailStandIn, type EmailStandIn } from '../../scripts/local/email-standin';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local/local-supabase';

@@ -15,8 +15,8 @@ import { accessEnding, endingParams, ENDING_REASONS, greeting, purchaseConfirmat
 import { appSlugOf, boughtItem } from '../../netlify/functions/_shared/email/products';
 import { preferencesPath, signLink, verifyLink } from '../../netlify/functions/_shared/email/links';
 import { preferencesPage } from '../../netlify/functions/_shared/email/preferences-page';
-import { coachingChange, coachingConfirmation, coachingReminder, type ChangeData } from '../../netlify/functions/_shared/email/coaching-messages';
-import { calendarAttachment, unsubscribeHeaders } from '../../netlify/functions/_shared/email/coaching';
+import { coachingChange, coachingConfirmation, coachingReminder, type ChangeData } from '../../src/features/coaching/server/email/coaching-messages';
+import { calendarAttachment, unsubscribeHeaders } from '../../src/features/coaching/server/email/coaching';
 import { sessionCalendar } from '../../src/features/coaching/calendar';
 import { COACHING_JOIN } from '../../src/core/config/site';
 import catalogue from '../../src/content/catalogue.json';

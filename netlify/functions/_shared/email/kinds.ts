@@ -9,14 +9,13 @@
  */
 import type { EmailKind } from '../../../../src/core/db/database.types';
 import { accessEnding, endingParams, purchaseConfirmation, purchaseParams } from './messages';
-import { prepareCoachingChange, prepareCoachingConfirmation, prepareCoachingReminder } from './coaching';
 import { prepareEmailChange, prepareEmailChanged, prepareEmailVerification, preparePasswordReset } from './account';
 import { NO_ADDRESS, type Preparer } from './prepared';
 import { verifiedAddress } from './recipients';
 
 export { NO_ADDRESS, type Composed, type OutboxRow, type Params, type Prepared, type Preparer } from './prepared';
 
-export const PREPARERS: Record<EmailKind, Preparer> = {
+export const PREPARERS: Omit<Record<EmailKind, Preparer>, 'coaching_confirmation' | 'coaching_reminder' | 'coaching_change'> = {
   purchase_confirmation: async (db, row) => {
     const data = purchaseParams(row.params);
     if (!data) return null;
@@ -29,9 +28,6 @@ export const PREPARERS: Record<EmailKind, Preparer> = {
     const to = await verifiedAddress(db, row.user_id);
     return to ? { to: to.email, composed: { content: accessEnding(to.recipient, data) } } : { skip: NO_ADDRESS };
   },
-  coaching_confirmation: prepareCoachingConfirmation,
-  coaching_reminder: prepareCoachingReminder,
-  coaching_change: prepareCoachingChange,
   email_verification: prepareEmailVerification,
   password_reset: preparePasswordReset,
   email_change: prepareEmailChange,

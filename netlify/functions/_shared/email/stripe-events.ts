@@ -27,7 +27,8 @@ import type Stripe from 'stripe';
 import type { Tables } from '../../../../src/core/db/database.types';
 import { Upstream } from '../log';
 import { describeDbError, type AdminDb } from '../supabase';
-import { queueEmail, type Delivery } from './outbox';
+import type { Delivery } from './outbox';
+import { queueEmail } from '../../_registry/emails';
 
 const idOf = (v: string | { id: string } | null | undefined) => (v == null ? null : typeof v === 'string' ? v : v.id);
 
