@@ -11,8 +11,8 @@ import { SESSION_TITLE } from '../../calendar';
 import { sessionWhen, type SessionInstants } from '../../session-time';
 import { isTimeZone } from '../../../../core/zoned-time';
 import type { Block, Inline, MessageContent } from '../../../../../netlify/functions/_shared/email/render';
-import { greeting, SIGNOFF_NAME, type Recipient } from '../../../../../netlify/functions/_shared/email/messages';
-import { LIBRARY_PATH } from '../../../../../netlify/functions/_shared/email/products';
+import { greeting, LIBRARY_PATH, SIGNOFF_NAME, type Recipient } from '../../../../../netlify/functions/_shared/email/messages';
+
 
 /** Where a member chooses a session (the home page's coaching section). */
 export const CHOOSE_SESSION_PATH = '/#coaching-signup';
