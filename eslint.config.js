@@ -31,6 +31,11 @@ const LOUNGE_COMMON = [
     .filter((e) => e.isFile() && e.name !== LOUNGE_APP_PAGES)
     .map((e) => abs(`src/features/lounge/${e.name}`)),
 ];
+/** Each feature's server half (src/features/<feature>/server): the functions' code, never the browser's. */
+const SERVER_FEATURES = dirsIn('src/features').filter((f) => existsSync(abs(`src/features/${f}/server`)));
+/** A feature's files and folders but its server half. */
+const browserSide = (/** @type {string} */ feature) =>
+  readdirSync(abs(`src/features/${feature}`)).filter((name) => name !== 'server').map((name) => abs(`src/features/${feature}/${name}`));
 /** The only modules that load an SDK in the browser. */
 const SDK_MODULES = ['src/core/db/client.ts', 'src/core/session/firebase.ts'];
 
@@ -125,6 +130,18 @@ export default tseslint.config(
               from: [abs('src/site'), abs('src/pages')],
               message: 'Functions import rules (src/core, a feature), never a page or the site shell.',
             },
+            {
+              target: abs('netlify/functions/_shared'),
+              from: [abs('src/features'), abs('netlify/functions/_registry')],
+              message: "The functions' shared platform imports no feature: a feature's server half lives in src/features/<feature>/server and is given what it needs (the outbox its preparers through netlify/functions/_registry).",
+            },
+            // Browser code (the core, the site, the pages, a feature's islands, stores and rules) never
+            // reaches a server module (another feature's is kept out by the zones above).
+            ...SERVER_FEATURES.map((feature) => ({
+              target: [abs('src/core'), abs('src/site'), abs('src/pages'), ...browserSide(feature)],
+              from: abs(`src/features/${feature}/server`),
+              message: "Only the functions and the feature's own server half import its server/ modules: they hold the service's clients and never ship to the browser.",
+            })),
           ],
         },
       ],
@@ -135,7 +152,7 @@ export default tseslint.config(
   {
     // Only two modules load an SDK in the browser; everything else calls them.
     files: ['src/**/*.{ts,tsx,astro}'],
-    ignores: SDK_MODULES,
+    ignores: [...SDK_MODULES, 'src/features/*/server/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -150,7 +167,7 @@ export default tseslint.config(
     // *-element.ts (custom elements), content.ts (build-time content), client.ts and
     // firebase.ts (the SDKs).
     files: ['src/core/**/*.ts', 'src/features/**/*.ts'],
-    ignores: ['**/store.ts', '**/*-store.ts', '**/*-actions.ts', '**/api.ts', '**/*-api.ts', '**/use*.ts', '**/*-element.ts', '**/content.ts', ...SDK_MODULES],
+    ignores: ['src/features/*/server/**', '**/store.ts', '**/*-store.ts', '**/*-actions.ts', '**/api.ts', '**/*-api.ts', '**/use*.ts', '**/*-element.ts', '**/content.ts', ...SDK_MODULES],
     rules: {
       'no-restricted-imports': [
         'error',

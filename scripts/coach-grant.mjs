@@ -35,7 +35,7 @@ const load = async (file) => (await runnerImport(path.join(root, file), { config
 
 try {
   const { firebaseUserAdmin } = await load('netlify/functions/_shared/auth.ts');
-  const { setCoachClaim } = await load('netlify/functions/_shared/coach.ts');
+  const { setCoachClaim } = await load('src/features/coaching/server/coach.ts');
   const result = await setCoachClaim(firebaseUserAdmin(), email, { revoke });
   const where = process.env.FIREBASE_AUTH_EMULATOR_HOST ? `the Auth emulator at ${process.env.FIREBASE_AUTH_EMULATOR_HOST}` : `project ${process.env.FIREBASE_PROJECT_ID ?? '(from the service account)'}`;
   if (revoke) {

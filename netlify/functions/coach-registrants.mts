@@ -7,8 +7,8 @@
  */
 import type { Config } from '@netlify/functions';
 import { registrantsCsv, registrantsFileName } from '../../src/features/coaching/coach/coach-rules';
-import { requireCoach } from './_shared/coach';
-import { coachSession } from './_shared/coaching-sessions';
+import { requireCoach } from '../../src/features/coaching/server/coach';
+import { coachSession } from '../../src/features/coaching/server/coaching-sessions';
 import { requireMethod } from './_shared/http';
 import { endpoint } from './_shared/log';
 import { supabaseAdmin } from './_shared/supabase';

@@ -1,7 +1,7 @@
 /**
  * GET /api/coaching-join?session=<id> with `Authorization: Bearer <Firebase ID token>`: the join
  * link of a coaching session, for a member registered for it, from an hour before the start until
- * the end (netlify/functions/_shared/coaching-join.ts). The dashboard asks only inside that
+ * the end (src/features/coaching/server/coaching-join.ts). The dashboard asks only inside that
  * window, so the page never holds the link before.
  *
  * Answers 200 { url, starts_at, ends_at }, never cached. Errors: 401 (no or bad token), 403 (not
@@ -9,7 +9,7 @@
  */
 import type { Config } from '@netlify/functions';
 import { verifyIdToken } from './_shared/auth';
-import { joinLinkFor } from './_shared/coaching-join';
+import { joinLinkFor } from '../../src/features/coaching/server/coaching-join';
 import { bearerToken, json, requireMethod } from './_shared/http';
 import { endpoint } from './_shared/log';
 import { supabaseAdmin } from './_shared/supabase';

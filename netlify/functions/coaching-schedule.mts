@@ -1,7 +1,7 @@
 /**
  * The coaching schedule keeps itself: a Netlify Scheduled Function, run daily, that makes sure
  * the next three last-Thursday sessions exist (src/features/coaching/schedule.ts holds the
- * schedule; netlify/functions/_shared/coaching-schedule.ts the one idempotent insert). It never
+ * schedule; src/features/coaching/server/coaching-schedule.ts the one idempotent insert). It never
  * changes a session that exists. It logs one line of what it did.
  *
  * Netlify invokes it with a POST (a scheduled function has no public address in production;
@@ -9,7 +9,7 @@
  * as `npm run dev:members` does at start). Answers { created, kept }: start instants, ISO.
  */
 import type { Config } from '@netlify/functions';
-import { keepSchedule, scheduleLogLine } from './_shared/coaching-schedule';
+import { keepSchedule, scheduleLogLine } from '../../src/features/coaching/server/coaching-schedule';
 import { json, requireMethod } from './_shared/http';
 import { endpoint } from './_shared/log';
 import { supabaseAdmin } from './_shared/supabase';

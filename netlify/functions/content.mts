@@ -22,10 +22,10 @@ import { bearerToken, errorResponse, HttpError, json, requireMethod } from './_s
 import { verifyIdToken } from './_shared/auth';
 import { endpoint, upstreamFailure } from './_shared/log';
 import { supabaseAdmin } from './_shared/supabase';
-import { MemberAccessError, readMemberAccess } from './_shared/member-access';
+import { MemberAccessError, readMemberAccess } from '../../src/features/commerce/server/member-access';
 import { gatedItem, gatedProduct } from './_shared/content-gate/registry';
 import { GATE_MESSAGES, gateDecision } from './_shared/content-gate/decision';
-import { BUILT_IN_CATALOGUE as catalogue } from './_shared/catalogue';
+import { BUILT_IN_CATALOGUE as catalogue } from '../../src/features/commerce/server/catalogue';
 
 const NAME = 'content';
 /**

@@ -1,40 +1,8 @@
-/**
- * POST /api/newsletter-signup with { email }: the address is trimmed, lower-cased, checked and
- * stored in monthly_newsletter with the service role. Signing up twice is not an error (the
- * answer is the same, so it does not reveal who is on the list). 400 for a missing or invalid
- * address, 502 when the database fails, 503 when it is not configured. `GET ?check` is its
- * read-only health answer (what /debug calls; it stores nothing).
- */
+/** POST /api/newsletter-signup: an address for the newsletter (src/features/forms/server/newsletter-signup.ts). */
 import type { Config } from '@netlify/functions';
-import { HttpError, json, parseJsonObject, readText, requireMethod } from './_shared/http';
-import { describeDbError, supabaseAdmin } from './_shared/supabase';
-import { databaseHealth, isHealthCheck } from './_shared/health';
-import { endpoint, upstreamFailure } from './_shared/log';
-import { DB_CODES } from '../../src/core/db/result';
+import handler from '../../src/features/forms/server/newsletter-signup';
 
-const NAME = 'newsletter-signup';
-/** Something, an @, something, a dot, something; no spaces. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function emailFrom(body: Record<string, unknown>): string {
-  const value = body.email;
-  if (value !== undefined && value !== null && typeof value !== 'string') throw new HttpError(400, 'Please enter a valid email address');
-  const email = (value ?? '').trim().toLowerCase();
-  if (!email) throw new HttpError(400, 'Please enter your email address');
-  if (email.length > 254 || !EMAIL.test(email)) throw new HttpError(400, 'Please enter a valid email address');
-  return email;
-}
-
-export default endpoint(NAME, async (req) => {
-  if (isHealthCheck(req)) return databaseHealth();
-  requireMethod(req, 'POST');
-  const email = emailFrom(parseJsonObject(await readText(req)));
-  const { error } = await supabaseAdmin().from('monthly_newsletter').insert({ email });
-  if (error && error.code !== DB_CODES.duplicate) {
-    return upstreamFailure(NAME, 502, 'Something went wrong. Please try again.', describeDbError('monthly_newsletter insert', error));
-  }
-  return json({ subscribed: true });
-});
+export default handler;
 
 export const config: Config = {
   path: '/api/newsletter-signup',

@@ -1,110 +1,11 @@
-/**
- * POST /api/password-reset `{ "email" }` (JSON, or the /forgot-password form posted before or
- * without JavaScript): sends a link to choose a new password to the account with that address,
- * through the outbox (docs/decisions/accounts.md). The answer is the same whether or not an
- * account has the address, and the message is sent after it (the platform's waitUntil), so
- * neither the words nor the time tell.
- *
- * Limits, each the same for every address so none reveals an account: the platform's per-client
- * limit (config), this instance's own (10 a minute per client address, 3 an hour per email
- * address), and the outbox's key: at most 3 reset messages an hour for an account, whatever the
- * instances.
- *
- * JSON answers: 202 { sent: true }; 400 (the spec's email messages); 429 (the limit's words);
- * 503 (no email settings or no Firebase service account). A form post answers 303 to
- * /forgot-password/#<outcome> (sent, email-required, email-invalid, too-many, unavailable).
- */
-import type { Config, Context } from '@netlify/functions';
-import { AuthAdminError, describeAdminError, firebaseUserAdmin } from './_shared/auth';
-import { HttpError, json, parseJsonObject, readText, requireMethod } from './_shared/http';
-import { endpoint } from './_shared/log';
-import { supabaseAdmin } from './_shared/supabase';
-import { queueEmailLimited } from './_shared/email/outbox';
-import { emailSettings } from './_shared/email/settings';
-import { createRateLimiter } from '../../src/core/rate-limit';
-import { plainAddress, validateEmail, VALIDATION_MESSAGES } from '../../src/features/account/auth-validation';
-import { LINKS_PER_HOUR } from '../../src/features/account/account-links';
-import { RESET_OUTCOMES, RESET_PAGE, type ResetOutcome } from '../../src/features/account/password-reset';
+/** POST /api/password-reset: a reset link to an account's address (src/features/account/server/password-reset.ts). */
+import type { Config } from '@netlify/functions';
+import handler from '../../src/features/account/server/password-reset';
+export { createHandler, PER_ADDRESS, PER_CLIENT } from '../../src/features/account/server/password-reset';
 
-const NAME = 'password-reset';
-const MAX_BODY = 2048;
-
-/** This instance's limits (the platform's per-client limit stands before them). */
-export const PER_CLIENT = { limit: 10, windowMs: 60_000 };
-export const PER_ADDRESS = { limit: LINKS_PER_HOUR, windowMs: 3_600_000 };
-
-interface ResetContext {
-  ip?: string;
-  waitUntil?: (promise: Promise<unknown>) => void;
-}
-
-/** The address the request asks for, as typed. */
-async function typedEmail(req: Request): Promise<{ email: string; form: boolean }> {
-  const type = (req.headers.get('content-type') ?? '').toLowerCase();
-  const text = await readText(req, MAX_BODY);
-  if (type.startsWith('application/x-www-form-urlencoded')) return { email: new URLSearchParams(text).get('email') ?? '', form: true };
-  const value = parseJsonObject(text)['email'];
-  return { email: typeof value === 'string' ? value : '', form: false };
-}
-
-/** Sends the reset to the account with `email`, if there is one; logs (never the address) what fails. */
-async function sendReset(email: string): Promise<void> {
-  let uid: string;
-  try {
-    uid = (await firebaseUserAdmin().getUserByEmail(email)).uid;
-  } catch (error) {
-    if (!(error instanceof AuthAdminError && error.code === 'auth/user-not-found')) console.error(`[${NAME}] accounts:lookup: ${describeAdminError(error)}`);
-    return;
-  }
-  try {
-    await queueEmailLimited(supabaseAdmin(), 'password_reset', { member: uid, prefix: 'reset', perHour: LINKS_PER_HOUR });
-  } catch (error) {
-    console.error(`[${NAME}] the reset could not be queued: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
-
-export function createHandler(options: { now?: () => number } = {}) {
-  const perClient = createRateLimiter({ ...PER_CLIENT, ...(options.now ? { now: options.now } : {}) });
-  const perAddress = createRateLimiter({ ...PER_ADDRESS, ...(options.now ? { now: options.now } : {}) });
-
-  async function reset(req: Request, context: ResetContext | undefined): Promise<ResetOutcome> {
-    const { email: typed } = await typedEmail(req);
-    if (!perClient.take(context?.ip || req.headers.get('x-nf-client-connection-ip') || 'unknown')) return 'too-many';
-    const problem = validateEmail(typed);
-    if (problem) return problem === VALIDATION_MESSAGES.emailRequired ? 'email-required' : 'email-invalid';
-    const email = plainAddress(typed);
-    if (!email) return 'email-invalid';
-    if (!emailSettings()) return 'unavailable';
-    firebaseUserAdmin();
-    supabaseAdmin();
-    if (!perAddress.take(email)) return 'too-many';
-    const work = sendReset(email);
-    if (context?.waitUntil) context.waitUntil(work);
-    else await work;
-    return 'sent';
-  }
-
-  return endpoint<ResetContext>(NAME, async (req, context) => {
-    requireMethod(req, 'POST');
-    const form = (req.headers.get('content-type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded');
-    let outcome: ResetOutcome;
-    try {
-      outcome = await reset(req, context);
-    } catch (error) {
-      if (!form || !(error instanceof HttpError) || error.status < 500) throw error;
-      outcome = 'unavailable';
-    }
-    if (form) return new Response(null, { status: 303, headers: { Location: `${RESET_PAGE}#${outcome}`, 'Cache-Control': 'no-store' } });
-    const { status, message } = RESET_OUTCOMES[outcome];
-    return status === 202 ? json({ sent: true, message }, 202) : json({ error: message }, status);
-  });
-}
-
-const handler = createHandler();
-export default (req: Request, context: Context) => handler(req, { ip: context?.ip, waitUntil: context?.waitUntil?.bind(context) });
+export default handler;
 
 export const config: Config = {
   path: '/api/password-reset',
   rateLimit: { windowLimit: 10, windowSize: 60, aggregateBy: ['ip', 'domain'] },
 };
-

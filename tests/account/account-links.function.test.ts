@@ -12,7 +12,7 @@ import accountPassword, { config as accountPasswordConfig } from '../../netlify/
 import action, { config as actionConfig } from '../../netlify/functions/account-action.mts';
 import { createHandler as createResetHandler, config as resetConfig } from '../../netlify/functions/password-reset.mts';
 import exporter from '../../netlify/functions/account-export.mts';
-import { queueEmail, queueEmailLimited } from '../../netlify/functions/_shared/email/outbox';
+import { queueEmail, queueEmailLimited } from '../../netlify/functions/_registry/emails';
 import { supabaseAdmin } from '../../netlify/functions/_shared/supabase';
 import { signEmailUndo, verifyEmailUndo } from '../../netlify/functions/_shared/email/links';
 import type { EmailStandIn, StoredMessage } from '../../local-platform/email/email-standin';
@@ -364,7 +364,7 @@ describe('changing the address', () => {
     expect(titleOf((await openLink(undo(Date.now() + 60_000, 'another-secret'))).text)).toBe('This link has expired');
     expect(verifyEmailUndo(TEST_LINK_SECRET, 'a.b.c')).toBeNull();
     // The notice's own link: 30 days from when it is sent.
-    const { prepareEmailChanged } = await import('../../netlify/functions/_shared/email/account');
+    const { prepareEmailChanged } = await import('../../src/features/account/server/email/account');
     const now = new Date('2026-11-29T10:00:00Z');
     const prepared = await prepareEmailChanged(supabaseAdmin(), { id: 1, user_id: member.uid, kind: 'email_changed', ref: 'r', params: { oldEmail: 'old@example.com', newEmail: member.email }, created_at: now.toISOString() } as never, {
       settings: { site: SITE, linkSecret: TEST_LINK_SECRET } as never,

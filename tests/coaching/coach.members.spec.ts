@@ -14,7 +14,7 @@ import { createUser, EMULATOR, signIn, type TestUser } from '../support/members'
 import { COACH_MESSAGES } from '../../src/features/coaching/coach/coach-rules';
 import { upcomingScheduledSessions } from '../../src/features/coaching/schedule';
 import { sessionDayLabel, sessionTimeLabel } from '../../src/features/coaching/session-time';
-import { keepSchedule } from '../../netlify/functions/_shared/coaching-schedule';
+import { keepSchedule } from '../../src/features/coaching/server/coaching-schedule';
 import { adminDb } from '../../netlify/functions/_shared/supabase';
 import { addSessions, sessionAt, sessionOn } from './sessions';
 

@@ -11,7 +11,7 @@ import { PostgrestClient } from '@supabase/postgrest-js';
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/core/db/database.types';
-import { keepSchedule } from '../../netlify/functions/_shared/coaching-schedule';
+import { keepSchedule } from '../../src/features/coaching/server/coaching-schedule';
 import {
   affected,
   CHECK_VIOLATION,

@@ -17,7 +17,7 @@ import coachJoinLink from '../../netlify/functions/coach-join-link.mts';
 import coachRegistrants from '../../netlify/functions/coach-registrants.mts';
 import coachingJoin from '../../netlify/functions/coaching-join.mts';
 import { COACH_MESSAGES } from '../../src/features/coaching/coach/coach-rules';
-import { JOIN_MESSAGES } from '../../netlify/functions/_shared/coaching-join';
+import { JOIN_MESSAGES } from '../../src/features/coaching/server/coaching-join';
 import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
 import { call, createEmulatorUser, emulatorClaims, emulatorHost, expectNoLeak, SITE, setEmulatorClaims, type EmulatorUser, type Handler, type LogSpies } from '../support/functions';
 import { startGoogleDouble, type GoogleDouble } from '../support/google-double';

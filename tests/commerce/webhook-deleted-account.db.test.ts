@@ -21,7 +21,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInst
 import Stripe from 'stripe';
 import type { PGlite } from '@electric-sql/pglite';
 import handler from '../../netlify/functions/stripe-webhook.mts';
-import { anonymisedUserId, deleteMemberData } from '../../netlify/functions/_shared/member-data';
+import { anonymisedUserId, deleteMemberData } from '../../src/features/account/server/member-data';
 import { rememberDeletedMember } from '../../netlify/functions/_shared/deleted-members';
 import { startStripeDouble, stripePriceId, type SignedEvent, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
 import catalogue from '../../src/content/catalogue.json';

@@ -133,7 +133,7 @@ describe('statusLabel and no-row errors', () => {
 });
 
 describe('what the webhook writes, as the badge then tells it', async () => {
-  const { subscriptionRow, tierOfSubscription } = await import('../../netlify/functions/_shared/subscriptions');
+  const { subscriptionRow, tierOfSubscription } = await import('../../src/features/commerce/server/subscriptions');
   const stripeSubscription = (over: { status?: Status; cancel_at_period_end?: boolean } = {}) => ({
     id: 'sub_1',
     customer: 'cus_1',

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { failure, GRANTS, hidden, member, migratedDatabase, owner, rows, service, visitor } from '../support/db';
 import { memberHash } from '../../netlify/functions/_shared/deleted-members';
-import { anonymisedUserId } from '../../netlify/functions/_shared/member-data';
+import { anonymisedUserId } from '../../src/features/account/server/member-data';
 
 let db: PGlite;
 const GONE = 'uid-gone';

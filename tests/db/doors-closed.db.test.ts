@@ -25,9 +25,9 @@ import { PostgrestClient } from '@supabase/postgrest-js';
 import type { Database } from '../../src/core/db/database.types';
 import { member, migratedDatabase, owner, refusalOf, rows, service, type Who } from '../support/db';
 import { dataApiClient, dataApiFetch } from '../support/postgrest';
-import { keepSchedule } from '../../netlify/functions/_shared/coaching-schedule';
-import { queueReminders } from '../../netlify/functions/_shared/email/coaching';
-import { sendDue } from '../../netlify/functions/_shared/email/outbox';
+import { keepSchedule } from '../../src/features/coaching/server/coaching-schedule';
+import { queueReminders } from '../../src/features/coaching/server/email/coaching';
+import { sendDue } from '../../netlify/functions/_registry/emails';
 import { startEmailStandIn, type EmailStandIn } from '../../local-platform/email/email-standin';
 import { emailEnv } from '../support/email';
 

@@ -1,9 +1,9 @@
 /**
- * The one list of member tables (netlify/functions/_shared/member-data.ts) against the schema our migrations
+ * The one list of member tables (src/features/account/server/member-data.ts) against the schema our migrations
  * build, on a project created today (only the migrations' grants; as the service role, which
  * broad grants would only give more, it runs on that project alone):
  *   - "Download my data" and "Delete my account" run their real requests (the functions' own
- *     code in netlify/functions/_shared/member-data.ts, through the functions' own client) as
+ *     code in src/features/account/server/member-data.ts, through the functions' own client) as
  *     service_role:
  *     every table and embedded resource they read or write has the grant it needs (the
  *     export's embedded coaching_sessions was once refused with 42501 on a real database);
@@ -12,8 +12,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
-import { MEMBER_ID_COLUMNS, MEMBER_TABLES } from '../../netlify/functions/_shared/member-data';
-import { anonymisedUserId, deleteMemberData, exportMemberData } from '../../netlify/functions/_shared/member-data';
+import { MEMBER_ID_COLUMNS, MEMBER_TABLES } from '../../src/features/account/server/member-data';
+import { anonymisedUserId, deleteMemberData, exportMemberData } from '../../src/features/account/server/member-data';
 import { migratedDatabase, owner, rows } from '../support/db';
 import { dataApiClient } from '../support/postgrest';
 import { emptyExport } from '../support/member-data';
@@ -170,7 +170,7 @@ describe('the list of member tables', () => {
   it('holds every public table with a member id column or a foreign key to a member table', async () => {
     const { found, missing } = await unlisted();
     expect(found).toEqual(expect.arrayContaining(['coaching_session_signups', 'lesson_progress', 'purchases', 'stripe_customers', 'stripe_subscriptions']));
-    expect(missing, 'member tables missing from netlify/functions/_shared/member-data.ts').toEqual([]);
+    expect(missing, 'member tables missing from src/features/account/server/member-data.ts').toEqual([]);
   });
 
   it('catches a new table with a member id, or one hanging off a member table, that is not listed', async () => {

@@ -14,8 +14,8 @@ import { member, migratedDatabase, owner, rows, visitor } from '../support/db';
 import { dataApiClient } from '../support/postgrest';
 import { emptyExport } from '../support/member-data';
 import type { AdminDb } from '../../netlify/functions/_shared/supabase';
-import { anonymisedUserId, deleteMemberData, exportMemberData } from '../../netlify/functions/_shared/member-data';
-import { readMemberAccess } from '../../netlify/functions/_shared/member-access';
+import { anonymisedUserId, deleteMemberData, exportMemberData } from '../../src/features/account/server/member-data';
+import { readMemberAccess } from '../../src/features/commerce/server/member-access';
 
 let db: PGlite;
 /** The functions' service-role client, a visitor's (the anon key) and Ada's (her token). */
@@ -146,7 +146,7 @@ describe('every request the site makes', () => {
   });
 
   it('stripe-webhook: records a one-time purchase on its session id, again on a repeat, then its refund', async () => {
-    // netlify/functions/_shared/purchases.ts: the purchase's row by session id, then the upsert.
+    // src/features/commerce/server/purchases.ts: the purchase's row by session id, then the upsert.
     const session = 'cs_test_ada_stillpoint';
     const existing = await functions.from('purchases').select('status, refunded_at').eq('checkout_session_id', session).maybeSingle();
     expect(existing).toMatchObject({ data: null, error: null });

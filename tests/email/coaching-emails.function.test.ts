@@ -1,5 +1,5 @@
 /**
- * The coaching emails (netlify/functions/_shared/email/coaching.ts) end to end against the email
+ * The coaching emails (src/features/coaching/server/email/coaching.ts) end to end against the email
  * stand-in, the local database (our migrations: the triggers that queue a signup's confirmation
  * and a change's notices) and the Auth emulator: the confirmation sent at once by the function the
  * dashboard calls after its insert, and by the hourly run when that call never came; the

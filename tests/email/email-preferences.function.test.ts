@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import handler, { config } from '../../netlify/functions/email-preferences.mts';
 import { preferencesPath, signLink } from '../../netlify/functions/_shared/email/links';
-import { queueEmail } from '../../netlify/functions/_shared/email/outbox';
+import { queueEmail } from '../../netlify/functions/_registry/emails';
 import { supabaseAdmin } from '../../netlify/functions/_shared/supabase';
 import type { EmailStandIn } from '../../local-platform/email/email-standin';
 import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';

@@ -8,7 +8,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import run, { config } from '../../netlify/functions/email-outbox.mts';
-import { MAX_ATTEMPTS, queueEmail, STALE_CLAIM_MS } from '../../netlify/functions/_shared/email/outbox';
+import { MAX_ATTEMPTS, STALE_CLAIM_MS } from '../../netlify/functions/_shared/email/outbox';
+import { queueEmail } from '../../netlify/functions/_registry/emails';
 import { adminDb, supabaseAdmin } from '../../netlify/functions/_shared/supabase';
 import type { EmailStandIn } from '../../local-platform/email/email-standin';
 import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
@@ -179,7 +180,7 @@ describe('without email settings', () => {
   it('queues nothing and says so once, naming the variables; the run answers configured: false', async () => {
     vi.resetModules();
     delete process.env.RESEND_API_KEY;
-    const fresh = await import('../../netlify/functions/_shared/email/outbox');
+    const fresh = await import('../../netlify/functions/_registry/emails');
     const { supabaseAdmin: admin } = await import('../../netlify/functions/_shared/supabase');
     expect(await fresh.queueEmail(admin(), 'purchase_confirmation', purchase())).toBe('not configured');
     expect(await fresh.queueEmail(admin(), 'purchase_confirmation', purchase('cs_test_2'))).toBe('not configured');

@@ -1,5 +1,5 @@
 /**
- * The emails the Stripe webhook sends (netlify/functions/_shared/email/stripe-events.ts), end to
+ * The emails the Stripe webhook sends (src/features/commerce/server/email/stripe-events.ts), end to
  * end through the real webhook function: Stripe-signed events about sessions and subscriptions
  * the Stripe stand-in made, the local database, and the email stand-in. Each message goes out
  * once on its trigger (a paid purchase, a paid membership, a refund, an ended membership) and

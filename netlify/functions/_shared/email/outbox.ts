@@ -31,10 +31,17 @@ import { BRAND } from '../../../../src/core/config/site';
 import type { EmailKind, EmailOutboxRow, EmailStatus } from '../../../../src/core/db/database.types';
 import { Upstream } from '../log';
 import { describeDbError, type AdminDb } from '../supabase';
-import { PREPARERS, type OutboxRow, type Params } from './kinds';
+import type { OutboxRow, Params, Preparer } from './prepared';
 import { renderMessage } from './render';
 import { sendWithResend } from './resend';
 import { emailSettings, type EmailSettings } from './settings';
+
+/**
+ * What each kind of message is made of (./prepared.ts): every feature registers its own kinds
+ * (its `server/email` module), and netlify/functions/_registry/emails.ts combines them. The
+ * outbox imports no feature: it is given the preparers.
+ */
+export type Preparers = Record<EmailKind, Preparer>;
 
 /** Attempts before a message is given up (and logged). */
 export const MAX_ATTEMPTS = 4;
@@ -110,10 +117,10 @@ function gaveUp(row: Row, attempts: number, why: string): void {
 }
 
 /** Claims the row, writes its message and sends it; records the outcome. */
-async function deliver(db: AdminDb, settings: EmailSettings, row: Row, now: Date): Promise<Delivery> {
+async function deliver(preparers: Preparers, db: AdminDb, settings: EmailSettings, row: Row, now: Date): Promise<Delivery> {
   const attempt = await claim(db, row, now);
   if (attempt === null) return 'busy';
-  const prepared = await PREPARERS[row.kind](db, row, { settings, now });
+  const prepared = await preparers[row.kind](db, row, { settings, now });
   if (prepared && 'skip' in prepared) {
     await settle(db, row, attempt, { status: 'skipped', last_error: prepared.skip });
     return 'skipped';
@@ -155,7 +162,7 @@ async function deliver(db: AdminDb, settings: EmailSettings, row: Row, now: Date
  * call with it sends nothing ('duplicate'). Throws Upstream when the key cannot be recorded;
  * a failed send is kept for the scheduled run ('failed').
  */
-export async function queueEmail(db: AdminDb, kind: EmailKind, request: QueueRequest, now: Date = new Date()): Promise<Delivery> {
+async function queueEmail(preparers: Preparers, db: AdminDb, kind: EmailKind, request: QueueRequest, now: Date = new Date()): Promise<Delivery> {
   const settings = emailSettings();
   if (!settings) return 'not configured';
   // A deleted member's records (kept anonymised) have nobody to write to.
@@ -168,7 +175,7 @@ export async function queueEmail(db: AdminDb, kind: EmailKind, request: QueueReq
   const row = (data as Row[] | null)?.[0];
   if (!row) return 'duplicate';
   try {
-    return await deliver(db, settings, row, now);
+    return await deliver(preparers, db, settings, row, now);
   } catch (failure) {
     // Recorded already: the scheduled run sends it. Only the detail of the database's answer is logged.
     console.error(`[email] a ${kind} message (outbox ${row.id}) is left for the next run: ${failure instanceof Upstream ? failure.detail : String(failure)}`);
@@ -189,7 +196,8 @@ export const GIVE_UP = {
  * limit (two requests at once cannot both take the last place). 'limited' when every place of
  * this hour is taken; otherwise what queueEmail answers.
  */
-export async function queueEmailLimited(
+async function queueEmailLimited(
+  preparers: Preparers,
   db: AdminDb,
   kind: EmailKind,
   request: Omit<QueueRequest, 'ref'> & { prefix: string; perHour: number },
@@ -197,7 +205,7 @@ export async function queueEmailLimited(
 ): Promise<Delivery | 'limited'> {
   const hour = now.toISOString().slice(0, 13);
   for (let n = 1; n <= request.perHour; n++) {
-    const delivery = await queueEmail(db, kind, { member: request.member, ref: `${request.prefix}:${hour}:${n}`, ...(request.params ? { params: request.params } : {}) }, now);
+    const delivery = await queueEmail(preparers, db, kind, { member: request.member, ref: `${request.prefix}:${hour}:${n}`, ...(request.params ? { params: request.params } : {}) }, now);
     if (delivery !== 'duplicate') return delivery;
   }
   return 'limited';
@@ -260,8 +268,8 @@ export interface DueSummary extends RunSummary {
 }
 
 /** Sends one row and counts the outcome in `summary` (another sender's row counts as left). */
-async function sendCounted(db: AdminDb, settings: EmailSettings, row: Row, now: Date, summary: RunSummary): Promise<void> {
-  const delivery = await deliver(db, settings, row, now);
+async function sendCounted(preparers: Preparers, db: AdminDb, settings: EmailSettings, row: Row, now: Date, summary: RunSummary): Promise<void> {
+  const delivery = await deliver(preparers, db, settings, row, now);
   if (delivery === 'busy' || delivery === 'duplicate' || delivery === 'not configured') summary.left++;
   else summary[delivery]++;
 }
@@ -287,7 +295,7 @@ async function countWaiting(db: AdminDb, priority?: number): Promise<number> {
  * is still waiting when it ends (logged when any of it is due by a time). Returns what it did,
  * or null without email settings.
  */
-export async function sendDue(db: AdminDb, options: { now?: Date; deadline?: number } = {}): Promise<DueSummary | null> {
+async function sendDue(preparers: Preparers, db: AdminDb, options: { now?: Date; deadline?: number } = {}): Promise<DueSummary | null> {
   const settings = emailSettings();
   if (!settings) return null;
   const now = options.now ?? new Date();
@@ -314,7 +322,7 @@ export async function sendDue(db: AdminDb, options: { now?: Date; deadline?: num
         if (await giveUpRow(db, row, action.giveUp)) summary.given_up++;
         continue;
       }
-      await sendCounted(db, settings, row, now, summary);
+      await sendCounted(preparers, db, settings, row, now, summary);
     } catch (failure) {
       leftForNextRun(row, failure, summary);
     }
@@ -329,7 +337,8 @@ export async function sendDue(db: AdminDb, options: { now?: Date; deadline?: num
  * given), until `deadline` (epoch ms): the rows the database queued by itself, for the function
  * whose request queued them. Failures stay for the scheduled run. Null without email settings.
  */
-export async function sendQueued(
+async function sendQueued(
+  preparers: Preparers,
   db: AdminDb,
   options: { kind: EmailKind; member?: string; now?: Date; deadline?: number },
 ): Promise<RunSummary | null> {
@@ -347,10 +356,24 @@ export async function sendQueued(
       continue;
     }
     try {
-      await sendCounted(db, settings, row, now, summary);
+      await sendCounted(preparers, db, settings, row, now, summary);
     } catch (failure) {
       leftForNextRun(row, failure, summary);
     }
   }
   return summary;
 }
+
+/** The outbox for these kinds of message: queueEmail, queueEmailLimited, sendDue and sendQueued above. */
+export function outboxOf(preparers: Preparers) {
+  const tail = <A extends unknown[], R>(f: (p: Preparers, ...args: A) => R) => (...args: A): R => f(preparers, ...args);
+  return {
+    queueEmail: tail(queueEmail),
+    queueEmailLimited: tail(queueEmailLimited),
+    sendDue: tail(sendDue),
+    sendQueued: tail(sendQueued),
+  };
+}
+
+/** The outbox a feature is given (netlify/functions/_registry/emails.ts makes the one of the site). */
+export type Outbox = ReturnType<typeof outboxOf>;

@@ -7,10 +7,10 @@
  * two runs at once, a retry or a run by hand never make a duplicate nor change a session. A slot
  * whose instant a one-off session of the coach already takes (unique starts_at) is left to it.
  */
-import { COACHING_SCHEDULE, upcomingScheduledSessions, type CoachingSchedule, type ScheduledSession } from '../../../src/features/coaching/schedule';
-import { sessionDayLabel, sessionTimeLabel } from '../../../src/features/coaching/session-time';
-import { Upstream } from './log';
-import { describeDbError, type AdminDb } from './supabase';
+import { COACHING_SCHEDULE, upcomingScheduledSessions, type CoachingSchedule, type ScheduledSession } from '../schedule';
+import { sessionDayLabel, sessionTimeLabel } from '../session-time';
+import { Upstream } from '../../../../netlify/functions/_shared/log';
+import { describeDbError, type AdminDb } from '../../../../netlify/functions/_shared/supabase';
 
 export const SCHEDULE_FAILED = 'The coaching schedule could not be kept just now.';
 

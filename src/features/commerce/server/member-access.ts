@@ -8,8 +8,8 @@
  * Every filter is the verified token's uid (or the customer id read for it), never anything the
  * caller sent.
  */
-import type { supabaseAdmin } from './supabase';
-import type { PurchaseLike } from '../../../src/core/access/access';
+import type { supabaseAdmin } from '../../../../netlify/functions/_shared/supabase';
+import type { PurchaseLike } from '../../../core/access/access';
 
 /** A failed read; `detail` is for the log only (table and the database's code and message). */
 export class MemberAccessError extends Error {

@@ -8,10 +8,10 @@
  * verified token, and on the account itself (the Admin API), so a claim taken away counts at
  * once (not when the token expires) and an unsigned emulator token cannot claim it.
  */
-import { COACH_MESSAGES } from '../../../src/features/coaching/coach/coach-rules';
-import { AuthAdminError, describeAdminError, firebaseUserAdmin, SessionEnded, verifyIdToken, type DecodedIdToken, type UserAdmin } from './auth';
-import { bearerToken, HttpError } from './http';
-import { Upstream } from './log';
+import { COACH_MESSAGES } from '../coach/coach-rules';
+import { AuthAdminError, describeAdminError, firebaseUserAdmin, SessionEnded, verifyIdToken, type DecodedIdToken, type UserAdmin } from '../../../../netlify/functions/_shared/auth';
+import { bearerToken, HttpError } from '../../../../netlify/functions/_shared/http';
+import { Upstream } from '../../../../netlify/functions/_shared/log';
 
 export const COACH_CLAIM = 'coach';
 export const SIGN_IN_AGAIN = 'Your sign-in could not be verified. Please sign in again.';

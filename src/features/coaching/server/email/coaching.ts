@@ -22,17 +22,18 @@
  * text the dashboard's "Add to calendar" gives (src/features/coaching/calendar.ts), stamped with
  * when the message was queued so every attempt sends the same bytes.
  */
-import { COACHING_JOIN } from '../../../../src/core/config/site';
-import type { Tables } from '../../../../src/core/db/database.types';
-import { calendarFileName, sessionCalendar } from '../../../../src/features/coaching/calendar';
-import { Upstream } from '../log';
-import { describeDbError, type AdminDb } from '../supabase';
+import { COACHING_JOIN } from '../../../../core/config/site';
+import type { Tables } from '../../../../core/db/database.types';
+import { calendarFileName, sessionCalendar } from '../../calendar';
+import { Upstream } from '../../../../../netlify/functions/_shared/log';
+import { describeDbError, type AdminDb } from '../../../../../netlify/functions/_shared/supabase';
 import { coachingChange, coachingConfirmation, coachingReminder, type MessageSession } from './coaching-messages';
-import { preferencesPath } from './links';
-import { NO_ADDRESS, type Composed, type OutboxRow, type Prepared, type Preparer } from './prepared';
-import { verifiedAddress } from './recipients';
-import type { Attachment } from './resend';
-import type { EmailSettings } from './settings';
+import { preferencesPath } from '../../../../../netlify/functions/_shared/email/links';
+import { NO_ADDRESS, type Composed, type OutboxRow, type Prepared, type Preparer } from '../../../../../netlify/functions/_shared/email/prepared';
+import type { Preparers } from '../../../../../netlify/functions/_shared/email/outbox';
+import { verifiedAddress } from '../../../../../netlify/functions/_shared/email/recipients';
+import type { Attachment } from '../../../../../netlify/functions/_shared/email/resend';
+import type { EmailSettings } from '../../../../../netlify/functions/_shared/email/settings';
 
 /** Reminders go to sessions starting within this long of the hourly run. */
 export const REMINDER_AHEAD_MS = 24 * 3600_000;
@@ -226,3 +227,10 @@ export async function queueReminders(db: AdminDb, now: Date): Promise<number> {
   if (written.error) throw new Upstream('The reminders could not be queued.', describeDbError('email_outbox insert', written.error));
   return written.data?.length ?? 0;
 }
+
+/** Coaching's kinds of message, for the outbox (netlify/functions/_registry/emails.ts combines every feature's). */
+export const COACHING_EMAILS = {
+  coaching_confirmation: prepareCoachingConfirmation,
+  coaching_reminder: prepareCoachingReminder,
+  coaching_change: prepareCoachingChange,
+} satisfies Partial<Preparers>;

@@ -6,8 +6,8 @@
  */
 import type { ActionMode } from './email/account-messages';
 import { ACCOUNT_ACTION_PATH } from './email/account-messages';
-import { escapeHtml } from './email/render';
-import { smallPage } from './page';
+import { escapeHtml } from '../../../../netlify/functions/_shared/email/render';
+import { smallPage } from '../../../../netlify/functions/_shared/page';
 
 export type ActionPage =
   | { kind: 'confirm'; mode: Exclude<ActionMode, 'resetPassword'>; code: string; email?: string; oldEmail?: string }

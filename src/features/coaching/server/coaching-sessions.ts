@@ -17,11 +17,11 @@ import {
   seatsBelowTaken,
   type CoachOverview,
   type CoachSession,
-} from '../../../src/features/coaching/coach/coach-rules';
-import { COACHING_SCHEDULE } from '../../../src/features/coaching/schedule';
-import { HttpError } from './http';
-import { Upstream } from './log';
-import { describeDbError, type AdminDb } from './supabase';
+} from '../coach/coach-rules';
+import { COACHING_SCHEDULE } from '../schedule';
+import { HttpError } from '../../../../netlify/functions/_shared/http';
+import { Upstream } from '../../../../netlify/functions/_shared/log';
+import { describeDbError, type AdminDb } from '../../../../netlify/functions/_shared/supabase';
 
 export const DATABASE_DOWN = 'The sessions could not be read or saved just now. Please try again.';
 

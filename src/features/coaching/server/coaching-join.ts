@@ -4,11 +4,11 @@
  * it is answered only to a member registered for the session, from an hour before the start
  * until the end, and never for a cancelled session. Each refusal says why, plainly.
  */
-import { SUPPORT_EMAIL } from '../../../src/core/config/site';
-import { joinState } from '../../../src/features/coaching/session-time';
-import { HttpError } from './http';
-import { Upstream } from './log';
-import { describeDbError, type AdminDb } from './supabase';
+import { SUPPORT_EMAIL } from '../../../core/config/site';
+import { joinState } from '../session-time';
+import { HttpError } from '../../../../netlify/functions/_shared/http';
+import { Upstream } from '../../../../netlify/functions/_shared/log';
+import { describeDbError, type AdminDb } from '../../../../netlify/functions/_shared/supabase';
 
 export const JOIN_MESSAGES = {
   noSession: 'This session does not exist.',

@@ -6,9 +6,9 @@
  * a megabyte of each zip; docs/decisions/function-size.md).
  */
 import type Stripe from 'stripe';
-import raw from '../../../src/content/catalogue.json' with { type: 'json' };
-import type { Product } from '../../../src/core/access/product';
-import { catalogueProblems, orderLike, productFromProviderPrice, type CatalogueProblem, type ProviderPrice } from '../../../src/core/access/catalogue';
+import raw from '../../../content/catalogue.json' with { type: 'json' };
+import type { Product } from '../../../core/access/product';
+import { catalogueProblems, orderLike, productFromProviderPrice, type CatalogueProblem, type ProviderPrice } from '../../../core/access/catalogue';
 
 /** A live catalogue entry with the id Stripe knows its price by (line items need it). */
 export type LiveProduct = Product & { stripePriceId: string };

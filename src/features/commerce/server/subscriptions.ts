@@ -7,10 +7,10 @@
  * (`standing` in src/core/access/access.ts), never from the profile.
  */
 import type Stripe from 'stripe';
-import { ENTITLING_STATUSES, tierOfName, type Tier } from '../../../src/core/access/tiers';
-import { catalogueEntryOf, catalogueId } from '../../../src/core/access/catalogue';
+import { ENTITLING_STATUSES, tierOfName, type Tier } from '../../../core/access/tiers';
+import { catalogueEntryOf, catalogueId } from '../../../core/access/catalogue';
 import { BUILT_IN_CATALOGUE } from './catalogue';
-import type { Tables } from '../../../src/core/db/database.types';
+import type { Tables } from '../../../core/db/database.types';
 
 /**
  * A stripe_subscriptions row (database contract): every column the webhook writes. The dispute

@@ -7,12 +7,12 @@
  * (CET, CEST), and on the member's own clock where it reads differently. The .ics file and the
  * headers are the preparer's (./coaching.ts). Pure.
  */
-import { SESSION_TITLE } from '../../../../src/features/coaching/calendar';
-import { sessionWhen, type SessionInstants } from '../../../../src/features/coaching/session-time';
-import { isTimeZone } from '../../../../src/core/zoned-time';
-import type { Block, Inline, MessageContent } from './render';
-import { greeting, SIGNOFF_NAME, type Recipient } from './messages';
-import { LIBRARY_PATH } from './products';
+import { SESSION_TITLE } from '../../calendar';
+import { sessionWhen, type SessionInstants } from '../../session-time';
+import { isTimeZone } from '../../../../core/zoned-time';
+import type { Block, Inline, MessageContent } from '../../../../../netlify/functions/_shared/email/render';
+import { greeting, LIBRARY_PATH, SIGNOFF_NAME, type Recipient } from '../../../../../netlify/functions/_shared/email/messages';
+
 
 /** Where a member chooses a session (the home page's coaching section). */
 export const CHOOSE_SESSION_PATH = '/#coaching-signup';

@@ -7,10 +7,10 @@
  * (20261201120000_disputes.sql), whatever the order, the retries or the overlap of deliveries.
  */
 import type Stripe from 'stripe';
-import type { AdminDb } from './supabase';
-import { describeDbError } from './supabase';
-import { describeStripeError } from './stripe';
-import type { DisputeStatus } from '../../../src/core/db/values';
+import type { AdminDb } from '../../../../netlify/functions/_shared/supabase';
+import { describeDbError } from '../../../../netlify/functions/_shared/supabase';
+import { describeStripeError } from '../../../../netlify/functions/_shared/stripe';
+import type { DisputeStatus } from '../../../core/db/values';
 
 /**
  * What a Stripe dispute status means for access: open until the bank decides; won (or an

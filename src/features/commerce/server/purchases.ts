@@ -9,11 +9,11 @@
  * 20261125000200_webhook_order.sql), and the outcome reports the status actually stored.
  */
 import type Stripe from 'stripe';
-import type { AdminDb } from './supabase';
-import { catalogueEntryOf, catalogueId } from '../../../src/core/access/catalogue';
+import type { AdminDb } from '../../../../netlify/functions/_shared/supabase';
+import { catalogueEntryOf, catalogueId } from '../../../core/access/catalogue';
 import { BUILT_IN_CATALOGUE } from './catalogue';
-import { isFullRefund, nextStatus, statusOfSession, type PurchaseStatus } from '../../../src/core/access/purchases';
-import { describeDbError } from './supabase';
+import { isFullRefund, nextStatus, statusOfSession, type PurchaseStatus } from '../../../core/access/purchases';
+import { describeDbError } from '../../../../netlify/functions/_shared/supabase';
 
 export type PurchaseOutcome =
   | { purchase: 'recorded'; status: PurchaseStatus; session: string }

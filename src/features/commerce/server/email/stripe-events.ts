@@ -24,10 +24,10 @@
  * sending failures are the scheduled run's.
  */
 import type Stripe from 'stripe';
-import type { Tables } from '../../../../src/core/db/database.types';
-import { Upstream } from '../log';
-import { describeDbError, type AdminDb } from '../supabase';
-import { queueEmail, type Delivery } from './outbox';
+import type { Tables } from '../../../../core/db/database.types';
+import { Upstream } from '../../../../../netlify/functions/_shared/log';
+import { describeDbError, type AdminDb } from '../../../../../netlify/functions/_shared/supabase';
+import type { Delivery, Outbox } from '../../../../../netlify/functions/_shared/email/outbox';
 
 const idOf = (v: string | { id: string } | null | undefined) => (v == null ? null : typeof v === 'string' ? v : v.id);
 
@@ -70,25 +70,25 @@ async function disputeBy(db: AdminDb, disputeId: string) {
 }
 
 /** The note of a lost dispute: what its charge bought, as stored, ended when the dispute closed. */
-async function lostDisputeEmails(db: AdminDb, disputeId: string): Promise<Delivery[]> {
+async function lostDisputeEmails(db: AdminDb, disputeId: string, outbox: Outbox): Promise<Delivery[]> {
   const dispute = await disputeBy(db, disputeId);
   if (dispute?.status !== 'lost' || !dispute.closed_at) return [];
   const endedAt = new Date(dispute.closed_at).toISOString();
   if (dispute.checkout_session_id) {
     const purchase = await purchaseBy(db, 'checkout_session_id', dispute.checkout_session_id);
     if (!purchase) return [];
-    return [await queueEmail(db, 'access_ending', { member: purchase.user_id, ref: purchase.checkout_session_id, params: { reason: 'dispute', priceId: purchase.price_id, endedAt } })];
+    return [await outbox.queueEmail(db, 'access_ending', { member: purchase.user_id, ref: purchase.checkout_session_id, params: { reason: 'dispute', priceId: purchase.price_id, endedAt } })];
   }
   if (!dispute.subscription_id) return [];
   const subscription = await subscriptionBy(db, dispute.subscription_id);
   if (!subscription?.subscription_id || !subscription.price_id) return [];
   const member = await ownerOf(db, subscription.customer_id);
   if (!member) return [];
-  return [await queueEmail(db, 'access_ending', { member, ref: subscription.subscription_id, params: { reason: 'dispute', priceId: subscription.price_id, endedAt } })];
+  return [await outbox.queueEmail(db, 'access_ending', { member, ref: subscription.subscription_id, params: { reason: 'dispute', priceId: subscription.price_id, endedAt } })];
 }
 
 /** Queues (and sends) the messages `event` leads to; what became of each, for the webhook's answer. */
-export async function emailsAfterEvent(db: AdminDb, event: Stripe.Event): Promise<Delivery[]> {
+export async function emailsAfterEvent(db: AdminDb, event: Stripe.Event, outbox: Outbox): Promise<Delivery[]> {
   switch (event.type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded': {
@@ -96,7 +96,7 @@ export async function emailsAfterEvent(db: AdminDb, event: Stripe.Event): Promis
       if (session.mode === 'payment') {
         const purchase = await purchaseBy(db, 'checkout_session_id', session.id);
         if (purchase?.status !== 'paid') return [];
-        return [await queueEmail(db, 'purchase_confirmation', { member: purchase.user_id, ref: purchase.checkout_session_id, params: { priceId: purchase.price_id, orderRef: purchase.checkout_session_id } })];
+        return [await outbox.queueEmail(db, 'purchase_confirmation', { member: purchase.user_id, ref: purchase.checkout_session_id, params: { priceId: purchase.price_id, orderRef: purchase.checkout_session_id } })];
       }
       const subscriptionId = idOf(session.subscription);
       if (session.mode !== 'subscription' || !subscriptionId) return [];
@@ -104,14 +104,14 @@ export async function emailsAfterEvent(db: AdminDb, event: Stripe.Event): Promis
       if (!subscription?.price_id || !LIVE.includes(subscription.subscription_status)) return [];
       const member = await ownerOf(db, subscription.customer_id);
       if (!member) return [];
-      return [await queueEmail(db, 'purchase_confirmation', { member, ref: session.id, params: { priceId: subscription.price_id, orderRef: session.id } })];
+      return [await outbox.queueEmail(db, 'purchase_confirmation', { member, ref: session.id, params: { priceId: subscription.price_id, orderRef: session.id } })];
     }
     case 'charge.refunded': {
       const paymentIntent = idOf(event.data.object.payment_intent);
       const purchase = paymentIntent ? await purchaseBy(db, 'payment_intent_id', paymentIntent) : null;
       if (purchase?.status !== 'refunded' || !purchase.refunded_at) return [];
       return [
-        await queueEmail(db, 'access_ending', {
+        await outbox.queueEmail(db, 'access_ending', {
           member: purchase.user_id,
           ref: purchase.checkout_session_id,
           params: { reason: 'refund', priceId: purchase.price_id, endedAt: new Date(purchase.refunded_at).toISOString() },
@@ -126,7 +126,7 @@ export async function emailsAfterEvent(db: AdminDb, event: Stripe.Event): Promis
       if (!member) return [];
       const ended = event.data.object.ended_at ?? event.created;
       return [
-        await queueEmail(db, 'access_ending', {
+        await outbox.queueEmail(db, 'access_ending', {
           member,
           ref: subscription.subscription_id,
           params: { reason: subscription.dispute_status === 'lost' ? 'dispute' : 'ended', priceId: subscription.price_id, endedAt: new Date(ended * 1000).toISOString() },
@@ -136,7 +136,7 @@ export async function emailsAfterEvent(db: AdminDb, event: Stripe.Event): Promis
     case 'charge.dispute.created':
     case 'charge.dispute.updated':
     case 'charge.dispute.closed':
-      return lostDisputeEmails(db, event.data.object.id);
+      return lostDisputeEmails(db, event.data.object.id, outbox);
     default:
       return [];
   }

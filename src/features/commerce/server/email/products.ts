@@ -4,10 +4,18 @@
  * monthly membership) and where the member opens it (the app's room in the Lounge, the course,
  * the dashboard's library). Pure.
  */
-import { displayName } from '../../../../src/core/access/catalogue';
-import { COURSE_PATH, COURSE_PRICE_ID } from '../../../../src/features/course/outline';
-import { LOUNGE_APPS, openAppPath } from '../../../../src/features/lounge/apps';
+import { displayName } from '../../../../core/access/catalogue';
+// Where a bought thing opens is the course's and the Lounge's to say: the two known exceptions to
+// the features' zones, left for commerce's model (issue 43, point 3), as the dashboard page passes
+// these paths to the library in the browser.
+// eslint-disable-next-line import-x/no-restricted-paths -- the course's address and price id (see above)
+import { COURSE_PATH, COURSE_PRICE_ID } from '../../../course/outline';
+// eslint-disable-next-line import-x/no-restricted-paths -- the Lounge's apps and their rooms (see above)
+import { LOUNGE_APPS, openAppPath } from '../../../lounge/apps';
 import { BUILT_IN_CATALOGUE } from '../catalogue';
+import { LIBRARY_PATH } from '../../../../../netlify/functions/_shared/email/messages';
+
+export { LIBRARY_PATH };
 
 export type BoughtKind = 'app' | 'course' | 'founding' | 'membership';
 
@@ -21,7 +29,6 @@ export interface Bought {
 }
 
 export const FOUNDING_PRICE_ID = 'price_founding_membership';
-export const LIBRARY_PATH = '/dashboard/';
 
 /** The app's slug (its content file and room) of an app's price id: price_app_the_bloom_book -> the-bloom-book. */
 export function appSlugOf(priceId: string): string | null {

@@ -4,9 +4,9 @@
  * account to a new address, and the notice to the old address after a move, with the way to undo
  * it. Each link leads to our own page (ACCOUNT_ACTION_PATH), never Firebase's. Pure.
  */
-import { BRAND } from '../../../../src/core/config/site';
-import type { MessageContent } from './render';
-import { greeting, SIGNOFF_NAME, type Recipient } from './messages';
+import { BRAND } from '../../../../core/config/site';
+import type { MessageContent } from '../../../../../netlify/functions/_shared/email/render';
+import { greeting, SIGNOFF_NAME, type Recipient } from '../../../../../netlify/functions/_shared/email/messages';
 
 /** The page every account link opens (netlify/functions/account-action.mts). */
 export const ACCOUNT_ACTION_PATH = '/api/account-action';

@@ -12,13 +12,14 @@
  * The account is read live (Identity Toolkit), not from the profile: an account deleted since is
  * skipped. docs/decisions/accounts.md.
  */
-import { AuthAdminError, firebaseUserAdmin, type AuthUser } from '../auth';
-import { Upstream } from '../log';
-import { describeDbError, type AdminDb } from '../supabase';
+import { AuthAdminError, firebaseUserAdmin, type AuthUser } from '../../../../../netlify/functions/_shared/auth';
+import { Upstream } from '../../../../../netlify/functions/_shared/log';
+import { describeDbError, type AdminDb } from '../../../../../netlify/functions/_shared/supabase';
 import { actionPath, emailChangedMessage, emailChangeMessage, passwordResetMessage, verificationMessage } from './account-messages';
-import { signEmailUndo, UNDO_EMAIL_DAYS } from './links';
-import type { Recipient } from './messages';
-import type { OutboxRow, Preparer } from './prepared';
+import { signEmailUndo, UNDO_EMAIL_DAYS } from '../../../../../netlify/functions/_shared/email/links';
+import type { Recipient } from '../../../../../netlify/functions/_shared/email/messages';
+import type { Preparers } from '../../../../../netlify/functions/_shared/email/outbox';
+import type { OutboxRow, Preparer } from '../../../../../netlify/functions/_shared/email/prepared';
 
 export const ACCOUNT_SKIP = {
   gone: 'the account no longer exists',
@@ -90,3 +91,11 @@ export const prepareEmailChanged: Preparer = async (db, row, { settings, now }) 
   const token = signEmailUndo(settings.linkSecret, { member: row.user_id, oldEmail, newEmail, expires: now.getTime() + UNDO_EMAIL_DAYS * 86_400_000 });
   return { to: oldEmail, composed: { content: emailChangedMessage(await recipientOf(db, row.user_id), newEmail, actionPath('undoEmailChange', token)) } };
 };
+
+/** The account's kinds of message, for the outbox (netlify/functions/_registry/emails.ts combines every feature's). */
+export const ACCOUNT_EMAILS = {
+  email_verification: prepareEmailVerification,
+  password_reset: preparePasswordReset,
+  email_change: prepareEmailChange,
+  email_changed: prepareEmailChanged,
+} satisfies Partial<Preparers>;

@@ -4,16 +4,16 @@
  * ones now, for a few seconds at most. Whatever is left, or fails, is the hourly run's; a failure
  * here never fails the coach's request (one log line, no address).
  */
-import type { AdminDb } from '../supabase';
-import { Upstream } from '../log';
-import { sendQueued } from './outbox';
+import type { AdminDb } from '../../../../../netlify/functions/_shared/supabase';
+import { Upstream } from '../../../../../netlify/functions/_shared/log';
+import type { Outbox } from '../../../../../netlify/functions/_shared/email/outbox';
 
 /** How long a coach's request keeps sending notices. */
 export const NOTICE_SECONDS = 6;
 
-export async function sendChangeNotices(db: AdminDb): Promise<void> {
+export async function sendChangeNotices(db: AdminDb, outbox: Outbox): Promise<void> {
   try {
-    await sendQueued(db, { kind: 'coaching_change', deadline: Date.now() + NOTICE_SECONDS * 1000 });
+    await outbox.sendQueued(db, { kind: 'coaching_change', deadline: Date.now() + NOTICE_SECONDS * 1000 });
   } catch (error) {
     console.error(`[email] the change notices are left for the next run: ${error instanceof Upstream ? error.detail : String(error)}`);
   }
