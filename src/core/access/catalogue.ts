@@ -6,6 +6,7 @@
  * Pure: no zod here, so the products island stays small; the function validates with zod.
  */
 import type { Product } from './product';
+import { formatPrice } from '../money';
 
 export type ProductType = Product['productType'];
 export type CheckoutMode = Product['mode'];
@@ -24,22 +25,6 @@ export function displayName(name: string): string {
   return name;
 }
 
-/** An amount in major units as money, e.g. "$39", "€690", "$12.50". */
-export function formatMoney(amount: number, currency: string): string {
-  const code = currency.toUpperCase();
-  const fraction = Number.isInteger(amount) ? 0 : 2;
-  try {
-    return new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: code,
-      minimumFractionDigits: fraction,
-      maximumFractionDigits: fraction,
-    }).format(amount);
-  } catch {
-    return `${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${code}`;
-  }
-}
-
 export interface PriceLabel {
   /** "Free", or the amount with its currency sign. */
   amount: string;
@@ -51,7 +36,7 @@ export interface PriceLabel {
 export function priceLabel(product: Pick<Product, 'price' | 'mode' | 'currency'>): PriceLabel {
   if (product.price === 0) return { amount: 'Free', period: '' };
   return {
-    amount: formatMoney(product.price, product.currency),
+    amount: formatPrice(product.price, product.currency),
     period: product.mode === 'subscription' ? '/month' : '',
   };
 }
@@ -264,7 +249,7 @@ export function catalogueProblems(prices: readonly ProviderPrice[], catalogue: r
       problems.push({ priceId: key, stripePriceId: price.id, problem: `${name} says productType "${metadataType}" in its Stripe metadata, but the catalogue says ${key} is a ${entry.productType}: the site follows the catalogue. Correct the metadata.` });
     }
     if (price.unit_amount !== null && (price.currency.toLowerCase() !== entry.currency || amountOf(price.unit_amount, price.currency) !== entry.price)) {
-      problems.push({ priceId: key, stripePriceId: price.id, problem: `${name} costs ${formatMoney(amountOf(price.unit_amount, price.currency), price.currency)} at Stripe, but the catalogue says ${formatMoney(entry.price, entry.currency)} for ${key}: the site's pages show the catalogue's price.` });
+      problems.push({ priceId: key, stripePriceId: price.id, problem: `${name} costs ${formatPrice(amountOf(price.unit_amount, price.currency), price.currency)} at Stripe, but the catalogue says ${formatPrice(entry.price, entry.currency)} for ${key}: the site's pages show the catalogue's price.` });
     }
   }
   for (const entry of catalogue) {
