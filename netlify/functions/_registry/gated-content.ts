@@ -9,6 +9,6 @@ import generated from '../_generated/gated-content.json';
 import { gateRegistry, type GatedItem, type RegistryEntry } from '../../../src/features/commerce/server/content-gate/registry';
 
 /** Every gated product, by its slug (the path's <product>). */
-export const GATED_PRODUCTS = { ...course, ...lounge } satisfies Record<string, RegistryEntry>;
+export const GATED_PRODUCTS = { ...course, ...lounge };
 
-export const gate = gateRegistry(GATED_PRODUCTS, generated as unknown as Record<string, Record<string, GatedItem> | undefined>);
+export const gate = gateRegistry(GATED_PRODUCTS as Record<string, RegistryEntry>, generated as unknown as Record<string, Record<string, GatedItem> | undefined>);

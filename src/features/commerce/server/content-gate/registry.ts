@@ -27,7 +27,7 @@
  */
 import catalogue from '../../../../content/catalogue.json';
 import type { GatedProduct } from './decision';
-import type { ProductType } from '../../../../core/access/catalogue';
+import type { ProductType } from '../../catalogue';
 
 /** An item as the gate answers it: its fields (title, html, ...); `preview` marks a free one. */
 export type GatedItem = { preview: boolean } & Record<string, unknown>;

@@ -11,7 +11,7 @@ import {
   productFromProviderPrice,
   catalogueId,
   type ProviderPrice,
-} from '../../src/core/access/catalogue';
+} from '../../src/features/commerce/catalogue';
 import { formatPrice } from '../../src/core/money';
 import { productSchema, type Product } from '../../src/core/access/product';
 import catalogue from '../../src/content/catalogue.json' with { type: 'json' };

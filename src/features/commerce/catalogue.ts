@@ -5,8 +5,9 @@
  * functions), with what a live price and the catalogue disagree on.
  * Pure: no zod here, so the products island stays small; the function validates with zod.
  */
-import type { Product } from './product';
-import { formatPrice } from '../money';
+import type { Product } from '../../core/access/product';
+// With its extension: scripts/check-stripe-catalogue.mjs runs this file in Node, which resolves no bare path.
+import { formatPrice } from '../../core/money.ts';
 
 export type ProductType = Product['productType'];
 export type CheckoutMode = Product['mode'];
@@ -271,9 +272,4 @@ export function orderLike(products: readonly Product[], reference: readonly Pick
 /** The catalogue entry with this price identifier. */
 export function findProduct<P extends Pick<Product, 'priceId'>>(products: readonly P[], priceId: string): P | undefined {
   return products.find((p) => p.priceId === priceId);
-}
-
-/** The one-time membership (the Founding Membership): a membership sold in payment mode. */
-export function isFoundingProduct(product: Pick<Product, 'productType' | 'mode'>): boolean {
-  return product.productType === 'membership' && product.mode === 'payment';
 }
