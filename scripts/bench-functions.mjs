@@ -11,7 +11,7 @@
  *   node scripts/bench-functions.mjs --json
  *   node scripts/bench-functions.mjs --plain    # plain Node's flags instead of Lambda's
  *
- * Aims (docs/decisions/function-size.md): under 1 MB zipped (tests/functions/bundles.function.test.ts
+ * Aims (docs/decisions/function-size.md): under 1 MB zipped (tests/platform/bundles.function.test.ts
  * holds it) and under 150 ms import on an idle machine.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';

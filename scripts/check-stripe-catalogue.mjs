@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Stripe from 'stripe';
 import raw from '../src/content/catalogue.json' with { type: 'json' };
-import { catalogueProblems } from '../src/core/access/catalogue.ts';
+import { catalogueProblems } from '../src/features/commerce/catalogue.ts';
 
 /** The built-in catalogue's entries, as the site reads them. */
 const catalogue = raw.map(({ id: _id, ...product }) => product);

@@ -5,8 +5,9 @@
  * never under dist/ or public/). Netlify's bundler (esbuild) inlines it into the content
  * function, so the function reads no file at run time and needs no Markdown renderer.
  *
- * Which folders are gated, and how an item is addressed, is said per product by
- * netlify/functions/_shared/content-gate/products.json:
+ * Which folders are gated, and how an item is addressed, is said per product by the features
+ * that own them (REGISTRIES: src/features/course/server/gated-products.json and
+ * src/features/lounge/shared/server/gated-products.json):
  *   "item": "course-lesson"  <NN>-<slug>.md -> item <slug>: the frontmatter and the body as HTML
  *   "item": "markdown"       <id>.md        -> item <id>:   the frontmatter and the body as HTML
  *   "item": "json"           <id>.json      -> item <id>:   the parsed object
@@ -31,14 +32,22 @@ import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
 import { parseFrontmatter } from '@astrojs/internal-helpers/frontmatter';
 
 export const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
-export const REGISTRY = path.join(ROOT, 'netlify/functions/_shared/content-gate/products.json');
+/** Each feature's list of gated products (netlify/functions/_registry/gated-content.ts combines them too). */
+export const REGISTRIES = ['src/features/course/server/gated-products.json', 'src/features/lounge/shared/server/gated-products.json'];
 export const OUTPUT = path.join(ROOT, 'netlify/functions/_generated/gated-content.json');
 
 const ITEM_FILES = { 'course-lesson': /^(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/, markdown: /^([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/, json: /^([a-z0-9]+(?:-[a-z0-9]+)*)\.json$/ };
 
-/** The registry (netlify/functions/_shared/content-gate/products.json) under `root`. */
+/** The registry under `root`: every feature's gated products (REGISTRIES), in one object. */
 export function readRegistry(root = ROOT) {
-  return JSON.parse(readFileSync(path.join(root, path.relative(ROOT, REGISTRY)), 'utf8'));
+  const registry = {};
+  for (const file of REGISTRIES) {
+    for (const [product, entry] of Object.entries(JSON.parse(readFileSync(path.join(root, file), 'utf8')))) {
+      if (Object.hasOwn(registry, product)) throw new Error(`gated-products.json: product "${product}" is listed twice (${file})`);
+      registry[product] = entry;
+    }
+  }
+  return registry;
 }
 
 /** The ids of the items an entry lists as public as a whole (no pointer, no blocks). */

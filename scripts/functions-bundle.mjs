@@ -3,7 +3,7 @@
  * (@netlify/zip-it-and-ship-it, what `netlify build` and `netlify deploy` run), and started the
  * way AWS Lambda starts them (a fresh Node process with Lambda's flags, the bundle's entry point
  * imported and its handler called with Lambda's event). Shared by the load test
- * (tests/functions/bundles.function.test.ts), the cold-start benchmark (scripts/bench-functions.mjs) and
+ * (tests/platform/bundles.function.test.ts), the cold-start benchmark (scripts/bench-functions.mjs) and
  * `npm start` (scripts/serve.mjs).
  */
 import { fork } from 'node:child_process';

@@ -1,8 +1,9 @@
 /** GET and POST /api/account-action: the account's links from its emails (verify, reset, change, undo) (src/features/account/server/account-action.ts). */
 import type { Config } from '@netlify/functions';
-import handler from '../../src/features/account/server/account-action';
+import { accountAction } from '../../src/features/account/server/account-action';
+import { outbox } from './_registry/emails';
 
-export default handler;
+export default accountAction(outbox);
 
 export const config: Config = {
   path: '/api/account-action',

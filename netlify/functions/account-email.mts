@@ -1,8 +1,9 @@
 /** POST /api/account-email: a verification or address-change link (src/features/account/server/account-email.ts). */
 import type { Config } from '@netlify/functions';
-import handler from '../../src/features/account/server/account-email';
+import { accountEmail } from '../../src/features/account/server/account-email';
+import { outbox } from './_registry/emails';
 
-export default handler;
+export default accountEmail(outbox);
 
 export const config: Config = {
   path: '/api/account-email',

@@ -1,78 +1,17 @@
 /**
- * GET /api/content/<product>/<item> with `Authorization: Bearer <Firebase ID token>`: the one
- * door to paid content (the Master Alchemist Course's lessons, the apps' premium content).
- *
- * Answers 200 with the item as JSON (`{ product, item, ...fields }`, a lesson's body as `html`)
- * and `Cache-Control: private, no-cache` (the member's own browser may keep it, the members'
- * service worker does for offline reading, for 30 days at most without asking again; a shared
- * cache never; asked again each time it is used online); every refusal `private, no-store`; 401 without a token or with one Firebase does not
- * accept; 403 with how to get access (buy the product, or the plan that includes it) for a
- * member without it; 404 for an unknown product or item; 405 for any other method; 503 when
- * the database cannot be read (or is not configured), with a message.
- *
- * Access is decided by src/core/access/access.ts (through netlify/functions/_shared/content-gate/decision.ts) from the member's
- * subscription and purchases, read at every request with the service role
- * (_shared/member-access.ts): a refund or an ended subscription closes the door at the next
- * request. Which products and items exist is ./_shared/gated-content.ts's registry. The
- * product and item from the path are matched against that registry only (never sent to the
- * database); the database is queried with the verified uid alone. No log line carries content.
+ * GET /api/content/<product>/<item>: the one door to paid content (the course's lessons, the
+ * apps' premium content), src/features/commerce/server/content-gate/content.ts, over the
+ * products the features register (./_registry/gated-content.ts). 200 `private, no-cache`,
+ * every refusal `private, no-store` (the members' service worker depends on both).
  */
 import type { Config } from '@netlify/functions';
-import { bearerToken, errorResponse, HttpError, json, requireMethod } from './_shared/http';
-import { verifyIdToken } from './_shared/auth';
-import { endpoint, upstreamFailure } from './_shared/log';
-import { supabaseAdmin } from './_shared/supabase';
-import { MemberAccessError, readMemberAccess } from '../../src/features/commerce/server/member-access';
-import { gatedItem, gatedProduct } from './_shared/content-gate/registry';
-import { GATE_MESSAGES, gateDecision } from './_shared/content-gate/decision';
-import { BUILT_IN_CATALOGUE as catalogue } from '../../src/features/commerce/server/catalogue';
+import { CONTENT, serveContent } from '../../src/features/commerce/server/content-gate/content';
+import { endpoint } from './_shared/log';
+import { gate } from './_registry/gated-content';
 
-const NAME = 'content';
-/**
- * An item may be kept by the member's own browser (the service worker keeps it for offline
- * reading, integrations/service-worker/rules.js), never by a shared cache, and is asked again
- * whenever it is used online. A refusal is kept by nothing.
- */
-export const ITEM_CACHE_CONTROL = 'private, no-cache';
-const REFUSED_CACHE_CONTROL = 'private, no-store';
-const SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export { ITEM_CACHE_CONTROL } from '../../src/features/commerce/server/content-gate/content';
 
-/** The product and item of /api/content/<product>/<item>, or null when the path is not one. */
-function target(req: Request): { product: string; item: string } | null {
-  const m = /^\/api\/content\/([^/]+)\/([^/]+)\/?$/.exec(new URL(req.url).pathname);
-  const product = m?.[1];
-  const item = m?.[2];
-  if (!product || !item || product.length > 80 || item.length > 80 || !SEGMENT.test(product) || !SEGMENT.test(item)) return null;
-  return { product, item };
-}
-
-export default endpoint(NAME, async (req) => {
-  requireMethod(req, 'GET');
-  const token = bearerToken(req);
-  const user = await verifyIdToken(token);
-
-  const wanted = target(req);
-  const product = wanted && gatedProduct(wanted.product);
-  const item = wanted && product && gatedItem(wanted.product, wanted.item);
-  if (!wanted || !product || !item) throw new HttpError(404, GATE_MESSAGES.notFound);
-
-  let decision;
-  if (item.preview) {
-    decision = gateDecision(product, item, { subscription: null, purchases: [], catalogue, now: new Date() });
-  } else {
-    const db = supabaseAdmin(); // 503 when the database is not configured
-    let rows;
-    try {
-      rows = await readMemberAccess(db, user.uid);
-    } catch (error) {
-      if (error instanceof MemberAccessError) return upstreamFailure(NAME, 503, GATE_MESSAGES.databaseDown, error.detail);
-      throw error;
-    }
-    decision = gateDecision(product, item, { ...rows, catalogue, now: new Date() });
-  }
-  if (decision.status !== 200) return errorResponse(decision.status, decision.message, { 'Cache-Control': REFUSED_CACHE_CONTROL });
-  return json({ product: wanted.product, item: wanted.item, ...item }, 200, { 'Cache-Control': ITEM_CACHE_CONTROL });
-});
+export default endpoint(CONTENT, (req) => serveContent(req, gate));
 
 export const config: Config = {
   path: '/api/content/:product/:item',

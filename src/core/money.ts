@@ -1,11 +1,17 @@
-/** Small pieces of copy that are computed rather than written once. */
+/** Money as the site shows it: one formatter for every price (cards, sales pages, the catalogue). */
 
-/** The alert shown for a Lounge app that is not available yet. */
-export function comingSoonMessage(app: string): string {
-  return `${app} is coming soon! Stay tuned for updates.`;
-}
-
-/** A whole-dollar price as shown on cards: "$29", "$3,999". */
-export function formatUsd(amount: number): string {
-  return `$${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+/** An amount in major units as money, e.g. "$39", "€690", "$12.50". */
+export function formatPrice(amount: number, currency: string): string {
+  const code = currency.toUpperCase();
+  const fraction = Number.isInteger(amount) ? 0 : 2;
+  try {
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: code,
+      minimumFractionDigits: fraction,
+      maximumFractionDigits: fraction,
+    }).format(amount);
+  } catch {
+    return `${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${code}`;
+  }
 }

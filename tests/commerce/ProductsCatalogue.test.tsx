@@ -3,7 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ProductsCatalogue, { type ProductsCatalogueProps } from '../../src/features/commerce/ProductsCatalogue';
-import type { ProductsAnswer } from '../../src/core/access/catalogue';
+import type { ProductsAnswer } from '../../src/features/commerce/catalogue';
 import { productSchema, type Product } from '../../src/core/access/product';
 import catalogue from '../../src/content/catalogue.json' with { type: 'json' };
 import { fetchProducts } from '../../src/features/commerce/products-api';

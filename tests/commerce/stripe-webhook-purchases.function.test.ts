@@ -40,7 +40,7 @@ async function checkout(catalogueId: string, uid = 'uid_1'): Promise<string> {
 const about = (type: string, sessionId: string) => stripe.event(type, { ...stripe.sessions.get(sessionId), items: undefined }, SECRET);
 const rows = () => db.tables.purchases ?? [];
 
-// The member's emails go to the email stand-in (tests/email/ checks them).
+// The member's emails go to the email stand-in (tests/commerce/stripe-emails.function.test.ts checks them).
 withStandIns({ stripe: { catalogue }, db: true, inbox: true, env: { STRIPE_WEBHOOK_SECRET: SECRET } }, (standIns, spies) => {
   ({ stripe, db } = standIns);
   logs = spies;

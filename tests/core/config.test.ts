@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseFeaturesDisabled } from '../../src/core/config/features';
 import { isCurrent } from '../../src/core/config/site';
-import { comingSoonMessage, formatUsd } from '../../src/core/money';
+import { formatPrice } from '../../src/core/money';
 import { ICON_NAMES, iconInnerSvg, isIconName } from '../../src/core/ui/icons';
 
 describe('the site-wide disable flag', () => {
@@ -30,13 +30,10 @@ describe('navigation', () => {
   });
 });
 
-describe('copy helpers', () => {
-  it('words the coming-soon alert of an unavailable app as the spec does', () => {
-    expect(comingSoonMessage('Stillpoint')).toBe('Stillpoint is coming soon! Stay tuned for updates.');
-  });
+describe('prices', () => {
   it('formats whole-dollar prices with thousands separators', () => {
-    expect(formatUsd(29)).toBe('$29');
-    expect(formatUsd(3999)).toBe('$3,999');
+    expect(formatPrice(29, 'usd')).toBe('$29');
+    expect(formatPrice(3999, 'usd')).toBe('$3,999');
   });
 });
 

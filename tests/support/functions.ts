@@ -59,7 +59,7 @@ export function spyOnLogs(): LogSpies {
 /** The Auth emulator's address; the function tests run under scripts/with-auth-emulator.mjs. */
 export function emulatorHost(): string {
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is unset: run these tests under `node scripts/with-auth-emulator.mjs npx vitest run tests/functions`.');
+  if (!host) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is unset: run these tests under `node scripts/with-auth-emulator.mjs npx vitest run --project functions tests/platform`.');
   return host;
 }
 

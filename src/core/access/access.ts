@@ -15,11 +15,9 @@
  *   bought while it is open and ends it when it is lost, a purchase and a subscription alike; a
  *   dispute won gives it back (the rows' dispute_status, kept by the database).
  */
-import { isFoundingProduct } from './catalogue';
 import type { Tables } from '../db/database.types';
 import type { Product } from './product';
 
-export { isFoundingProduct };
 import { effectiveTier, tierOfName, type SubscriptionLike, type Tier } from './tiers';
 
 export type { Tier };
@@ -190,3 +188,11 @@ export function library<P extends AccessProduct>(catalogue: readonly P[], inputs
     .map((product) => ({ product, access: access(product, inputs) }))
     .filter(({ access: a }) => a.kind !== 'none' || a.reason === 'pending');
 }
+
+/** The one-time membership (the Founding Membership): a membership sold in payment mode. */
+export function isFoundingProduct(product: Pick<Product, 'productType' | 'mode'>): boolean {
+  return product.productType === 'membership' && product.mode === 'payment';
+}
+
+/** What a member reads while a payment is being confirmed (the products page, an app's room). */
+export const PENDING_NOTE = 'We are confirming your payment; your access opens as soon as it settles.';

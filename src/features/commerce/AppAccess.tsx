@@ -8,10 +8,9 @@
  * has `[data-app-access="open"]`); a pending payment says so. Anyone else keeps the page as is.
  */
 import { useStore } from '../../core/ui/useStore';
-import { access, accessSource } from '../../core/access/access';
+import { access, accessSource, PENDING_NOTE } from '../../core/access/access';
 import type { Product } from '../../core/access/product';
 import { formatLongDate } from '../../core/dates';
-import { PENDING_NOTE } from '../../core/access/product-buttons';
 import { $memberAccess, BUILT_IN_CATALOGUE } from '../../core/access/store';
 import { useSession } from '../../core/session/useSession';
 import { loadingOnServer } from '../../core/session/loading';

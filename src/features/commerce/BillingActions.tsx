@@ -5,7 +5,7 @@
  */
 import { useStore } from '../../core/ui/useStore';
 import { useEffect, useState } from 'react';
-import { PAYMENT_ACTION } from '../../core/access/subscription';
+import { PAYMENT_ACTION } from './subscription';
 import { openBillingPortal } from './billing-api';
 import { $subscription } from '../../core/access/store';
 

@@ -16,10 +16,10 @@
  */
 import { useStore } from '../../core/ui/useStore';
 import { lazy, Suspense, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
-import { displayName, groupBySection, priceLabel } from '../../core/access/catalogue';
+import { displayName, groupBySection, priceLabel } from './catalogue';
 import type { Product } from '../../core/access/product';
 import type { Access, Standing } from '../../core/access/access';
-import { localMidnight, productButton, showsPremiumLock, type AccessStartParts, type ProductButton } from '../../core/access/product-buttons';
+import { localMidnight, productButton, showsPremiumLock, type AccessStartParts, type ProductButton } from './product-buttons';
 import { authHref } from '../../core/session/next-path';
 import type { MemberAccess } from '../../core/access/store';
 import { fetchProducts } from './products-api';

@@ -5,7 +5,7 @@
  */
 import { useStore } from '../../core/ui/useStore';
 import { formatLongDate } from '../../core/dates';
-import { BADGE_TEXT, describeSubscription, type CatalogueProduct, type StatusTone } from '../../core/access/subscription';
+import { BADGE_TEXT, describeSubscription, type CatalogueProduct, type StatusTone } from './subscription';
 import { $subscription } from '../../core/access/store';
 import LucideIcon from '../../core/ui/LucideIcon';
 import { PLAN_ICONS } from '../../core/access/TierBadge';

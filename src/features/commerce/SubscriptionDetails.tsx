@@ -3,7 +3,7 @@
  * and the billing actions (the Customer Portal). An island of its own in the dashboard's
  * `subscription` slot.
  */
-import type { CatalogueProduct } from '../../core/access/subscription';
+import type { CatalogueProduct } from './subscription';
 import Card from '../../core/ui/Card';
 import BillingActions from './BillingActions';
 import SubscriptionBadge from './SubscriptionBadge';

@@ -4,7 +4,7 @@
  * answer that is not an array; see `classifyProductsAnswer` for the rest. Asked once per page:
  * the page's own check and the catalogue island share the answer.
  */
-import { classifyProductsAnswer, type ProductsAnswer } from '../../core/access/catalogue';
+import { classifyProductsAnswer, type ProductsAnswer } from './catalogue';
 
 export const STRIPE_PRODUCTS_PATH = '/api/stripe-products';
 

@@ -29,7 +29,7 @@ import { pageHeaders } from '../../../../netlify/functions/_shared/page';
 import { describeDbError, supabaseAdmin } from '../../../../netlify/functions/_shared/supabase';
 import type { ActionMode } from './email/account-messages';
 import { verifyEmailUndo } from '../../../../netlify/functions/_shared/email/links';
-import { queueEmail } from '../../../../netlify/functions/_registry/emails';
+import type { Outbox } from '../../../../netlify/functions/_shared/email/outbox';
 import { emailSettings, siteOrigin } from '../../../../netlify/functions/_shared/email/settings';
 
 const NAME = 'account-action';
@@ -96,7 +96,7 @@ async function ask(mode: ActionMode, code: string): Promise<Response> {
   return page({ kind: 'confirm', mode, code, email: mode === 'verifyAndChangeEmail' ? info.newEmail : info.email });
 }
 
-async function act(mode: ActionMode, code: string, form: URLSearchParams): Promise<Response> {
+async function act(outbox: Outbox, mode: ActionMode, code: string, form: URLSearchParams): Promise<Response> {
   const admin = firebaseUserAdmin();
   const codes = firebaseActionCodes();
   if (mode === 'undoEmailChange') {
@@ -164,7 +164,7 @@ async function act(mode: ActionMode, code: string, form: URLSearchParams): Promi
   if (account.emailVerified) {
     // The notice goes to the old address only if it was proven (never to an address nobody confirmed).
     const ref = `changed:${createHash('sha256').update(code).digest('hex').slice(0, 32)}`;
-    await queueEmail(supabaseAdmin(), 'email_changed', { member: account.uid, ref, params: { oldEmail: info.email.toLowerCase(), newEmail } });
+    await outbox.queueEmail(supabaseAdmin(), 'email_changed', { member: account.uid, ref, params: { oldEmail: info.email.toLowerCase(), newEmail } });
   }
   return page({ kind: 'done', mode, email: newEmail });
 }
@@ -175,7 +175,8 @@ function linkOf(mode: string | null, code: string | null): { mode: ActionMode; c
   return { mode: mode as ActionMode, code };
 }
 
-export default endpoint(NAME, async (req) => {
+/** The handler, sending through `outbox` (the site's, given by the entry). */
+export const accountAction = (outbox: Outbox) => endpoint(NAME, async (req) => {
   requireMethod(req, 'GET', 'POST');
   try {
     if (req.method === 'GET') {
@@ -185,7 +186,7 @@ export default endpoint(NAME, async (req) => {
     }
     const form = new URLSearchParams(await readText(req, MAX_FORM_BYTES));
     const link = linkOf(form.get('mode'), form.get('code'));
-    return link ? await act(link.mode, link.code, form) : page({ kind: 'expired', mode: null }, 400);
+    return link ? await act(outbox, link.mode, link.code, form) : page({ kind: 'expired', mode: null }, 400);
   } catch (error) {
     if (error instanceof HttpError && error.status === 503) {
       console.error(`[${NAME}] 503 ${error.message}`);

@@ -20,7 +20,7 @@ import { bearerToken, HttpError, json, readJsonObject, requireMethod } from '../
 import { endpoint, Upstream } from '../../../../netlify/functions/_shared/log';
 import { limitMember } from '../../../../netlify/functions/_shared/member-limit';
 import { supabaseAdmin } from '../../../../netlify/functions/_shared/supabase';
-import { queueEmailLimited } from '../../../../netlify/functions/_registry/emails';
+import type { Outbox } from '../../../../netlify/functions/_shared/email/outbox';
 import { plainAddress, validateEmail, VALIDATION_MESSAGES } from '../auth-validation';
 import { ACCOUNT_LINK_MESSAGES, FRESH_SIGN_IN_SECONDS, LINKS_PER_HOUR } from '../account-links';
 
@@ -36,13 +36,14 @@ async function liveAccount(uid: string) {
 }
 
 /** The outbox's answer as the member's: sent (or kept for the hourly run), or the limit's words. */
-function answered(delivery: Awaited<ReturnType<typeof queueEmailLimited>>): Response {
+function answered(delivery: Awaited<ReturnType<Outbox['queueEmailLimited']>>): Response {
   if (delivery === 'limited') throw new HttpError(429, ACCOUNT_LINK_MESSAGES.tooMany);
   if (delivery === 'not configured') throw new HttpError(503, ACCOUNT_LINK_MESSAGES.emailUnavailable);
   return json({ sent: true }, 202);
 }
 
-export default endpoint(NAME, async (req) => {
+/** The handler, sending through `outbox` (the site's, given by the entry). */
+export const accountEmail = (outbox: Outbox) => endpoint(NAME, async (req) => {
   requireMethod(req, 'POST');
   const token = bearerToken(req);
   const body = await readJsonObject(req);
@@ -58,7 +59,7 @@ export default endpoint(NAME, async (req) => {
   if (action === 'verify') {
     const account = await liveAccount(user.uid);
     if (account.emailVerified) return json({ verified: true });
-    return answered(await queueEmailLimited(db, 'email_verification', { member: user.uid, prefix: 'again', perHour: LINKS_PER_HOUR }));
+    return answered(await outbox.queueEmailLimited(db, 'email_verification', { member: user.uid, prefix: 'again', perHour: LINKS_PER_HOUR }));
   }
 
   const typed = typeof body['email'] === 'string' ? body['email'] : '';
@@ -68,5 +69,5 @@ export default endpoint(NAME, async (req) => {
   if (!newEmail) throw new HttpError(400, VALIDATION_MESSAGES.loginEmailInvalid);
   const account = await liveAccount(user.uid);
   if (account.email?.toLowerCase() === newEmail) throw new HttpError(400, ACCOUNT_LINK_MESSAGES.sameAddress);
-  return answered(await queueEmailLimited(db, 'email_change', { member: user.uid, prefix: 'change', perHour: LINKS_PER_HOUR, params: { newEmail } }));
+  return answered(await outbox.queueEmailLimited(db, 'email_change', { member: user.uid, prefix: 'change', perHour: LINKS_PER_HOUR, params: { newEmail } }));
 });

@@ -28,7 +28,7 @@ export { DELETED } from '../../../../netlify/functions/_shared/auth';
 import { bearerToken, HttpError, json, parseJsonObject, readText, requireMethod } from '../../../../netlify/functions/_shared/http';
 import { endpoint, upstreamFailure } from '../../../../netlify/functions/_shared/log';
 import { describeDbError, isSupabaseConfigured, supabaseAdmin } from '../../../../netlify/functions/_shared/supabase';
-import { queueEmail } from '../../../../netlify/functions/_registry/emails';
+import type { Outbox } from '../../../../netlify/functions/_shared/email/outbox';
 import { limitMember } from '../../../../netlify/functions/_shared/member-limit';
 
 /** How long after signing in the token may be used here: 5 minutes. */
@@ -60,7 +60,8 @@ function setupStatus(): { configured: boolean; reason?: string } {
   return { configured: true };
 }
 
-export default endpoint(NAME, async (req) => {
+/** The handler, sending through `outbox` (the site's, given by the entry). */
+export const authSync = (outbox: Outbox) => endpoint(NAME, async (req) => {
   if (req.method === 'GET' && new URL(req.url).searchParams.has('check')) return json(setupStatus());
   requireMethod(req, 'POST');
   // Checked first, so a half-configured server answers 503 and changes nothing.
@@ -105,7 +106,7 @@ export default endpoint(NAME, async (req) => {
 
   if (!verified && decoded.firebase?.sign_in_provider === 'password') {
     try {
-      await queueEmail(db, 'email_verification', { member: decoded.uid, ref: 'signup' });
+      await outbox.queueEmail(db, 'email_verification', { member: decoded.uid, ref: 'signup' });
     } catch (failure) {
       // The sign-in is complete without it; the member can ask for the link again on the dashboard.
       console.error(`[${NAME}] the verification link could not be queued: ${failure instanceof Error ? failure.message : String(failure)}`);

@@ -19,7 +19,7 @@ import { AuthAdminError, describeAdminError, firebaseUserAdmin } from '../../../
 import { HttpError, json, parseJsonObject, readText, requireMethod } from '../../../../netlify/functions/_shared/http';
 import { endpoint } from '../../../../netlify/functions/_shared/log';
 import { supabaseAdmin } from '../../../../netlify/functions/_shared/supabase';
-import { queueEmailLimited } from '../../../../netlify/functions/_registry/emails';
+import type { Outbox } from '../../../../netlify/functions/_shared/email/outbox';
 import { emailSettings } from '../../../../netlify/functions/_shared/email/settings';
 import { createRateLimiter } from '../../../core/rate-limit';
 import { plainAddress, validateEmail, VALIDATION_MESSAGES } from '../auth-validation';
@@ -48,7 +48,7 @@ async function typedEmail(req: Request): Promise<{ email: string; form: boolean 
 }
 
 /** Sends the reset to the account with `email`, if there is one; logs (never the address) what fails. */
-async function sendReset(email: string): Promise<void> {
+async function sendReset(outbox: Outbox, email: string): Promise<void> {
   let uid: string;
   try {
     uid = (await firebaseUserAdmin().getUserByEmail(email)).uid;
@@ -57,13 +57,14 @@ async function sendReset(email: string): Promise<void> {
     return;
   }
   try {
-    await queueEmailLimited(supabaseAdmin(), 'password_reset', { member: uid, prefix: 'reset', perHour: LINKS_PER_HOUR });
+    await outbox.queueEmailLimited(supabaseAdmin(), 'password_reset', { member: uid, prefix: 'reset', perHour: LINKS_PER_HOUR });
   } catch (error) {
     console.error(`[${NAME}] the reset could not be queued: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
-export function createHandler(options: { now?: () => number } = {}) {
+/** The handler, sending through `options.outbox` (the site's, given by the entry). */
+export function createHandler(options: { outbox: Outbox; now?: () => number }) {
   const perClient = createRateLimiter({ ...PER_CLIENT, ...(options.now ? { now: options.now } : {}) });
   const perAddress = createRateLimiter({ ...PER_ADDRESS, ...(options.now ? { now: options.now } : {}) });
 
@@ -78,7 +79,7 @@ export function createHandler(options: { now?: () => number } = {}) {
     firebaseUserAdmin();
     supabaseAdmin();
     if (!perAddress.take(email)) return 'too-many';
-    const work = sendReset(email);
+    const work = sendReset(options.outbox, email);
     if (context?.waitUntil) context.waitUntil(work);
     else await work;
     return 'sent';
@@ -100,5 +101,8 @@ export function createHandler(options: { now?: () => number } = {}) {
   });
 }
 
-const handler = createHandler();
-export default (req: Request, context: Context) => handler(req, { ip: context?.ip, waitUntil: context?.waitUntil?.bind(context) });
+/** The handler as Netlify calls it (the client's address and `waitUntil` from its context). */
+export function resetHandler(outbox: Outbox) {
+  const handler = createHandler({ outbox });
+  return (req: Request, context: Context) => handler(req, { ip: context?.ip, waitUntil: context?.waitUntil?.bind(context) });
+}

@@ -8,7 +8,7 @@
 import type Stripe from 'stripe';
 import raw from '../../../content/catalogue.json' with { type: 'json' };
 import type { Product } from '../../../core/access/product';
-import { catalogueProblems, orderLike, productFromProviderPrice, type CatalogueProblem, type ProviderPrice } from '../../../core/access/catalogue';
+import { catalogueProblems, orderLike, productFromProviderPrice, type CatalogueProblem, type ProviderPrice } from '../catalogue';
 
 /** A live catalogue entry with the id Stripe knows its price by (line items need it). */
 export type LiveProduct = Product & { stripePriceId: string };

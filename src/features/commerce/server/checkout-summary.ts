@@ -14,7 +14,7 @@ import { verifyIdToken } from '../../../../netlify/functions/_shared/auth';
 import { describeDbError, supabaseAdmin } from '../../../../netlify/functions/_shared/supabase';
 import { endpoint, upstreamFailure } from '../../../../netlify/functions/_shared/log';
 import { describeStripeError, stripe } from '../../../../netlify/functions/_shared/stripe';
-import { catalogueEntryOf, displayName } from '../../../core/access/catalogue';
+import { catalogueEntryOf, displayName } from '../catalogue';
 import { BUILT_IN_CATALOGUE } from './catalogue';
 import { isCheckoutSessionId, type PurchasedItem } from '../checkout-summary';
 

@@ -10,9 +10,9 @@
  */
 import type Stripe from 'stripe';
 import type { AdminDb } from '../../../../netlify/functions/_shared/supabase';
-import { catalogueEntryOf, catalogueId } from '../../../core/access/catalogue';
+import { catalogueEntryOf, catalogueId } from '../catalogue';
 import { BUILT_IN_CATALOGUE } from './catalogue';
-import { isFullRefund, nextStatus, statusOfSession, type PurchaseStatus } from '../../../core/access/purchases';
+import { isFullRefund, nextStatus, statusOfSession, type PurchaseStatus } from '../purchase-status';
 import { describeDbError } from '../../../../netlify/functions/_shared/supabase';
 
 export type PurchaseOutcome =

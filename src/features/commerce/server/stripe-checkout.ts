@@ -24,7 +24,7 @@ import { describeStripeError, stripe } from '../../../../netlify/functions/_shar
 import { BUILT_IN_CATALOGUE, livePrices } from './catalogue';
 import { requireSameSite, siteOrigins } from '../../../../netlify/functions/_shared/origin';
 import { checkAgainstCatalogue, parseCheckoutRequest } from '../checkout';
-import { findProduct } from '../../../core/access/catalogue';
+import { findProduct } from '../catalogue';
 import { ENTITLING_STATUSES } from '../../../core/access/tiers';
 import { checkoutRefusal } from '../../../core/access/access';
 import { MemberAccessError, readMemberAccess } from './member-access';

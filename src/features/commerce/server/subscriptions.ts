@@ -8,7 +8,7 @@
  */
 import type Stripe from 'stripe';
 import { ENTITLING_STATUSES, tierOfName, type Tier } from '../../../core/access/tiers';
-import { catalogueEntryOf, catalogueId } from '../../../core/access/catalogue';
+import { catalogueEntryOf, catalogueId } from '../catalogue';
 import { BUILT_IN_CATALOGUE } from './catalogue';
 import type { Tables } from '../../../core/db/database.types';
 

@@ -13,9 +13,8 @@
  */
 import { useStore } from '../../../core/ui/useStore';
 import type { ReactNode } from 'react';
-import { access, hasAccess, type AccessProduct } from '../../../core/access/access';
+import { access, hasAccess, PENDING_NOTE, type AccessProduct } from '../../../core/access/access';
 import { signInToLoungeHome, type LoungeSlug } from '../apps';
-import { PENDING_NOTE } from '../../../core/access/product-buttons';
 import type { AppUser } from '../../../core/session/user';
 import { $memberAccess, BUILT_IN_CATALOGUE } from '../../../core/access/store';
 import { useSession } from '../../../core/session/useSession';

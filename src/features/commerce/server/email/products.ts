@@ -4,7 +4,7 @@
  * monthly membership) and where the member opens it (the app's room in the Lounge, the course,
  * the dashboard's library). Pure.
  */
-import { displayName } from '../../../../core/access/catalogue';
+import { displayName } from '../../catalogue';
 // Where a bought thing opens is the course's and the Lounge's to say: the two known exceptions to
 // the features' zones, left for commerce's model (issue 43, point 3), as the dashboard page passes
 // these paths to the library in the browser.

@@ -2,14 +2,17 @@
  * The registry of gated content: which products the content gate serves, their items, and the
  * catalogue entry that decides access to each (src/core/access/access.ts).
  *
- * The items come from netlify/functions/_generated/gated-content.json, compiled by
- * scripts/compile-gated-content.mjs from the folders named in ./products.json (run by
- * `npm run build`, `npm run dev`, `npm run check`, vitest and the functions bundler).
+ * Each feature lists its own gated products: the course in
+ * src/features/course/server/gated-products.json, the Lounge's apps in
+ * src/features/lounge/shared/server/gated-products.json; netlify/functions/_registry/gated-content.ts
+ * combines them with the items of netlify/functions/_generated/gated-content.json, compiled by
+ * scripts/compile-gated-content.mjs from the folders the lists name (run by `npm run build`,
+ * `npm run dev`, `npm run check`, vitest and the functions bundler).
  *
  * Adding a product (a Lounge app's premium content, say `stillpoint`):
  *   1. put its files in a folder of its own, e.g. src/content/lounge/stillpoint/premium/
  *      (<id>.md or <id>.json; `preview: true` makes an item free to every signed-in member);
- *   2. add an entry to ./products.json:
+ *   2. add an entry to its feature's gated-products.json (the Lounge's, here):
  *        "stillpoint": { "priceId": "price_app_stillpoint", "salesPath": "/app/stillpoint",
  *                        "source": "src/content/lounge/stillpoint/premium", "item": "json" }
  *      (priceId: its entry in src/content/catalogue.json; item: "markdown", "json" or
@@ -22,16 +25,14 @@
  * Never render those files in a page or pass them to an island: the build test
  * (scripts/check-gated.mjs) fails when a paid item's text is anywhere under dist/.
  */
-import registry from './products.json';
-import generated from '../../_generated/gated-content.json';
-import catalogue from '../../../../src/content/catalogue.json';
+import catalogue from '../../../../content/catalogue.json';
 import type { GatedProduct } from './decision';
-import type { ProductType } from '../../../../src/core/access/catalogue';
+import type { ProductType } from '../../catalogue';
 
 /** An item as the gate answers it: its fields (title, html, ...); `preview` marks a free one. */
 export type GatedItem = { preview: boolean } & Record<string, unknown>;
 
-interface RegistryEntry {
+export interface RegistryEntry {
   priceId: string;
   salesPath: string;
   source: string;
@@ -46,21 +47,26 @@ interface RegistryEntry {
   public?: { item: string; pointer?: string; blocks?: number; why: string }[];
 }
 
-const ITEMS = generated as unknown as Record<string, Record<string, GatedItem> | undefined>;
-const ENTRIES = registry as Record<string, RegistryEntry>;
-
-/** The product named `slug` in the registry, with its catalogue entry, or null. */
-export function gatedProduct(slug: string): GatedProduct | null {
-  if (!Object.hasOwn(ENTRIES, slug)) return null;
-  const entry = ENTRIES[slug]!;
-  const product = catalogue.find((p) => p.priceId === entry.priceId);
-  if (!product) return null;
-  return { priceId: product.priceId, name: product.name, mode: product.mode as 'payment' | 'subscription', productType: product.productType as ProductType, salesPath: entry.salesPath };
+/** What the gate looks up: a product by its slug, an item by its product and id. */
+export interface GateRegistry {
+  gatedProduct(slug: string): GatedProduct | null;
+  gatedItem(slug: string, id: string): GatedItem | null;
 }
 
-/** The item `id` of product `slug`, or null. */
-export function gatedItem(slug: string, id: string): GatedItem | null {
-  const items = Object.hasOwn(ITEMS, slug) ? ITEMS[slug] : undefined;
-  if (!items || !Object.hasOwn(items, id)) return null;
-  return items[id]!;
+/** The registry over `entries` (product slug -> entry) and the compiled `items` (slug -> id -> item). */
+export function gateRegistry(entries: Record<string, RegistryEntry>, items: Record<string, Record<string, GatedItem> | undefined>): GateRegistry {
+  return {
+    gatedProduct(slug) {
+      if (!Object.hasOwn(entries, slug)) return null;
+      const entry = entries[slug]!;
+      const product = catalogue.find((p) => p.priceId === entry.priceId);
+      if (!product) return null;
+      return { priceId: product.priceId, name: product.name, mode: product.mode as 'payment' | 'subscription', productType: product.productType as ProductType, salesPath: entry.salesPath };
+    },
+    gatedItem(slug, id) {
+      const list = Object.hasOwn(items, slug) ? items[slug] : undefined;
+      if (!list || !Object.hasOwn(list, id)) return null;
+      return list[id]!;
+    },
+  };
 }

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   classifyProductsAnswer,
   displayName,
-  formatMoney,
   groupBySection,
   catalogueProblems,
   isProduct,
@@ -12,7 +11,8 @@ import {
   productFromProviderPrice,
   catalogueId,
   type ProviderPrice,
-} from '../../src/core/access/catalogue';
+} from '../../src/features/commerce/catalogue';
+import { formatPrice } from '../../src/core/money';
 import { productSchema, type Product } from '../../src/core/access/product';
 import catalogue from '../../src/content/catalogue.json' with { type: 'json' };
 
@@ -44,9 +44,9 @@ describe('priceLabel', () => {
     expect(priceLabel({ price: 999, mode: 'payment', currency: 'usd' })).toEqual({ amount: '$999', period: '' });
   });
   it('formats the currency of the entry, with cents only when there are some', () => {
-    expect(formatMoney(690, 'eur')).toBe('€690');
-    expect(formatMoney(12.5, 'usd')).toBe('$12.50');
-    expect(formatMoney(3999, 'usd')).toBe('$3,999');
+    expect(formatPrice(690, 'eur')).toBe('€690');
+    expect(formatPrice(12.5, 'usd')).toBe('$12.50');
+    expect(formatPrice(3999, 'usd')).toBe('$3,999');
   });
 });
 

@@ -1,10 +1,10 @@
 /**
  * The content gate's decision, pure: may this member have this item of this product? Used by
- * netlify/functions/content.mts (the only door to paid content) with the inputs read by
+ * ./content.ts (netlify/functions/content.mts, the only door to paid content) with the inputs read by
  * src/features/commerce/server/member-access.ts, and decided by the one access model
  * (src/core/access/access.ts): bought, Founding Member, or included in a plan while it entitles.
  */
-import { access, howToGetIt, type AccessInputs, type AccessProduct } from '../../../../src/core/access/access';
+import { access, howToGetIt, type AccessInputs, type AccessProduct } from '../../../../core/access/access';
 
 export { howToGetIt };
 

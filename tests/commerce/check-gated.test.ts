@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkGated, phrases, stringsOf } from '../../scripts/check-gated.mjs';
-import { compileGatedContent, publicParts } from '../../scripts/compile-gated-content.mjs';
+import { compileGatedContent, publicParts, REGISTRIES } from '../../scripts/compile-gated-content.mjs';
 
 const PAID =
   '<h2 id="practice">Practice</h2><p>When the kettle clicks off tonight, let the small sound be your signal to stop, put one hand on your chest and ask what the weather inside is doing now.</p>';
@@ -123,13 +123,14 @@ describe('the registry of public parts, on the real content', () => {
   it('names only items and parts that exist (a pointer that names nothing fails)', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'ia-registry-'));
     try {
-      mkdirSync(path.join(root, 'netlify/functions/_shared/content-gate'), { recursive: true });
+      for (const file of REGISTRIES) mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, REGISTRIES[0]!), '{}');
       mkdirSync(path.join(root, 'app'), { recursive: true });
       writeFileSync(path.join(root, 'app/steps.json'), JSON.stringify([{ text: 'one' }]));
       const registry = (pointer: string) => JSON.stringify({ app: { priceId: 'p', salesPath: '/x', source: 'app', item: 'json', public: [{ item: 'steps', pointer, why: 'the preview' }] } });
-      writeFileSync(path.join(root, 'netlify/functions/_shared/content-gate/products.json'), registry('/0'));
+      writeFileSync(path.join(root, REGISTRIES[1]!), registry('/0'));
       expect((await publicParts(root)).map((p) => p.value)).toEqual([{ text: 'one' }]);
-      writeFileSync(path.join(root, 'netlify/functions/_shared/content-gate/products.json'), registry('/3/text'));
+      writeFileSync(path.join(root, REGISTRIES[1]!), registry('/3/text'));
       await expect(publicParts(root)).rejects.toThrow('app/steps has nothing at /3/text');
     } finally {
       rmSync(root, { recursive: true, force: true });

@@ -1,7 +1,8 @@
 /** The dashboard's subscription badge: the plan, its status, its period end and what to do when a payment failed. */
 import { describe, expect, it } from 'vitest';
 import catalogue from '../../src/content/catalogue.json';
-import { describeSubscription, statusLabel, statusTone, type SubscriptionRecord } from '../../src/core/access/subscription';
+import type { SubscriptionRecord } from '../../src/core/access/subscription';
+import { describeSubscription, statusLabel, statusTone } from '../../src/features/commerce/subscription';
 import { tierOfName } from '../../src/core/access/tiers';
 import { isNoRows } from '../../src/core/db/result';
 

@@ -2,10 +2,9 @@
  * The button of every product card on /products, by tier: one decision for each product type, tier, signed-out visitor, the site-wide flag, and the
  * moment included access starts. The clock is a parameter, so every case is testable.
  */
-import type { Product } from './product';
-import type { Access, Standing } from './access';
-import { isFoundingProduct } from './catalogue';
-import type { Tier } from './tiers';
+import type { Product } from '../../core/access/product';
+import { isFoundingProduct, PENDING_NOTE, type Access, type Standing } from '../../core/access/access';
+import type { Tier } from '../../core/access/tiers';
 
 export const SIGN_IN_LABEL = 'Sign In to Purchase';
 export const SIGN_IN_HREF = '/login';
@@ -13,7 +12,6 @@ export const COMING_SOON_LABEL = 'Coming Soon';
 export const ACCESS_SOON_LABEL = 'Access Now (Coming Soon)';
 
 export const PENDING_LABEL = 'Payment Processing';
-export const PENDING_NOTE = 'We are confirming your payment; your access opens as soon as it settles.';
 
 export type ProductButton =
   /** A visitor: a link to sign in. */

@@ -1,11 +1,11 @@
 /**
- * The content gate's decision (netlify/functions/_shared/content-gate/decision.ts) for each kind of member, on a paid
+ * The content gate's decision (src/features/commerce/server/content-gate/decision.ts) for each kind of member, on a paid
  * lesson and on the free preview, and the gate's registry against the catalogue.
  */
 import { describe, expect, it } from 'vitest';
 import catalogueFile from '../../src/content/catalogue.json';
-import registry from '../../netlify/functions/_shared/content-gate/products.json';
-import { gateDecision, howToGetIt, type GatedProduct } from '../../netlify/functions/_shared/content-gate/decision';
+import { GATED_PRODUCTS as registry } from '../../netlify/functions/_registry/gated-content';
+import { gateDecision, howToGetIt, type GatedProduct } from '../../src/features/commerce/server/content-gate/decision';
 import type { AccessInputs, PurchaseLike } from '../../src/core/access/access';
 import { COURSE_PRICE_ID } from '../../src/features/course/outline';
 import type { Product } from '../../src/core/access/product';
@@ -83,7 +83,7 @@ describe('an app in the gate', () => {
   });
 });
 
-describe('the registry of gated products (netlify/functions/_shared/content-gate/products.json)', () => {
+describe('the registry of gated products (each feature\'s gated-products.json, netlify/functions/_registry/gated-content.ts)', () => {
   it.each(Object.entries(registry))('%s names a product of the catalogue, a sales page and a known item kind', (slug, entry) => {
     expect(slug).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
     const product = catalogue.find((p) => p.priceId === entry.priceId);

@@ -1,6 +1,6 @@
 /** Purchase status from Stripe's answers, and the helpers of /success. */
 import { describe, expect, it } from 'vitest';
-import { isFullRefund, nextStatus, statusOfSession, type PurchaseStatus } from '../../src/core/access/purchases';
+import { isFullRefund, nextStatus, statusOfSession, type PurchaseStatus } from '../../src/features/commerce/purchase-status';
 import { isCheckoutSessionId, isCheckoutSummary, itemsSentence } from '../../src/features/commerce/checkout-summary';
 
 describe('purchase status', () => {

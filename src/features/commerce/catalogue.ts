@@ -5,7 +5,9 @@
  * functions), with what a live price and the catalogue disagree on.
  * Pure: no zod here, so the products island stays small; the function validates with zod.
  */
-import type { Product } from './product';
+import type { Product } from '../../core/access/product';
+// With its extension: scripts/check-stripe-catalogue.mjs runs this file in Node, which resolves no bare path.
+import { formatPrice } from '../../core/money.ts';
 
 export type ProductType = Product['productType'];
 export type CheckoutMode = Product['mode'];
@@ -24,22 +26,6 @@ export function displayName(name: string): string {
   return name;
 }
 
-/** An amount in major units as money, e.g. "$39", "€690", "$12.50". */
-export function formatMoney(amount: number, currency: string): string {
-  const code = currency.toUpperCase();
-  const fraction = Number.isInteger(amount) ? 0 : 2;
-  try {
-    return new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: code,
-      minimumFractionDigits: fraction,
-      maximumFractionDigits: fraction,
-    }).format(amount);
-  } catch {
-    return `${amount.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${code}`;
-  }
-}
-
 export interface PriceLabel {
   /** "Free", or the amount with its currency sign. */
   amount: string;
@@ -51,7 +37,7 @@ export interface PriceLabel {
 export function priceLabel(product: Pick<Product, 'price' | 'mode' | 'currency'>): PriceLabel {
   if (product.price === 0) return { amount: 'Free', period: '' };
   return {
-    amount: formatMoney(product.price, product.currency),
+    amount: formatPrice(product.price, product.currency),
     period: product.mode === 'subscription' ? '/month' : '',
   };
 }
@@ -264,7 +250,7 @@ export function catalogueProblems(prices: readonly ProviderPrice[], catalogue: r
       problems.push({ priceId: key, stripePriceId: price.id, problem: `${name} says productType "${metadataType}" in its Stripe metadata, but the catalogue says ${key} is a ${entry.productType}: the site follows the catalogue. Correct the metadata.` });
     }
     if (price.unit_amount !== null && (price.currency.toLowerCase() !== entry.currency || amountOf(price.unit_amount, price.currency) !== entry.price)) {
-      problems.push({ priceId: key, stripePriceId: price.id, problem: `${name} costs ${formatMoney(amountOf(price.unit_amount, price.currency), price.currency)} at Stripe, but the catalogue says ${formatMoney(entry.price, entry.currency)} for ${key}: the site's pages show the catalogue's price.` });
+      problems.push({ priceId: key, stripePriceId: price.id, problem: `${name} costs ${formatPrice(amountOf(price.unit_amount, price.currency), price.currency)} at Stripe, but the catalogue says ${formatPrice(entry.price, entry.currency)} for ${key}: the site's pages show the catalogue's price.` });
     }
   }
   for (const entry of catalogue) {
@@ -286,9 +272,4 @@ export function orderLike(products: readonly Product[], reference: readonly Pick
 /** The catalogue entry with this price identifier. */
 export function findProduct<P extends Pick<Product, 'priceId'>>(products: readonly P[], priceId: string): P | undefined {
   return products.find((p) => p.priceId === priceId);
-}
-
-/** The one-time membership (the Founding Membership): a membership sold in payment mode. */
-export function isFoundingProduct(product: Pick<Product, 'productType' | 'mode'>): boolean {
-  return product.productType === 'membership' && product.mode === 'payment';
 }

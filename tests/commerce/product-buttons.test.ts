@@ -1,7 +1,7 @@
 /** The button each product shows: for a visitor, each tier, owned, included, pending, and before the access date. */
 import { describe, expect, it } from 'vitest';
 import { access, standing, type PurchaseLike } from '../../src/core/access/access';
-import { accessNote, localMidnight, productButton, showsPremiumLock, type ButtonContext } from '../../src/core/access/product-buttons';
+import { accessNote, localMidnight, productButton, showsPremiumLock, type ButtonContext } from '../../src/features/commerce/product-buttons';
 import type { Product } from '../../src/core/access/product';
 import type { Tier } from '../../src/core/access/tiers';
 
