@@ -15,6 +15,8 @@
  *   bought while it is open and ends it when it is lost, a purchase and a subscription alike; a
  *   dispute won gives it back (the rows' dispute_status, kept by the database).
  */
+import { isFoundingProduct } from './founding';
+export { isFoundingProduct, PENDING_NOTE } from './founding';
 import type { Tables } from '../db/database.types';
 import type { Product } from './product';
 
@@ -189,10 +191,3 @@ export function library<P extends AccessProduct>(catalogue: readonly P[], inputs
     .filter(({ access: a }) => a.kind !== 'none' || a.reason === 'pending');
 }
 
-/** The one-time membership (the Founding Membership): a membership sold in payment mode. */
-export function isFoundingProduct(product: Pick<Product, 'productType' | 'mode'>): boolean {
-  return product.productType === 'membership' && product.mode === 'payment';
-}
-
-/** What a member reads while a payment is being confirmed (the products page, an app's room). */
-export const PENDING_NOTE = 'We are confirming your payment; your access opens as soon as it settles.';

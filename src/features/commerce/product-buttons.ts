@@ -3,7 +3,8 @@
  * moment included access starts. The clock is a parameter, so every case is testable.
  */
 import type { Product } from '../../core/access/product';
-import { isFoundingProduct, PENDING_NOTE, type Access, type Standing } from '../../core/access/access';
+import type { Access, Standing } from '../../core/access/access';
+import { isFoundingProduct, PENDING_NOTE } from '../../core/access/founding';
 import type { Tier } from '../../core/access/tiers';
 
 export const SIGN_IN_LABEL = 'Sign In to Purchase';
