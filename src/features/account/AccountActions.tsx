@@ -24,18 +24,10 @@ export default function AccountActions({ onDeleted }: { onDeleted: () => void })
     setExportError(null);
     try {
       // The account functions' client loads on the tap, as the dialog does; not getting it is not reaching the server.
-      const { exportAccount } = await import('./account-api').catch(() => {
+      const { downloadMyData } = await import('./account-api').catch(() => {
         throw new Error(MEMBER_API_MESSAGES.unreachable);
       });
-      const blob = await exportAccount();
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = 'inner-alchemy-my-data.json';
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      await downloadMyData();
     } catch (error) {
       setExportError(error instanceof Error ? error.message : 'Your data could not be downloaded. Please try again.');
     } finally {

@@ -3,6 +3,7 @@
  * and deleting the account. Each answers a value, or an Error with a message to show.
  */
 import { callAsMember } from '../../core/member-api';
+import { downloadText } from '../../core/ui/download';
 import { ACCOUNT_LINK_MESSAGES } from './account-links';
 
 export const ACCOUNT_EXPORT_PATH = '/api/account-export';
@@ -13,10 +14,10 @@ export const ACCOUNT_MESSAGES = {
   deleteFailed: 'Your account could not be deleted. Please try again.',
 } as const;
 
-/** The member's data as a JSON Blob. */
-export async function exportAccount(): Promise<Blob> {
+/** "Download my data": the member's data handed to the browser as a JSON file to save. */
+export async function downloadMyData(): Promise<void> {
   const { text } = await callAsMember(ACCOUNT_EXPORT_PATH, { method: 'GET' }, ACCOUNT_MESSAGES.exportFailed);
-  return new Blob([text], { type: 'application/json' });
+  downloadText(text, 'inner-alchemy-my-data.json', 'application/json');
 }
 
 /** Deletes the account; a 401 (`status`) means the sign-in is too old. */
