@@ -355,6 +355,32 @@ describe('coaching-join: the link, for registrants only, from an hour before unt
     }
     expect((await join(null, open)).status).toBe(401);
   });
+
+  it('marks the registrant as joined at the first link answered (the server’s clock), once: a later use, or a refusal, never moves it', async () => {
+    const ana = await member();
+    const bea = await member();
+    const soon = await session(70);
+    await register(ana.uid, soon);
+    await register(bea.uid, soon);
+    await db.query(`insert into public.coaching_join_links (session_id, url) values ($1, 'https://meet.example.com/x')`, [soon]);
+    const joined = async () =>
+      Object.fromEntries((await db.query<{ user_id: string; joined_at: string | null }>(`select user_id, joined_at from public.coaching_session_signups where session_id = $1`, [soon])).map((r) => [r.user_id, r.joined_at && new Date(r.joined_at).toISOString()]));
+
+    // Too early (70 minutes before the start): refused, nothing marked.
+    expect((await join(ana, soon)).status).toBe(403);
+    expect(await joined()).toEqual({ [ana.uid]: null, [bea.uid]: null });
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 15 * MINUTE);
+    const first = new Date().toISOString();
+    const [a, b] = await Promise.all([join(ana, soon), join(ana, soon)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(await joined()).toEqual({ [ana.uid]: first, [bea.uid]: null });
+
+    vi.setSystemTime(Date.now() + 10 * MINUTE);
+    expect((await join(ana, soon)).status).toBe(200);
+    expect(await joined()).toEqual({ [ana.uid]: first, [bea.uid]: null });
+  });
 });
 
 describe('the coach claim with Google’s APIs (outside the emulator)', () => {

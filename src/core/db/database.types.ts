@@ -15,6 +15,7 @@
 import { PRODUCT_TYPES } from '../access/product';
 import { TIERS } from '../access/tiers';
 import {
+  ATTENDANCE,
   BREATHING_PATTERNS,
   COACHING_CHANGE_KINDS,
   EMAIL_KINDS,
@@ -36,6 +37,7 @@ import {
 } from './values';
 
 export {
+  ATTENDANCE,
   BREATHING_PATTERNS,
   COACHING_CHANGE_KINDS,
   EMAIL_KINDS,
@@ -102,6 +104,8 @@ export const SCHEMA = {
     email: { type: 'text' },
     created_at: TIMESTAMP,
     time_zone: { type: 'text', nullable: true },
+    joined_at: { type: 'timestamp with time zone', nullable: true },
+    attendance: { type: 'text', nullable: true, values: ATTENDANCE },
   },
   stripe_customers: {
     user_id: { type: 'text' },

@@ -57,6 +57,8 @@ export const RESET_KINDS = ['grounding-five-senses', 'stop-pause', 'paced-breath
 /** What coaching_session_changes records for registrants: a session cancelled, moved, or its join link changed. */
 export const COACHING_CHANGE_KINDS = ['cancelled', 'moved', 'join_link'] as const;
 export type CoachingChangeKind = (typeof COACHING_CHANGE_KINDS)[number];
+/** The coach's word on who came to a session (coaching_session_signups.attendance). */
+export const ATTENDANCE = ['joined', 'absent'] as const;
 
 /** email_outbox.kind: the messages the site sends (netlify/functions/_shared/email/). */
 export const EMAIL_KINDS = ['purchase_confirmation', 'access_ending', 'coaching_confirmation', 'coaching_reminder', 'coaching_change', 'email_verification', 'password_reset', 'email_change', 'email_changed'] as const;

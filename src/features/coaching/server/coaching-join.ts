@@ -2,7 +2,8 @@
  * The join link of a session for one member (netlify/functions/coaching-join.mts). The link is a
  * secret of the session (coaching_join_links, else coaching_standing_link: service role only):
  * it is answered only to a member registered for the session, from an hour before the start
- * until the end, and never for a cancelled session. Each refusal says why, plainly.
+ * until the end, and never for a cancelled session. Each refusal says why, plainly. The first
+ * link answered marks the registrant as joined (coaching_session_signups.joined_at).
  */
 import { SUPPORT_EMAIL } from '../../../core/config/site';
 import { joinState } from '../session-time';
@@ -53,6 +54,10 @@ export async function joinLinkFor(db: AdminDb, uid: string, sessionId: string, n
     url = standing.data?.url ?? null;
   }
   if (!url) throw new HttpError(404, JOIN_MESSAGES.noLink);
+  // The first use marks the registrant as joined (docs/decisions/coaching.md, "Who came"): one
+  // statement, so two taps at once keep the earlier time and a later use never moves it.
+  const mark = await db.from('coaching_session_signups').update({ joined_at: now.toISOString() }).eq('id', signup.data.id).is('joined_at', null);
+  if (mark.error) throw new Upstream(JOIN_MESSAGES.databaseDown, describeDbError('coaching_session_signups joined', mark.error));
   return { url, starts_at: session.data.starts_at, ends_at: session.data.ends_at };
 }
 
