@@ -45,7 +45,8 @@ const EXPECTED: Record<string, Partial<Record<Role, string[]>>> = {
   },
   coaching_session_signups: {
     authenticated: ['DELETE', 'SELECT', 'INSERT(email, name, session_id, time_zone, user_id)'],
-    service_role: ['DELETE', 'SELECT'],
+    // Who came: the join link's first use and the coach's correction (20261206000000).
+    service_role: ['DELETE', 'SELECT', 'UPDATE(attendance, joined_at)'],
   },
   stripe_customers: {
     authenticated: ['SELECT'],
@@ -77,6 +78,10 @@ const EXPECTED: Record<string, Partial<Record<Role, string[]>>> = {
   lesson_progress: {
     authenticated: ['SELECT', 'INSERT(completed_at, lesson_slug, member_id)'],
     service_role: ['DELETE', 'SELECT'],
+  },
+  // Certificates: only the functions read and write them (issue 45); a revocation sets one column.
+  certificates: {
+    service_role: ['DELETE', 'INSERT', 'SELECT', 'UPDATE(revoked_at)'],
   },
   // The Lounge: members log, save, edit and delete their own rows (a logged row may carry the
   // id the app made, so a write sent again from the offline outbox stays one row, and the time

@@ -11,6 +11,7 @@ beforeAll(async () => {
 const TABLES = [
   'bloom_pages',
   'breathing_sessions',
+  'certificates',
   'coaching_join_links',
   'coaching_session_changes',
   'coaching_session_signups',

@@ -120,6 +120,12 @@ export const MEMBER_TABLES: readonly MemberTable[] = [
     export: { key: 'lesson_progress', select: 'lesson_slug, completed_at', one: false },
     onDelete: 'delete', // the member's own record of the course, nothing the business keeps
   },
+  {
+    table: 'certificates',
+    member: { column: 'member_id' },
+    export: { key: 'certificates', select: 'code, course, name, completed_at, issued_at, revoked_at', one: false },
+    onDelete: 'delete', // a deleted account's certificates are no longer available (issue 45)
+  },
   // Email (docs/decisions/email.md): what was sent to the member, and their choices.
   {
     table: 'email_outbox',
