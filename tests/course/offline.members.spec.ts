@@ -8,7 +8,7 @@
  */
 import { expect, test } from '../support/page-errors';
 import { rowsOf, signIn, subscription } from '../support/members-commerce';
-import { answerKept, controlled, OFFLINE_FAILURES, WITH_WORKER } from '../support/offline';
+import { answerKept, controlled, OFFLINE_FAILURES, watchStays, WITH_WORKER } from '../support/offline';
 import type { BrowserContext, Page } from '@playwright/test';
 import { gatedItems } from '../support/gated-content';
 
@@ -61,10 +61,15 @@ test('“Mark as complete” pressed offline waits on the device, then syncs onc
   // A while later the connection returns: the lesson counts as completed when it was pressed
   // (its day in the member's days practised), not when the device could send it.
   await page.waitForTimeout(1_500);
+  // Sent, it stays completed while the progress is read back: "Mark as complete" never comes
+  // back meanwhile (it did for as long as that read took, over 7 s once on a loaded CI machine).
+  const gone = await watchStays(page, '[data-lesson-complete]', '[data-course-progress]');
   const online = Date.now();
   await context.setOffline(false);
   await expect(done.locator('[data-waiting]')).toHaveCount(0, { timeout: SLOW });
   await expect(done).toContainText('You completed this lesson');
+  expect(await gone()).toEqual([]);
+  await expect(page.locator('[data-progress-all]')).toHaveText(/^1 of \d+ lessons in all$/);
   await expect.poll(() => rowsOf('lesson_progress', { member_id: member.uid })).toEqual([expect.objectContaining({ lesson_slug: third.slug })]);
   const [row] = await rowsOf<{ completed_at: string }>('lesson_progress', { member_id: member.uid });
   expect(Date.parse(row!.completed_at)).toBeGreaterThanOrEqual(pressed - 1_000);
