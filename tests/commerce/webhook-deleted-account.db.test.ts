@@ -18,7 +18,6 @@
  * subscription paid on a page left open through the deletion is cancelled at Stripe.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
-import Stripe from 'stripe';
 import type { PGlite } from '@electric-sql/pglite';
 import handler from '../../netlify/functions/stripe-webhook.mts';
 import { anonymisedUserId, deleteMemberData } from '../../src/features/account/server/member-data';
@@ -26,6 +25,7 @@ import { rememberDeletedMember } from '../../netlify/functions/_shared/deleted-m
 import { startStripeDouble, stripePriceId, type SignedEvent, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
 import catalogue from '../../src/content/catalogue.json';
 import { migratedDatabase, owner, rows } from '../support/db';
+import { openCheckout } from '../support/stripe-session';
 import { dataApiClient, dataApiFetch } from '../support/postgrest';
 
 const SECRET = 'whsec_test_deleted_account';
@@ -106,22 +106,6 @@ async function deleteAccount(uid: string): Promise<void> {
   expect(await deleteMemberData(dataApiClient(db), uid, anonymisedUserId(uid))).toBeNull();
 }
 
-/** A Checkout Session the member opened before deleting their account (the checkout function made it). */
-async function openCheckout(uid: string, customer: string, priceId: string, mode: 'payment' | 'subscription'): Promise<string> {
-  const sdk = new Stripe(stripe.env.STRIPE_SECRET_KEY, { host: stripe.env.STRIPE_API_HOST, port: Number(stripe.env.STRIPE_API_PORT), protocol: 'http' });
-  const session = await sdk.checkout.sessions.create({
-    mode,
-    line_items: [{ price: stripePriceId(priceId), quantity: 1 }],
-    customer,
-    client_reference_id: uid,
-    success_url: 'http://localhost:4321/success?session_id={CHECKOUT_SESSION_ID}',
-    cancel_url: 'http://localhost:4321/products',
-    metadata: { firebase_uid: uid },
-    ...(mode === 'subscription' ? { subscription_data: { metadata: { firebase_uid: uid } } } : {}),
-  });
-  return session.id;
-}
-
 const count = async (sql: string, params: unknown[]) => Number((await rows<{ n: number }>(db, owner, `select count(*)::int as n ${sql}`, params))[0]?.n);
 
 describe('stripe-webhook after the member deleted their account (Postgres)', () => {
@@ -180,16 +164,7 @@ describe('stripe-webhook after the member deleted their account (Postgres)', () 
     const customer = 'cus_buyer_gone';
     await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, 'buyer@example.com', 'Explorer')`, [uid]);
     await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [uid, customer]);
-    const sdk = new Stripe(stripe.env.STRIPE_SECRET_KEY, { host: stripe.env.STRIPE_API_HOST, port: Number(stripe.env.STRIPE_API_PORT), protocol: 'http' });
-    const session = await sdk.checkout.sessions.create({
-      mode: 'payment',
-      line_items: [{ price: stripePriceId('price_app_stillpoint'), quantity: 1 }],
-      customer,
-      client_reference_id: uid,
-      success_url: 'http://localhost:4321/success?session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: 'http://localhost:4321/products',
-      metadata: { firebase_uid: uid },
-    });
+    const session = { id: await openCheckout(stripe, { uid, customer }) };
     stripe.complete(session.id, 'paid');
     const completed = stripe.event('checkout.session.completed', { ...stripe.sessions.get(session.id), items: undefined }, SECRET);
     expect((await deliver(completed)).status).toBe(200);
@@ -213,7 +188,7 @@ describe('stripe-webhook after the member deleted their account (Postgres)', () 
     const customer = 'cus_late_buyer';
     await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, 'late@example.com', 'Explorer')`, [uid]);
     await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [uid, customer]);
-    const session = await openCheckout(uid, customer, 'price_app_mindstage', 'payment');
+    const session = await openCheckout(stripe, { uid, customer }, 'price_app_mindstage', 'payment');
     stripe.complete(session, 'paid');
     await deleteAccount(uid);
 
@@ -241,7 +216,7 @@ describe('stripe-webhook after the member deleted their account (Postgres)', () 
     const customer = 'cus_open_tab';
     await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, 'tab@example.com', 'Explorer')`, [uid]);
     await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [uid, customer]);
-    const session = await openCheckout(uid, customer, 'price_alchemist_monthly', 'subscription');
+    const session = await openCheckout(stripe, { uid, customer }, 'price_alchemist_monthly', 'subscription');
     await deleteAccount(uid);
     // The tab pays after the deletion (had account-delete not expired the session).
     stripe.complete(session, 'paid');
