@@ -6,7 +6,7 @@
  * are the endpoint's faults for this member only.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/page-errors';
+import { expect, test } from '../support/worker-member';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { asOwner, asServiceRole, customerOf, deleteAsServiceRole, failFor, holdFor, profile, requestsOf, rowsOf, subscription } from '../support/members-commerce';
 import { createUser, signIn, type TestUser } from '../support/members';
@@ -34,6 +34,13 @@ async function dashboardWith(page: Page, given: (user: TestUser) => Promise<void
   await given(user);
   await signIn(page, user);
   return user;
+}
+
+/** The dashboard of the worker's member (a verified member with no rows but the profile auth-sync made; ../support/worker-member.ts). */
+async function plainDashboard(page: Page, asWorkerMember: () => Promise<TestUser>): Promise<void> {
+  await asWorkerMember();
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible({ timeout: 15_000 });
 }
 
 const badge = (page: Page) => page.locator('[data-subscription-state]');
@@ -96,8 +103,8 @@ test('shows the profile, the member’s upcoming and past sessions apart with lo
 
 // The cards after the first screen's come one task after another (Dashboard's useCardsShown):
 // every one of them arrives, each once, in the page's order (an Explorer: no course card).
-test('every card of the dashboard arrives, once each, in the page’s order', async ({ page }) => {
-  await dashboardWith(page);
+test('every card of the dashboard arrives, once each, in the page’s order', async ({ page, asWorkerMember }) => {
+  await plainDashboard(page, asWorkerMember);
   const cards = page.locator('main section[aria-labelledby]').locator('> h2');
   await expect(cards).toHaveText([
     'Profile Information',
@@ -112,9 +119,9 @@ test('every card of the dashboard arrives, once each, in the page’s order', as
 });
 
 // The cards come after the page has loaded, so the browser finds no #library to scroll to then.
-test('a link to the library (/dashboard#library, as after a purchase) lands on it once it is in the page', async ({ page }) => {
+test('a link to the library (/dashboard#library, as after a purchase) lands on it once it is in the page', async ({ page, asWorkerMember }) => {
   await page.setViewportSize({ width: 412, height: 823 });
-  await dashboardWith(page);
+  await plainDashboard(page, asWorkerMember);
   await page.goto('/');
   await page.goto('/dashboard#library');
   await expect(page.getByRole('region', { name: 'Your library' })).toBeInViewport();
@@ -243,14 +250,16 @@ test.describe('subscription badge', () => {
   }
 
   // Postgres answers PGRST116 to the single-row reads by itself when the member has no such row.
-  const freeCases: [string, (user: TestUser) => Promise<void>][] = [
-    ['no customer (PGRST116)', async () => {}],
+  // No customer: the worker's member, who has no rows of their own.
+  const freeCases: [string, ((user: TestUser) => Promise<void>) | 'worker member'][] = [
+    ['no customer (PGRST116)', 'worker member'],
     ['no subscription (PGRST116)', (user) => asServiceRole('stripe_customers', { user_id: user.uid, customer_id: customerOf(user) })],
     ['no price', (user) => subscription(user, plan({ price_id: null }))],
   ];
   for (const [name, given] of freeCases) {
-    test(`"Free Explorer Plan" with ${name}`, async ({ page }) => {
-      await dashboardWith(page, given);
+    test(`"Free Explorer Plan" with ${name}`, async ({ page, asWorkerMember }) => {
+      if (given === 'worker member') await plainDashboard(page, asWorkerMember);
+      else await dashboardWith(page, given);
       await expect(badge(page)).toHaveAttribute('data-subscription-state', 'free');
       await expect(badge(page)).toHaveText('Free Explorer Plan');
     });
@@ -306,8 +315,8 @@ test.describe('subscription badge', () => {
     await expect(page.getByRole('button', { name: 'Manage billing' })).toHaveCount(0);
   });
 
-  test('a member without a subscription sees no billing button', async ({ page }) => {
-    await dashboardWith(page);
+  test('a member without a subscription sees no billing button', async ({ page, asWorkerMember }) => {
+    await plainDashboard(page, asWorkerMember);
     await expect(badge(page)).toHaveText('Free Explorer Plan');
     await expect(page.locator('[data-billing-actions]')).toHaveCount(0);
   });
@@ -346,8 +355,8 @@ test.describe('your library', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('an Explorer who bought nothing is pointed to the apps', async ({ page }) => {
-    await dashboardWith(page);
+  test('an Explorer who bought nothing is pointed to the apps', async ({ page, asWorkerMember }) => {
+    await plainDashboard(page, asWorkerMember);
     await expect(library(page)).toContainText('Nothing here yet');
     await expect(library(page).getByRole('link', { name: 'Browse the apps' })).toHaveAttribute('href', '/products');
   });

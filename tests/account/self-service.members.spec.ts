@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/page-errors';
+import { expect, test } from '../support/worker-member';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { asOwner, deleteAsServiceRole, doubles, requestsOf, rowsOf, subscription, TEST_SERVICE_ROLE_KEY } from '../support/members-commerce';
 import { createUser, EMULATOR, PASSWORD, signIn, uniqueEmail, type TestUser } from '../support/members';
@@ -232,9 +232,10 @@ test.describe('back to where they were', () => {
     await expect(page.locator('a[data-login-link]')).toHaveAttribute('href', '/login');
   });
 
-  test('a signed-in member opening /login or /signup goes on to next or the dashboard; another site is never next', async ({ page }) => {
-    const user = await createUser();
-    await signIn(page, user);
+  test('a signed-in member opening /login or /signup goes on to next or the dashboard; another site is never next', async ({ page, asWorkerMember }) => {
+    await asWorkerMember();
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible({ timeout: 15_000 });
     await page.goto('/login?next=%2Fpricing');
     await expect(page).toHaveURL(/\/pricing\/?$/, { timeout: 20_000 });
     await page.goto('/signup');

@@ -19,18 +19,24 @@ const SLOW = 20_000;
 /** A sentence of a lesson's body as the page shows it. */
 const sentenceOf = (html: string) => ((/<p>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '').replace(/<[^>]+>/g, '').split(/(?<=[.!?])\s/)[0] ?? '').slice(0, 80);
 
-test.use(WITH_WORKER);
-test.describe.configure({ timeout: 120_000 });
-
-test('a lesson opened once can be read offline', async ({ page, context, pageErrors }) => {
-  pageErrors.allow(OFFLINE_FAILURES);
+/** A paying member (a new one) reading the third lesson, the page loaded again once the worker is in charge. */
+async function lessonOpened(page: Page) {
   const member = await signIn(page);
   await subscription(member, { price_id: 'price_alchemist_monthly', subscription_status: 'active' });
   await page.goto(`/course/${third.slug}/`);
   await controlled(page);
   await page.reload();
+  await expect(page.locator('[data-lesson-body]')).toContainText(sentenceOf(third.html), { timeout: SLOW });
+  return member;
+}
+
+test.use(WITH_WORKER);
+test.describe.configure({ timeout: 120_000 });
+
+test('a lesson opened once can be read offline', async ({ page, context, pageErrors }) => {
+  pageErrors.allow(OFFLINE_FAILURES);
+  await lessonOpened(page);
   const body = page.locator('[data-lesson-body]');
-  await expect(body).toContainText(sentenceOf(third.html), { timeout: SLOW });
 
   await context.setOffline(true);
   await page.reload();
@@ -41,12 +47,7 @@ test('a lesson opened once can be read offline', async ({ page, context, pageErr
 
 test('“Mark as complete” pressed offline waits on the device, then syncs once the connection returns', async ({ page, context, pageErrors }) => {
   pageErrors.allow(OFFLINE_FAILURES);
-  const member = await signIn(page);
-  await subscription(member, { price_id: 'price_alchemist_monthly', subscription_status: 'active' });
-  await page.goto(`/course/${third.slug}/`);
-  await controlled(page);
-  await page.reload();
-  await expect(page.locator('[data-lesson-body]')).toContainText(sentenceOf(third.html), { timeout: SLOW });
+  const member = await lessonOpened(page);
   const mark = page.getByRole('button', { name: 'Mark as complete' });
   await expect(mark).toBeVisible({ timeout: SLOW });
 
@@ -92,12 +93,7 @@ const stillKept = (page: Page, path: string) =>
 
 /** A paying member who opened the third lesson online while the worker is in charge: its text kept for them. */
 async function lessonKept(page: Page) {
-  const member = await signIn(page);
-  await subscription(member, { price_id: 'price_alchemist_monthly', subscription_status: 'active' });
-  await page.goto(`/course/${third.slug}/`);
-  await controlled(page);
-  await page.reload();
-  await expect(page.locator('[data-lesson-body]')).toContainText(sentenceOf(third.html), { timeout: SLOW });
+  const member = await lessonOpened(page);
   await answerKept(page, gatePath);
   return member;
 }
