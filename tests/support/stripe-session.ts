@@ -8,7 +8,7 @@ import { stripePriceId, type StripeDouble } from '../../local-platform/stripe/st
 /** Opens a session of `priceId` (Stillpoint by default) for the member; answers its id. */
 export async function openCheckout(
   stripe: StripeDouble,
-  { uid, customer }: { uid: string; customer: string },
+  { memberId, customer }: { memberId: string; customer: string },
   priceId = 'price_app_stillpoint',
   mode: 'payment' | 'subscription' = 'payment',
 ): Promise<string> {
@@ -17,11 +17,11 @@ export async function openCheckout(
     mode,
     line_items: [{ price: stripePriceId(priceId), quantity: 1 }],
     customer,
-    client_reference_id: uid,
+    client_reference_id: memberId,
     success_url: 'http://localhost:4321/success?session_id={CHECKOUT_SESSION_ID}',
     cancel_url: 'http://localhost:4321/products',
-    metadata: { firebase_uid: uid },
-    ...(mode === 'subscription' ? { subscription_data: { metadata: { firebase_uid: uid } } } : {}),
+    metadata: { firebase_uid: memberId },
+    ...(mode === 'subscription' ? { subscription_data: { metadata: { firebase_uid: memberId } } } : {}),
   });
   return session.id;
 }
