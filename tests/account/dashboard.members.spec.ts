@@ -250,16 +250,10 @@ test.describe('subscription badge', () => {
   }
 
   // Postgres answers PGRST116 to the single-row reads by itself when the member has no such row.
-<<<<<<< HEAD
   // No customer: the worker's member, who has no rows of their own.
   const freeCases: [string, ((user: TestUser) => Promise<void>) | 'worker member'][] = [
     ['no customer (PGRST116)', 'worker member'],
     ['no subscription (PGRST116)', (user) => asServiceRole('stripe_customers', { user_id: user.memberId, customer_id: customerOf(user) })],
-=======
-  const freeCases: [string, (user: TestUser) => Promise<void>][] = [
-    ['no customer (PGRST116)', async () => {}],
-    ['no subscription (PGRST116)', (user) => asServiceRole('stripe_customers', { user_id: user.memberId, customer_id: customerOf(user) })],
->>>>>>> main
     ['no price', (user) => subscription(user, plan({ price_id: null }))],
   ];
   for (const [name, given] of freeCases) {
