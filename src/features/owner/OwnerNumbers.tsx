@@ -248,7 +248,6 @@ export default function OwnerNumbers({ lessons }: { lessons: number }) {
   useEffect(() => {
     if (!signedIn) return;
     let live = true;
-    setLoad({ status: 'loading' });
     fetchOwnerNumbers(month, lessons).then(
       (answer) => live && setLoad({ status: 'ready', answer }),
       (error: unknown) => live && setLoad({ status: 'failed', message: errorText(error), notOwner: (error as { status?: number }).status === 403 }),
@@ -296,7 +295,11 @@ export default function OwnerNumbers({ lessons }: { lessons: number }) {
             max={currentMonth()}
             min="2020-01"
             onChange={(event) => {
-              if (checkMonth(event.target.value).ok && event.target.value) setMonth(event.target.value);
+              const next = event.target.value;
+              if (next && next !== month && checkMonth(next).ok) {
+                setLoad({ status: 'loading' });
+                setMonth(next);
+              }
             }}
           />
         </div>
