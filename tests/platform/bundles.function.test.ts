@@ -57,6 +57,7 @@ const BAD_REQUEST: Record<string, { method: string; allow: string }> = {
   content: { method: 'POST', allow: 'GET' },
   forms: { method: 'GET', allow: 'POST' },
   'newsletter-signup': { method: 'GET', allow: 'POST' },
+  'owner-numbers': { method: 'POST', allow: 'GET' },
   'stripe-checkout': { method: 'GET', allow: 'POST' },
   'stripe-products': { method: 'POST', allow: 'GET' },
   'stripe-webhook': { method: 'GET', allow: 'POST' },
