@@ -68,7 +68,7 @@ test('the demo owner opens /coach/numbers: this month’s numbers with a purchas
   expect(csv).toMatch(/money,Founding Membership: gross,\d+\.00,/);
 
   // Another month, from the picker.
-  await page.getByLabel('Month').fill('2025-01');
+  await page.getByLabel('Month', { exact: true }).fill('2025-01');
   await expect(page.locator('[data-owner-numbers="2025-01"]')).toBeVisible({ timeout: SLOW });
   await expect(page.getByRole('table', { name: /One-time revenue by product/ })).toContainText('Nothing sold');
 
