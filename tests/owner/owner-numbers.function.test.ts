@@ -38,7 +38,7 @@ async function signIn(email: string): Promise<string> {
 /** An account with these claims beside auth-sync's role, and a fresh token carrying them. */
 async function account(claims: Record<string, unknown> = {}): Promise<EmulatorUser> {
   const user = await createEmulatorUser();
-  await setEmulatorClaims(user.uid, { role: 'authenticated', ...claims });
+  await setEmulatorClaims(user.memberId, { role: 'authenticated', ...claims });
   return { ...user, idToken: await signIn(user.email) };
 }
 
@@ -92,14 +92,14 @@ describe('GET /api/owner-numbers', () => {
     expect(refused.text).not.toContain('money');
     // A claim taken away counts at once, before the token expires.
     const former = await account({ owner: true });
-    await setEmulatorClaims(former.uid, { role: 'authenticated' });
+    await setEmulatorClaims(former.memberId, { role: 'authenticated' });
     expect(await get('', bearer(former.idToken))).toMatchObject({ status: 403, body: { error: OWNER_MESSAGES.notOwner } });
   });
 
   it('answers 401 to no token and to an owner whose session has ended, 405 to another method', async () => {
     expect((await get('')).status).toBe(401);
     const owner = await account({ owner: true });
-    await updateAccount(owner.uid, { disableUser: true });
+    await updateAccount(owner.memberId, { disableUser: true });
     expect((await get('', bearer(owner.idToken))).status).toBe(401);
     const other = await account({ owner: true });
     expect((await call(ownerNumbers, '/api/owner-numbers', { method: 'POST', headers: bearer(other.idToken), body: {} })).status).toBe(405);
@@ -138,14 +138,14 @@ describe('npm run owner:grant', () => {
 
   it('gives a verified emulator account the owner claim, keeping its other claims, and takes it back; the owner then reads the numbers', async () => {
     const m = await account({ coach: true });
-    await updateAccount(m.uid, { emailVerified: true });
+    await updateAccount(m.memberId, { emailVerified: true });
     const given = await grant([m.email.toUpperCase()], emulatorEnv());
     expect(given).toMatchObject({ code: 0, out: expect.stringContaining(`${m.email} is the owner now`) });
-    expect(await emulatorClaims(m.uid)).toEqual({ role: 'authenticated', coach: true, owner: true });
+    expect(await emulatorClaims(m.memberId)).toEqual({ role: 'authenticated', coach: true, owner: true });
     expect((await get('', bearer(await signIn(m.email)))).status).toBe(200);
     expect((await grant([m.email], emulatorEnv())).out).toContain('is the owner already; nothing changed');
     expect((await grant(['--revoke', m.email], emulatorEnv())).out).toContain('is no longer the owner');
-    expect(await emulatorClaims(m.uid)).toEqual({ role: 'authenticated', coach: true });
+    expect(await emulatorClaims(m.memberId)).toEqual({ role: 'authenticated', coach: true });
     expect((await get('', bearer(await signIn(m.email)))).status).toBe(403);
     expect(await grant(['nobody-here@example.com'], emulatorEnv())).toMatchObject({ code: 1, out: expect.stringContaining('No account has the email nobody-here@example.com') });
     expect((await grant([], emulatorEnv())).code).toBe(2);
@@ -157,10 +157,10 @@ describe('npm run owner:grant', () => {
     const refused = await grant([m.email], emulatorEnv());
     expect(refused.code).toBe(1);
     expect(refused.out).toContain(`${m.email} has not verified its email address, so it cannot be given the owner role`);
-    expect(await emulatorClaims(m.uid)).toEqual({ role: 'authenticated' });
-    await setEmulatorClaims(m.uid, { role: 'authenticated', owner: true });
+    expect(await emulatorClaims(m.memberId)).toEqual({ role: 'authenticated' });
+    await setEmulatorClaims(m.memberId, { role: 'authenticated', owner: true });
     expect(await grant(['--revoke', m.email], emulatorEnv())).toMatchObject({ code: 0, out: expect.stringContaining('is no longer the owner') });
-    expect(await emulatorClaims(m.uid)).toEqual({ role: 'authenticated' });
+    expect(await emulatorClaims(m.memberId)).toEqual({ role: 'authenticated' });
   }, 60_000);
 });
 

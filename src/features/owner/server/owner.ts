@@ -43,7 +43,7 @@ export async function requireOwner(req: Request): Promise<DecodedIdToken> {
   return user;
 }
 
-export type OwnerClaimResult = { uid: string; email: string; changed: boolean; claims: Record<string, unknown> };
+export type OwnerClaimResult = { memberId: string; email: string; changed: boolean; claims: Record<string, unknown> };
 
 /** The owner claim was not given: the account's email address is not verified. */
 export class UnverifiedOwner extends Error {
@@ -73,5 +73,5 @@ export async function setOwnerClaim(admin: UserAdmin, email: string, options: { 
   else claims[OWNER_CLAIM] = true;
   const changed = had === Boolean(options.revoke);
   if (changed) await admin.setCustomUserClaims(user.uid, claims);
-  return { uid: user.uid, email: user.email ?? email, changed, claims };
+  return { memberId: user.uid, email: user.email ?? email, changed, claims };
 }
