@@ -3,10 +3,12 @@
  * Writes src/features/course/server/certificate/fonts.generated.ts: the brand's two typefaces as
  * the certificate's PDF and share card embed them, from the npm packages the site already uses
  * (@fontsource/fraunces 600 and @fontsource/inter 400, SIL Open Font License 1.1, which allows
- * embedding and redistribution with software). Each face is two WOFF files, Latin (U+0000-00FF
- * and the usual punctuation) and Latin Extended (U+0100-024F and more), so "Jürgen Weiß" and
- * "Łukasz Dvořák" print as written; fontkit reads WOFF, and pdf-lib embeds only the glyphs a
- * certificate uses (a subset of a few KB). Inlined as base64 so the functions read no file at run
+ * embedding and redistribution with software). Fraunces, which sets the member's name, is two
+ * WOFF files, Latin (U+0000-00FF and the usual punctuation) and Latin Extended (U+0100-024F and
+ * more), so "Jürgen Weiß" and "Łukasz Dvořák" print as written; Inter (our own words, the date,
+ * the URL) only Latin, to keep the PDF function's zip small. The PDF embeds a font's TrueType
+ * tables unpacked from the WOFF (src/features/course/server/certificate/sfnt.ts); the share card
+ * reads the WOFF with fontkit. Inlined as base64 so the functions read no file at run
  * time (Netlify's bundler inlines the module). tests/course/certificate-pdf.function.test.ts
  * fails when the committed module differs from what this script makes.
  *
@@ -24,8 +26,8 @@ export const FONTS_MODULE = path.join(ROOT, 'src/features/course/server/certific
 const FILES = {
   serifLatin: '@fontsource/fraunces/files/fraunces-latin-600-normal.woff',
   serifLatinExt: '@fontsource/fraunces/files/fraunces-latin-ext-600-normal.woff',
+  // Inter sets only our own words, the date and the URL: Latin is enough (the name is Fraunces).
   sansLatin: '@fontsource/inter/files/inter-latin-400-normal.woff',
-  sansLatinExt: '@fontsource/inter/files/inter-latin-ext-400-normal.woff',
 };
 
 export function fontsModule() {

@@ -91,7 +91,6 @@ function wrap(text: string, width: (t: string) => number, max: number): string[]
       continue;
     }
     if (line) lines.push(line);
-    line = '';
     // A word longer than a line is broken where it must be.
     let rest = word;
     while (width(rest) > max) {

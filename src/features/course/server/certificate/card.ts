@@ -10,14 +10,15 @@ import { supabaseAdmin } from '../../../../../netlify/functions/_shared/supabase
 import { CERTIFIED_COURSES, type CertificateRecord } from '../../certificate/credential';
 import { CARD, COLOURS, completionDate, fitLines, starPoints } from '../../certificate/layout';
 import { codeFromPath, findCertificate } from './lookup';
-import { faces, widthIn } from './fonts';
+import { cardFaces } from './card-fonts';
+import { widthIn } from './fonts';
 import { Canvas } from './raster';
 
 export const CARD_FUNCTION = 'certificate-card';
 
 /** The card's PNG bytes. */
 export function certificateCard(record: CertificateRecord, site: string): Buffer {
-  const { serif, sans } = faces();
+  const { serif, sans } = cardFaces();
   const course = CERTIFIED_COURSES[record.course]!;
   const { width: W, height: H } = CARD;
   const canvas = new Canvas(W, H, COLOURS.plum900);

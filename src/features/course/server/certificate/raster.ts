@@ -7,8 +7,8 @@
  */
 import { crc32, deflateSync } from 'node:zlib';
 import type { Rgb } from '../../certificate/layout';
-import type { Face } from './fonts';
-import { runsOf } from './fonts';
+import type { OutlinedFont } from './card-fonts';
+import { runsOf, type Face } from './fonts';
 
 type Point = [number, number];
 
@@ -126,11 +126,11 @@ export class Canvas {
   }
 
   /** `text` in `face` at `size` px with its baseline at y, from x; returns the x where it ends. */
-  text(face: Face, text: string, size: number, x: number, y: number, colour: Rgb): number {
+  text(face: Face<OutlinedFont>, text: string, size: number, x: number, y: number, colour: Rgb): number {
     const contours: Point[][] = [];
     let at = x;
     for (const run of runsOf(face, text)) {
-      const font = face.fonts[run.font]!;
+      const { font } = face.fonts[run.font]!;
       const scale = size / font.unitsPerEm;
       const laid = font.layout(run.text);
       laid.glyphs.forEach((glyph, i) => {
