@@ -48,7 +48,7 @@ export async function serveCard(req: Request): Promise<Response> {
   requireMethod(req, 'GET', 'HEAD');
   const record = await findCertificate(supabaseAdmin(), codeFromPath(req.url, '/card.png'));
   const png = certificateCard(record, siteOrigin());
-  return new Response(req.method === 'HEAD' ? null : png, {
+  return new Response(req.method === 'HEAD' ? null : new Uint8Array(png), {
     status: 200,
     headers: { 'Content-Type': 'image/png', 'Content-Length': String(png.length), 'Cache-Control': 'public, max-age=300', 'X-Robots-Tag': 'noindex' },
   });

@@ -8,7 +8,7 @@
 // some 400 CommonJS files with pako, its standard fonts and a PNG codec beside it): the
 // function's zip stays under 1 MB (docs/decisions/certificates.md).
 import pdfLib from 'pdf-lib/dist/pdf-lib.min.js';
-import type { PDFPage, PDFRef } from 'pdf-lib';
+import type { PDFDocument as PDFDocumentType, PDFPage, PDFRef } from 'pdf-lib';
 import { encode } from 'uqr';
 import { BRAND } from '../../../../core/config/site';
 import { requireMethod } from '../../../../../netlify/functions/_shared/http';
@@ -23,7 +23,6 @@ import { readWoff, type Sfnt } from './sfnt';
 export const PDF = 'certificate-pdf';
 
 const { PDFDocument, PDFHexString, PDFName, PDFString, rgb, pushGraphicsState, popGraphicsState, beginText, endText, setFillingRgbColor, setFontAndSize, setTextMatrix, showText } = pdfLib;
-type PDFDocument = InstanceType<typeof PDFDocument>;
 
 const colour = (c: Rgb) => rgb(c[0] / 255, c[1] / 255, c[2] / 255);
 
@@ -53,7 +52,7 @@ class Writer {
   private count = 0;
   private readonly used: PdfFont[] = [];
   constructor(
-    private readonly doc: PDFDocument,
+    private readonly doc: PDFDocumentType,
     private readonly page: PDFPage,
   ) {}
 
