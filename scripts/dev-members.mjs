@@ -36,6 +36,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freshCertificateKeyEnv } from '../local-platform/certificate-key.mjs';
 import { DEMO_MEMBERS, DEMO_PASSWORD, billingOnRecord, createDemoMembers } from '../local-platform/demo-members.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -199,6 +200,8 @@ async function main() {
     ...stripe.env,
     ...email.env,
     EMAIL_LINK_SECRET,
+    // Certificates are signed with a key made now (the DID document publishes it while this runs).
+    ...freshCertificateKeyEnv(),
   };
   await gated;
   let site;
