@@ -6,7 +6,7 @@
  * project; firebase-admin is not a dependency any more, docs/decisions/function-size.md), as
  * verified accounts (their email addresses proven, as a verification link leaves them: the coach
  * role is given only to such an account), with the `role: authenticated` claim auth-sync gives
- * every member (and `coach: true` for the coach). Their rows (profile, Stripe customer and subscription, purchase) are written once as
+ * every member (and `coach: true` for the coach, `owner: true` for the owner). Their rows (profile, Stripe customer and subscription, purchase) are written once as
  * the database owner and left alone after that (`on conflict do nothing`), so what a developer
  * did with them survives a restart.
  */
@@ -15,7 +15,7 @@ export const DEMO_PASSWORD = 'inner-alchemy-demo';
 
 /**
  * @typedef {{ memberId: string, email: string, name: string, tier: 'Explorer' | 'Adventurer' | 'Alchemist',
- *   plan?: string, purchase?: { price: string, type: 'app' | 'membership' | 'course', amount: number }, coach?: true }} DemoMember
+ *   plan?: string, purchase?: { price: string, type: 'app' | 'membership' | 'course', amount: number }, coach?: true, owner?: true }} DemoMember
  */
 
 /** @type {readonly DemoMember[]} */
@@ -27,7 +27,12 @@ export const DEMO_MEMBERS = [
   { memberId: 'demo-app-buyer', email: 'appbuyer@demo.local', name: 'Abe Appbuyer', tier: 'Explorer', purchase: { price: 'price_app_stillpoint', type: 'app', amount: 2900 } },
   // The coach of Rapid Fire Coaching Live: the `coach` claim opens /coach (npm run coach:grant gives it in production).
   { memberId: 'demo-coach', email: 'coach@demo.local', name: 'Cora Coach', tier: 'Explorer', coach: true },
+  // The one who runs Inner Alchemy: the `owner` claim opens /coach/numbers (npm run owner:grant gives it in production).
+  { memberId: 'demo-owner', email: 'owner@demo.local', name: 'Olive Owner', tier: 'Explorer', owner: true },
 ];
+
+/** What the demo plans bill a month (cents), as the Stripe stand-in's catalogue prices them (src/content/catalogue.json). */
+const DEMO_PLAN_AMOUNTS = /** @type {Record<string, number>} */ ({ price_adventurer_monthly: 3900, price_alchemist_monthly: 6900 });
 
 /** The Stripe customer and subscription ids of a demo member with a plan (the stand-in knows them too). */
 export function demoBilling(/** @type {DemoMember} */ member) {
@@ -64,7 +69,7 @@ export async function createDemoMembers({ emulatorHost, projectId, query }) {
     if (!created.ok && !/DUPLICATE_LOCAL_ID|EMAIL_EXISTS/.test(created.message)) {
       throw new Error(`the Auth emulator refused the demo account ${m.email}: ${created.message}`);
     }
-    const claims = { role: 'authenticated', ...(m.coach ? { coach: true } : {}) };
+    const claims = { role: 'authenticated', ...(m.coach ? { coach: true } : {}), ...(m.owner ? { owner: true } : {}) };
     const claimed = await admin(emulatorHost, projectId, 'accounts:update', { localId: m.memberId, emailVerified: true, customAttributes: JSON.stringify(claims) });
     if (!claimed.ok) throw new Error(`the Auth emulator refused the claims of ${m.email}: ${claimed.message}`);
 
@@ -75,9 +80,10 @@ export async function createDemoMembers({ emulatorHost, projectId, query }) {
       await query('insert into public.stripe_customers (user_id, customer_id) values ($1, $2) on conflict do nothing', [m.memberId, customer]);
       const now = Math.floor(Date.now() / 1000);
       await query(
-        `insert into public.stripe_subscriptions (customer_id, subscription_id, price_id, subscription_status, current_period_start, current_period_end)
-         values ($1, $2, $3, 'active', $4, $5) on conflict do nothing`,
-        [customer, subscription, m.plan, now, now + 30 * 24 * 3600],
+        `insert into public.stripe_subscriptions (customer_id, subscription_id, price_id, subscription_status, current_period_start, current_period_end,
+           plan_amount, plan_currency, plan_interval, plan_interval_count)
+         values ($1, $2, $3, 'active', $4, $5, $6, 'usd', 'month', 1) on conflict do nothing`,
+        [customer, subscription, m.plan, now, now + 30 * 24 * 3600, DEMO_PLAN_AMOUNTS[m.plan] ?? null],
       );
     }
     if (m.purchase) {

@@ -1,7 +1,7 @@
 /** The stripe-checkout function against the Stripe stand-in and the database: customers, sessions and what it refuses. */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import handler, { ALREADY_SUBSCRIBED, config } from '../../netlify/functions/stripe-checkout.mts';
-import { CHECKOUT_REFUSALS } from '../../src/core/access/access';
+import { CHECKOUT_REFUSALS } from '../../src/features/commerce/checkout-refusal';
 import catalogue from '../../src/content/catalogue.json' with { type: 'json' };
 import { stripePriceId, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
 import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';

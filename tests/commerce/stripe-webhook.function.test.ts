@@ -80,6 +80,12 @@ const expectedRow = {
   // When Stripe made it (none in these events' subscriptions) and the catalogue plan's tier.
   subscription_created: null,
   plan_tier: 'Alchemist',
+  // What Stripe bills and when it ended, for the owner's MRR (20261207000100_owner_numbers.sql).
+  ended_at: null,
+  plan_amount: 6900,
+  plan_currency: 'usd',
+  plan_interval: 'month',
+  plan_interval_count: 1,
 };
 
 describe('stripe-webhook', () => {

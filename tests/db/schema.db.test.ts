@@ -67,7 +67,7 @@ describe('the migrations', () => {
     }
   });
 
-  it('keep their functions out of the API: visitors and members cannot call the triggers or reach the schema; the API has two functions, one for members, one for the service role', async () => {
+  it('keep their functions out of the API: visitors and members cannot call the triggers or reach the schema; the API has a function for members and the service role’s (rate limits, the owner’s numbers)', async () => {
     const fns = await db.query<{ proname: string; anon: boolean; authenticated: boolean }>(
       `select p.proname, has_function_privilege('anon', p.oid, 'execute') as anon, has_function_privilege('authenticated', p.oid, 'execute') as authenticated
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'private'`,
@@ -92,6 +92,9 @@ describe('the migrations', () => {
     );
     expect(api.rows.sort((a, b) => a.proname.localeCompare(b.proname))).toEqual([
       { proname: 'count_member_request', anon: false, authenticated: false },
+      // The owner's numbers (20261207000100): the owner-numbers function's, after its owner check.
+      { proname: 'owner_numbers', anon: false, authenticated: false },
+      { proname: 'owner_trend', anon: false, authenticated: false },
       { proname: 'save_bloom_page', anon: false, authenticated: true },
     ]);
   });

@@ -45,6 +45,7 @@ describe('the demo members of npm run dev:members', () => {
     // A verified address (the coach role is given only to such an account: npm run coach:grant).
     expect(claimsOf(idToken!)).toMatchObject({ user_id: member.memberId, role: 'authenticated', email_verified: true });
     expect(claimsOf(idToken!)?.['coach']).toBe(member.coach ? true : undefined);
+    expect(claimsOf(idToken!)?.['owner']).toBe(member.owner ? true : undefined);
 
     expect(await read(idToken!, 'profiles?select=id,full_name,membership_tier')).toEqual([{ id: member.memberId, full_name: member.name, membership_tier: member.tier }]);
     const subscriptions = await read(idToken!, 'stripe_subscriptions?select=subscription_id,price_id,subscription_status');

@@ -30,7 +30,9 @@ async function demoMember(m: DemoMember): Promise<void> {
     if (!res.ok && !/DUPLICATE_LOCAL_ID|EMAIL_EXISTS/.test(answer.error?.message ?? '')) throw new Error(`emulator ${method}: ${JSON.stringify(answer)}`);
   };
   await admin('accounts', { localId: m.memberId, email: m.email, password: DEMO_PASSWORD, displayName: m.name });
-  await admin('accounts:update', { localId: m.memberId, emailVerified: true, customAttributes: JSON.stringify({ role: 'authenticated' }) });
+  // The claims dev:members gives (local-platform/demo-members.mjs): the coach's and the owner's kept for their own specs.
+  const claims = { role: 'authenticated', ...(m.coach ? { coach: true } : {}), ...(m.owner ? { owner: true } : {}) };
+  await admin('accounts:update', { localId: m.memberId, emailVerified: true, customAttributes: JSON.stringify(claims) });
   await asServiceRole('profiles', { id: m.memberId, email: m.email, full_name: m.name, membership_tier: m.tier });
   if (m.plan) {
     const { customer, subscription } = demoBilling(m);

@@ -21,6 +21,7 @@ import {
   EMAIL_KINDS,
   EMAIL_STATUSES,
   DISPUTE_STATUSES,
+  PLAN_INTERVALS,
   PARTNERSHIP_TYPES,
   PURCHASE_STATUSES,
   RESET_FEELINGS,
@@ -43,6 +44,7 @@ export {
   EMAIL_KINDS,
   EMAIL_STATUSES,
   DISPUTE_STATUSES,
+  PLAN_INTERVALS,
   PARTNERSHIP_TYPES,
   PURCHASE_STATUSES,
   RESET_FEELINGS,
@@ -127,6 +129,11 @@ export const SCHEMA = {
     plan_tier: { type: 'text', nullable: true, values: TIERS },
     dispute_status: { type: 'text', nullable: true, values: DISPUTE_STATUSES },
     dispute_since: { type: 'timestamp with time zone', nullable: true },
+    plan_amount: { type: 'integer', nullable: true },
+    plan_currency: { type: 'text', nullable: true },
+    plan_interval: { type: 'text', nullable: true, values: PLAN_INTERVALS },
+    plan_interval_count: { type: 'integer', nullable: true },
+    ended_at: { type: 'bigint', nullable: true },
   },
   certificates: {
     id: UUID_ID,
@@ -433,6 +440,16 @@ export type Database = {
       count_member_request: {
         Args: { member: string; door: string; window_seconds: number };
         Returns: number;
+      };
+      /** The owner's numbers of a month (aggregates; service role only; migration 20261207000100). */
+      owner_numbers: {
+        Args: { p_month: string; p_lesson_count: number };
+        Returns: Json;
+      };
+      /** Twelve months of the owner's key figures, for the charts (service role only; migration 20261207000100). */
+      owner_trend: {
+        Args: { p_month: string };
+        Returns: Json;
       };
     };
     Enums: { [_ in never]: never };

@@ -43,6 +43,9 @@ export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 export const DISPUTE_STATUSES = ['open', 'won', 'lost'] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
+/** A recurring price's billing interval as Stripe names it (stripe_subscriptions.plan_interval, the owner's MRR). */
+export const PLAN_INTERVALS = ['day', 'week', 'month', 'year'] as const;
+
 
 /** Stillpoint's patterns, as breathing_sessions allows them (src/features/lounge/stillpoint/breathing.ts). */
 export const BREATHING_PATTERNS = ['box', 'four-seven-eight', 'cyclic-sighing', 'resonance', 'custom'] as const;

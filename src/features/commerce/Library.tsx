@@ -5,7 +5,8 @@
  * shared access store (subscription and purchases), decided by src/core/access/access.ts.
  */
 import { useStore } from '../../core/ui/useStore';
-import { accessSource, isFoundingProduct, library } from '../../core/access/access';
+import { isFoundingProduct } from '../../core/access/access';
+import { accessSource, library } from './library';
 import { displayName } from './catalogue';
 import { formatLongDate } from '../../core/dates';
 import { $memberAccess, BUILT_IN_CATALOGUE, type MemberAccess } from '../../core/access/store';

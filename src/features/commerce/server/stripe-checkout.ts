@@ -26,7 +26,7 @@ import { requireSameSite, siteOrigins } from '../../../../netlify/functions/_sha
 import { checkAgainstCatalogue, parseCheckoutRequest } from '../checkout';
 import { findProduct } from '../catalogue';
 import { ENTITLING_STATUSES } from '../../../core/access/tiers';
-import { checkoutRefusal } from '../../../core/access/access';
+import { checkoutRefusal } from '../checkout-refusal';
 import { MemberAccessError, readMemberAccess } from './member-access';
 import type { Product } from '../../../core/access/product';
 
