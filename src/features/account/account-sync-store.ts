@@ -1,17 +1,15 @@
 /**
  * The account set-up after sign-in: the call to POST /api/auth-sync (it hands the fresh ID token
  * to the function that sets the `role: authenticated` claim and creates the member's profile),
- * its retries, and whether it worked, kept for the browser session. The rules (when to try
- * again, what the member reads) are in ./account-sync.ts; the sign-in actions
- * (./sign-in-actions.ts) run it. Loaded by the sign-in actions and by the dashboard, never on a
- * visitor's page.
+ * its retries, and whether it worked (kept in ./account-sync-state.ts, which the dashboard
+ * loads with the page). The rules (when to try again, what the member reads) are in
+ * ./account-sync.ts; the sign-in actions (./sign-in-actions.ts) run it, and the dashboard's
+ * "Try again" (./AccountSetupNote.tsx). Loaded on first use, never on a visitor's page.
  */
-import { atom } from 'nanostores';
 import { accountSyncMessage, withRetries } from './account-sync';
+import { setAccountSync } from './account-sync-state';
 import { $session, authService, type AuthService } from '../../core/session/store';
 import { askAsMember } from '../../core/member-api';
-
-/** The key under which a failed account sync is kept for the browser session. */
 
 /**
  * What the sync call answered. Never thrown: a failing sync never blocks a sign-in. The server's
@@ -35,40 +33,6 @@ export async function syncAccount(idToken: string, fullName?: string | null): Pr
     return { ok: false, status: 0, error: cause instanceof Error ? cause.message : String(cause) };
   }
   return { ok: answer.ok, status: answer.status, error: answer.ok ? null : (answer.error ?? `HTTP ${answer.status}`) };
-}
-
-const ACCOUNT_SYNC_KEY = 'ia:account-sync-failed';
-
-/**
- * Whether the account set-up after the last sign-in worked: 'failed' carries what the member
- * reads in the account area (the dashboard). Kept in sessionStorage, so the page the member
- * lands on after signing in still knows.
- */
-export type AccountSync = { status: 'ok' } | { status: 'syncing' } | { status: 'failed'; message: string };
-
-function storedAccountSync(): AccountSync {
-  try {
-    const message = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(ACCOUNT_SYNC_KEY);
-    return message ? { status: 'failed', message } : { status: 'ok' };
-  } catch {
-    return { status: 'ok' };
-  }
-}
-
-export const $accountSync = atom<AccountSync>(storedAccountSync());
-
-const SERVER_ACCOUNT_SYNC: AccountSync = { status: 'ok' };
-/** What $accountSync is on the server (no stored failure): an island hydrates with it, then reads the stored one. */
-export const accountSyncOnServer = (): AccountSync => SERVER_ACCOUNT_SYNC;
-
-function setAccountSync(state: AccountSync): void {
-  $accountSync.set(state);
-  try {
-    if (state.status === 'failed') sessionStorage.setItem(ACCOUNT_SYNC_KEY, state.message);
-    else if (state.status === 'ok') sessionStorage.removeItem(ACCOUNT_SYNC_KEY);
-  } catch {
-    /* storage unavailable: the store alone says it */
-  }
 }
 
 /** On sign-out: nothing failed for the next member of this browser. */
