@@ -12,7 +12,7 @@ import { formatLongDate } from '../../core/dates';
 import { greetingName, projectIdText } from '../../core/profile/profile';
 import type { AppUser } from '../../core/session/user';
 import { $profile } from '../../core/profile/store';
-import { $accountSync, accountSyncOnServer } from './account-sync-state';
+import { $accountSync, accountSyncOnServer } from './account-sync-store';
 import Card from '../../core/ui/Card';
 import MessageBanner from '../../core/ui/MessageBanner';
 import { useMemberBadge } from './useMemberBadge';
