@@ -7,7 +7,7 @@
 import { useStore } from '../../core/ui/useStore';
 import { isFoundingProduct } from '../../core/access/access';
 import { accessSource, library } from './library';
-import { displayName } from './catalogue';
+import { displayName } from './product-names';
 import { formatLongDate } from '../../core/dates';
 import { $memberAccess, BUILT_IN_CATALOGUE, type MemberAccess } from '../../core/access/store';
 import Card from '../../core/ui/Card';
