@@ -32,10 +32,10 @@ const upsertSubscription = (s: Sub) =>
     [s.customer, s.subscription, s.price, s.status ?? 'active', epoch(s.created), s.tier, s.amount, s.interval, s.ended ? epoch(s.ended) : null],
   );
 
-async function memberWithSubscription(uid: string, created: string, sub: Omit<Sub, 'customer' | 'subscription' | 'created'>, options: { verified?: boolean; ended?: string } = {}) {
-  await rows(db, owner, `insert into public.profiles (id, email, created_at, email_verified) values ($1, $2, $3, $4)`, [uid, `${uid}@example.com`, created, options.verified ?? true]);
-  await rows(db, owner, `insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [uid, `cus_${uid}`]);
-  const s: Sub = { ...sub, customer: `cus_${uid}`, subscription: `sub_${uid}`, created };
+async function memberWithSubscription(memberId: string, created: string, sub: Omit<Sub, 'customer' | 'subscription' | 'created'>, options: { verified?: boolean; ended?: string } = {}) {
+  await rows(db, owner, `insert into public.profiles (id, email, created_at, email_verified) values ($1, $2, $3, $4)`, [memberId, `${memberId}@example.com`, created, options.verified ?? true]);
+  await rows(db, owner, `insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [memberId, `cus_${memberId}`]);
+  const s: Sub = { ...sub, customer: `cus_${memberId}`, subscription: `sub_${memberId}`, created };
   await upsertSubscription(s);
   if (options.ended) await upsertSubscription({ ...s, status: 'canceled', ended: options.ended });
 }

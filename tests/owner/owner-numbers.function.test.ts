@@ -42,11 +42,11 @@ async function account(claims: Record<string, unknown> = {}): Promise<EmulatorUs
   return { ...user, idToken: await signIn(user.email) };
 }
 
-async function updateAccount(uid: string, fields: Record<string, unknown>): Promise<void> {
+async function updateAccount(memberId: string, fields: Record<string, unknown>): Promise<void> {
   const res = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:update?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: uid, ...fields }),
+    body: JSON.stringify({ localId: memberId, ...fields }),
   });
   if (!res.ok) throw new Error(`emulator update failed: ${res.status} ${await res.text()}`);
 }
