@@ -141,6 +141,7 @@ describe('purchases: counted once a paid Checkout Session, by the webhook', () =
       status: 'active',
       cancel_at_period_end: false,
       items: { object: 'list', data: [{ id: 'si_1', object: 'subscription_item', price: { id: stripePriceId('price_alchemist_monthly'), object: 'price' }, current_period_start: 1774990000, current_period_end: 1777590000 }] },
+      default_payment_method: null,
     });
     const event = { body, signature: sdk.webhooks.generateTestHeaderString({ payload: body, secret: SECRET }) };
     for (let i = 0; i < 2; i++) expect((await deliver(event)).status).toBe(200);

@@ -9,7 +9,8 @@ import { HIT_EVENTS, MAX_UTM, UTM_FIELDS, type Hit, type HitEvent, type UtmField
 const PATH = /^\/[A-Za-z0-9/._~-]{0,199}$/;
 /** A host name (the table's check): lower case letters, digits, dots and hyphens. */
 const HOST = /^[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?$/;
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/** Control characters (a newline, a tab...), by their code points: none in a campaign tag. */
+const hasControl = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 const FIELDS = new Set<string>(['path', 'event', 'referrer', ...UTM_FIELDS]);
 
 /** A beacon as it is stored: the path without a trailing slash, the referrer null when it is ours. */
@@ -48,7 +49,7 @@ export function checkHit(value: unknown, ownHosts: readonly string[]): CheckedHi
     }
     if (typeof given !== 'string') return null;
     const text = given.trim();
-    if (!text || text.length > MAX_UTM || CONTROL.test(text)) return null;
+    if (!text || text.length > MAX_UTM || hasControl(text)) return null;
     // Sources are grouped on the owner's page: "Newsletter" and "newsletter" are one.
     utm[field] = field === 'utm_source' ? text.toLowerCase() : text;
   }
