@@ -56,6 +56,7 @@ const BAD_REQUEST: Record<string, { method: string; allow: string }> = {
   'coaching-schedule': { method: 'GET', allow: 'POST' },
   content: { method: 'POST', allow: 'GET' },
   forms: { method: 'GET', allow: 'POST' },
+  hit: { method: 'GET', allow: 'POST' },
   'newsletter-signup': { method: 'GET', allow: 'POST' },
   'stripe-checkout': { method: 'GET', allow: 'POST' },
   'stripe-products': { method: 'POST', allow: 'GET' },
