@@ -217,7 +217,7 @@ describe('grants on a project created today', () => {
     }
   });
 
-  it('let each role call only the database functions it needs: members save a journal page, the functions count a member’s requests and read the owner’s numbers', async () => {
+  it('let each role call only the database functions it needs: members save a journal page, the functions count a member’s requests, the funnel and read the owner’s numbers', async () => {
     const { rows } = await db.query<{ fn: string; role: string; execute: boolean }>(
       `select p.proname as fn, r.role, has_function_privilege(r.role, p.oid, 'execute') as execute
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -228,6 +228,19 @@ describe('grants on a project created today', () => {
       { fn: 'count_member_request', role: 'anon', execute: false },
       { fn: 'count_member_request', role: 'authenticated', execute: false },
       { fn: 'count_member_request', role: 'service_role', execute: true },
+      // The funnel (issue 44): the functions' day salt, beacons and purchases, and the owner's month.
+      { fn: 'funnel_count_purchase', role: 'anon', execute: false },
+      { fn: 'funnel_count_purchase', role: 'authenticated', execute: false },
+      { fn: 'funnel_count_purchase', role: 'service_role', execute: true },
+      { fn: 'funnel_hit', role: 'anon', execute: false },
+      { fn: 'funnel_hit', role: 'authenticated', execute: false },
+      { fn: 'funnel_hit', role: 'service_role', execute: true },
+      { fn: 'funnel_salt', role: 'anon', execute: false },
+      { fn: 'funnel_salt', role: 'authenticated', execute: false },
+      { fn: 'funnel_salt', role: 'service_role', execute: true },
+      { fn: 'owner_funnel', role: 'anon', execute: false },
+      { fn: 'owner_funnel', role: 'authenticated', execute: false },
+      { fn: 'owner_funnel', role: 'service_role', execute: true },
       { fn: 'owner_numbers', role: 'anon', execute: false },
       { fn: 'owner_numbers', role: 'authenticated', execute: false },
       { fn: 'owner_numbers', role: 'service_role', execute: true },

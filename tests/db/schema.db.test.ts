@@ -85,13 +85,18 @@ describe('the migrations', () => {
     expect(usage.rows).toEqual([{ anon: false, authenticated: false }]);
     // The API's functions: a member's save (The Bloom Book's page, keeping the newer version), and
     // the functions' count of a member's requests (per-member rate limits), which neither visitors
-    // nor members can call (tests/db/grants.db.test.ts has who may).
+    // nor members can call (tests/db/grants.db.test.ts has who may); the funnel's four (issue 44:
+    // the day's salt, a beacon, a purchase, the owner's month), the service role's alone.
     const api = await db.query<{ proname: string; anon: boolean; authenticated: boolean }>(
       `select p.proname, has_function_privilege('anon', p.oid, 'execute') as anon, has_function_privilege('authenticated', p.oid, 'execute') as authenticated
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'`,
     );
     expect(api.rows.sort((a, b) => a.proname.localeCompare(b.proname))).toEqual([
       { proname: 'count_member_request', anon: false, authenticated: false },
+      { proname: 'funnel_count_purchase', anon: false, authenticated: false },
+      { proname: 'funnel_hit', anon: false, authenticated: false },
+      { proname: 'funnel_salt', anon: false, authenticated: false },
+      { proname: 'owner_funnel', anon: false, authenticated: false },
       // The owner's numbers (20261207000100): the owner-numbers function's, after its owner check.
       { proname: 'owner_numbers', anon: false, authenticated: false },
       { proname: 'owner_trend', anon: false, authenticated: false },

@@ -62,6 +62,7 @@ const BAD_REQUEST: Record<string, { method: string; allow: string }> = {
   'coaching-schedule': { method: 'GET', allow: 'POST' },
   content: { method: 'POST', allow: 'GET' },
   forms: { method: 'GET', allow: 'POST' },
+  hit: { method: 'GET', allow: 'POST' },
   'newsletter-signup': { method: 'GET', allow: 'POST' },
   'owner-numbers': { method: 'POST', allow: 'GET' },
   'stripe-checkout': { method: 'GET', allow: 'POST' },

@@ -446,10 +446,41 @@ export type Database = {
         Args: { p_month: string; p_lesson_count: number };
         Returns: Json;
       };
+      /** The month's funnel counted without cookies (aggregates; service role only; migration 20261207100000). */
+      owner_funnel: {
+        Args: { p_month: string };
+        Returns: Json;
+      };
       /** Twelve months of the owner's key figures, for the charts (service role only; migration 20261207000100). */
       owner_trend: {
         Args: { p_month: string };
         Returns: Json;
+      };
+      /** The funnel's salt of a Berlin day, stored once, older ones deleted (service role only; migration 20261207100000). */
+      funnel_salt: {
+        Args: { day: string; candidate: string };
+        Returns: string;
+      };
+      /** One funnel beacon counted (service role only; migration 20261207100000). */
+      funnel_hit: {
+        Args: {
+          visitor: string;
+          event: string;
+          path: string;
+          occurred_at: string;
+          referrer_host?: string | null;
+          utm_source?: string | null;
+          utm_medium?: string | null;
+          utm_campaign?: string | null;
+          utm_term?: string | null;
+          utm_content?: string | null;
+        };
+        Returns: undefined;
+      };
+      /** A paid Checkout Session counted as a purchase once: true when this call counted it (service role only; migration 20261207100000). */
+      funnel_count_purchase: {
+        Args: { checkout_session: string; occurred_at: string };
+        Returns: boolean;
       };
     };
     Enums: { [_ in never]: never };
