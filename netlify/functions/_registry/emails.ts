@@ -9,10 +9,11 @@ import { outboxOf, type Preparers } from '../_shared/email/outbox';
 import { COMMERCE_EMAILS } from '../../../src/features/commerce/server/email/kinds';
 import { COACHING_EMAILS, queueReminders } from '../../../src/features/coaching/server/email/coaching';
 import { ACCOUNT_EMAILS } from '../../../src/features/account/server/email/account';
+import { COURSE_EMAILS } from '../../../src/features/course/server/email/certificate';
 import type { AdminDb } from '../_shared/supabase';
 import { emailSettings } from '../_shared/email/settings';
 
-export const EMAIL_KINDS: Preparers = { ...COMMERCE_EMAILS, ...COACHING_EMAILS, ...ACCOUNT_EMAILS };
+export const EMAIL_KINDS: Preparers = { ...COMMERCE_EMAILS, ...COACHING_EMAILS, ...ACCOUNT_EMAILS, ...COURSE_EMAILS };
 
 export const outbox = outboxOf(EMAIL_KINDS);
 export const { queueEmail, queueEmailLimited, sendDue, sendQueued } = outbox;
