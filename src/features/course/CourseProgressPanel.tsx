@@ -6,7 +6,7 @@
  * it also ticks the completed lessons of the static outline (`[data-outline-lesson]`).
  */
 import { useStore } from '../../core/ui/useStore';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { access, hasAccess } from '../../core/access/access';
 import { COURSE_PATH, COURSE_PRICE_ID, lessonPath, type OutlineLesson } from './outline';
 import { $memberAccess, BUILT_IN_CATALOGUE } from '../../core/access/store';
@@ -25,8 +25,12 @@ export interface CourseProgressPanelProps {
 
 const COURSE = BUILT_IN_CATALOGUE.find((p) => p.priceId === COURSE_PRICE_ID)!;
 
-function Panel({ lessons, modules, variant }: CourseProgressPanelProps) {
+/** The certificate's dialog loads on the tap (issue 45): the dashboard's budget has no room for it. */
+const CertificateClaim = lazy(() => import('./CertificateClaim'));
+
+function Panel({ lessons, modules, variant, memberName }: CourseProgressPanelProps & { memberName: string }) {
   const progressState = useStore($courseProgress, { ssr: 'initial' });
+  const [claims, setClaims] = useState(0);
   const completions = progressState.status === 'ready' ? progressState.value.completions : null;
   useEffect(() => {
     if (variant !== 'outline' || !completions) return;
@@ -72,7 +76,13 @@ function Panel({ lessons, modules, variant }: CourseProgressPanelProps) {
             {progress.started ? 'Continue where you left off' : 'Start the course'}: {progress.next.title}
           </a>
         ) : (
-          <p className="font-semibold text-sage-700">You have completed every lesson of the course.</p>
+          <>
+            <p className="w-full font-semibold text-sage-700">You have completed every lesson of the course.</p>
+            {/* Every lesson complete by the database's rows (the server checks again). */}
+            <button type="button" className="btn btn-gold" onClick={() => setClaims(claims + 1)} data-claim-certificate="">
+              Claim your certificate
+            </button>
+          </>
         )}
         {variant === 'dashboard' ? (
           <a className="btn btn-outline" href={COURSE_PATH}>
@@ -80,11 +90,16 @@ function Panel({ lessons, modules, variant }: CourseProgressPanelProps) {
           </a>
         ) : null}
       </div>
+      {claims > 0 ? (
+        <Suspense fallback={null}>
+          <CertificateClaim key={claims} defaultName={memberName} />
+        </Suspense>
+      ) : null}
     </Card>
   );
 }
 
-function WithAccess(props: CourseProgressPanelProps) {
+function WithAccess(props: CourseProgressPanelProps & { memberName: string }) {
   const state = useStore($memberAccess, { ssr: loadingOnServer });
   if (state.status === 'loading') return null;
   if (!hasAccess(access(COURSE, { ...state.value, catalogue: BUILT_IN_CATALOGUE, now: new Date() }))) return null;
@@ -94,5 +109,5 @@ function WithAccess(props: CourseProgressPanelProps) {
 export default function CourseProgressPanel(props: CourseProgressPanelProps) {
   const session = useSession();
   if (session.status !== 'signedIn') return null;
-  return <WithAccess {...props} />;
+  return <WithAccess {...props} memberName={session.user.full_name ?? ''} />;
 }

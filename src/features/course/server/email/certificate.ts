@@ -8,7 +8,7 @@
 import { BRAND } from '../../../../core/config/site';
 import { certificateDate, COURSE_NAME, verifyPath } from '../../certificate';
 import { Upstream } from '../../../../../netlify/functions/_shared/log';
-import { describeDbError, type AdminDb } from '../../../../../netlify/functions/_shared/supabase';
+import { describeDbError } from '../../../../../netlify/functions/_shared/supabase';
 import { greeting, SIGNOFF_NAME, type Recipient } from '../../../../../netlify/functions/_shared/email/messages';
 import type { MessageContent } from '../../../../../netlify/functions/_shared/email/render';
 import type { Preparers } from '../../../../../netlify/functions/_shared/email/outbox';
