@@ -81,7 +81,7 @@ export async function verifyCertificate(req: Request): Promise<Response> {
     console.error(`[certificate-verify] 503 ${error instanceof Error ? error.message : String(error)}`);
     return page(503, PAGES.down.title, PAGES.down.body);
   }
-  if (found.status === 'unknown') return page(404, PAGES.unknown.title, PAGES.unknown.body);
+  if ('name' in found) return certificatePage(code, found);
   if (found.status === 'gone') return page(410, PAGES.gone.title, PAGES.gone.body);
-  return certificatePage(code, found);
+  return page(404, PAGES.unknown.title, PAGES.unknown.body);
 }
