@@ -47,6 +47,8 @@ const BAD_REQUEST: Record<string, { method: string; allow: string }> = {
   'account-export': { method: 'POST', allow: 'GET' },
   'auth-sync': { method: 'GET', allow: 'POST' },
   'billing-portal': { method: 'GET', allow: 'POST' },
+  'certificate-claim': { method: 'GET', allow: 'POST' },
+  'certificate-verify': { method: 'POST', allow: 'GET, HEAD' },
   'checkout-summary': { method: 'POST', allow: 'GET' },
   'coach-join-link': { method: 'GET', allow: 'PUT' },
   'coach-registrants': { method: 'POST', allow: 'GET' },

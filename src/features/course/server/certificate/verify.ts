@@ -9,10 +9,11 @@
  *   deleted           410: the certificate went with its member's account (a hash of its code
  *                     is all that is kept), and the page says it is no longer available
  *   unknown           404, as is any address that is not /verify/<32 hex digits>
- *   anything but GET and HEAD: 405. The database down: 503, a page that says so.
+ *   anything but GET and HEAD: 405 (JSON, as every function). The database down: 503, a page that says so.
  */
 import { BRAND, SUPPORT_EMAIL } from '../../../../core/config/site';
 import { escapeHtml } from '../../../../../netlify/functions/_shared/email/render';
+import { requireMethod } from '../../../../../netlify/functions/_shared/http';
 import { siteOrigin } from '../../../../../netlify/functions/_shared/email/settings';
 import { pageHeaders, smallPage } from '../../../../../netlify/functions/_shared/page';
 import { supabaseAdmin } from '../../../../../netlify/functions/_shared/supabase';
@@ -24,12 +25,10 @@ const PAGES = {
   unknown: { title: 'Certificate not found', body: '<p>There is no certificate at this address. Please check the link you were given.</p>' },
   gone: { title: 'Certificate no longer available', body: '<p>This certificate is no longer available.</p>' },
   down: { title: 'Please try again', body: '<p>This certificate cannot be checked just now. Please try again in a moment.</p>' },
-  method: { title: 'Not allowed', body: '<p>This page can only be opened.</p>' },
 } as const;
 
 function page(status: number, title: string, body: string, head = ''): Response {
   const headers = { ...pageHeaders(), 'Cache-Control': 'no-cache' };
-  if (status === 405) Object.assign(headers, { Allow: 'GET, HEAD' });
   return new Response(smallPage(title, body, { support: SUPPORT_EMAIL, site: siteOrigin(), head }), { status, headers });
 }
 
@@ -69,7 +68,7 @@ function certificatePage(code: string, found: Extract<Found, { name: string }>):
 
 /** The page for `req` (netlify/functions/certificate-verify.mts). */
 export async function verifyCertificate(req: Request): Promise<Response> {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return page(405, PAGES.method.title, PAGES.method.body);
+  requireMethod(req, 'GET', 'HEAD');
   const code = codeOf(req);
   if (!code) return page(404, PAGES.unknown.title, PAGES.unknown.body);
   let found: Found;
