@@ -4,7 +4,8 @@
  * date told in Berlin time on either side of the clock changes and the year's end.
  */
 import { describe, expect, it } from 'vitest';
-import { certificateDate, lessonsToDoMessage, linkedInFields, linkedInUrl, nameProblem } from '../../src/features/course/certificate';
+import { certificateDate, ISSUER, lessonsToDoMessage, linkedInFields, linkedInUrl, nameProblem } from '../../src/features/course/certificate';
+import { BRAND } from '../../src/core/config/site';
 
 const CODE = '0123456789abcdef0123456789abcdef';
 
@@ -43,6 +44,8 @@ describe('dates in Berlin time', () => {
 });
 
 describe('LinkedIn\'s Add to profile', () => {
+  it('names the brand as the issuing organization', () => expect(ISSUER).toBe(BRAND));
+
   it('fills every field, and the link carries each', () => {
     const fields = linkedInFields({ code: CODE, issued_at: '2026-11-29T10:00:00Z' }, 'https://inneralchemy.coach');
     expect(fields).toEqual({

@@ -1,6 +1,6 @@
 /**
- * "Claim your certificate" (issue 45): the dialog the course's progress card opens once every
- * lesson is complete (./CourseProgressPanel.tsx), loaded on the tap. A native dialog asks for the
+ * "Claim your certificate" (issue 45): the dialog the course page opens once every lesson is
+ * complete (./CertificateOffer.tsx), loaded on the tap. A native dialog asks for the
  * name to put on the certificate (the member's display name to begin with), sends it to
  * POST /api/certificate, and shows what the server answers: its refusal in the member's words, or
  * the certificate with its public page, LinkedIn's "Add to profile" link, and the same fields as
@@ -50,7 +50,7 @@ function Issued({ certificate }: { certificate: IssuedCertificate }) {
   );
 }
 
-/** Opens as it mounts (the card mounts a new one each time the member asks). */
+/** Opens as it mounts (./CertificateOffer.tsx mounts a new one each time the member asks). */
 export default function CertificateClaim({ defaultName }: { defaultName: string }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -104,3 +104,4 @@ export default function CertificateClaim({ defaultName }: { defaultName: string 
     </dialog>
   );
 }
+

@@ -6,9 +6,9 @@
  * it also ticks the completed lessons of the static outline (`[data-outline-lesson]`).
  */
 import { useStore } from '../../core/ui/useStore';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { access, hasAccess } from '../../core/access/access';
-import { COURSE_PATH, COURSE_PRICE_ID, lessonPath, type OutlineLesson } from './outline';
+import { CERTIFICATE_PATH, COURSE_PATH, COURSE_PRICE_ID, lessonPath, type OutlineLesson } from './outline';
 import { $memberAccess, BUILT_IN_CATALOGUE } from '../../core/access/store';
 import { useSession } from '../../core/session/useSession';
 import { lessonsLabel, progressOf } from './progress';
@@ -25,12 +25,9 @@ export interface CourseProgressPanelProps {
 
 const COURSE = BUILT_IN_CATALOGUE.find((p) => p.priceId === COURSE_PRICE_ID)!;
 
-/** The certificate's dialog loads on the tap (issue 45): the dashboard's budget has no room for it. */
-const CertificateClaim = lazy(() => import('./CertificateClaim'));
 
-function Panel({ lessons, modules, variant, memberName }: CourseProgressPanelProps & { memberName: string }) {
+function Panel({ lessons, modules, variant }: CourseProgressPanelProps) {
   const progressState = useStore($courseProgress, { ssr: 'initial' });
-  const [claims, setClaims] = useState(0);
   const completions = progressState.status === 'ready' ? progressState.value.completions : null;
   useEffect(() => {
     if (variant !== 'outline' || !completions) return;
@@ -78,10 +75,14 @@ function Panel({ lessons, modules, variant, memberName }: CourseProgressPanelPro
         ) : (
           <>
             <p className="w-full font-semibold text-sage-700">You have completed every lesson of the course.</p>
-            {/* Every lesson complete by the database's rows (the server checks again). */}
-            <button type="button" className="btn btn-gold" onClick={() => setClaims(claims + 1)} data-claim-certificate="">
-              Claim your certificate
-            </button>
+            {/* Every lesson complete by the database's rows (the server checks again). The claim's
+                dialog is the course page's (./CertificateOffer.tsx): the dashboard, at its budget,
+                carries only this link to it. */}
+            {variant === 'dashboard' ? (
+              <a className="btn btn-gold" href={CERTIFICATE_PATH} data-claim-certificate="">
+                Claim your certificate
+              </a>
+            ) : null}
           </>
         )}
         {variant === 'dashboard' ? (
@@ -90,16 +91,11 @@ function Panel({ lessons, modules, variant, memberName }: CourseProgressPanelPro
           </a>
         ) : null}
       </div>
-      {claims > 0 ? (
-        <Suspense fallback={null}>
-          <CertificateClaim key={claims} defaultName={memberName} />
-        </Suspense>
-      ) : null}
     </Card>
   );
 }
 
-function WithAccess(props: CourseProgressPanelProps & { memberName: string }) {
+function WithAccess(props: CourseProgressPanelProps) {
   const state = useStore($memberAccess, { ssr: loadingOnServer });
   if (state.status === 'loading') return null;
   if (!hasAccess(access(COURSE, { ...state.value, catalogue: BUILT_IN_CATALOGUE, now: new Date() }))) return null;
@@ -109,5 +105,5 @@ function WithAccess(props: CourseProgressPanelProps & { memberName: string }) {
 export default function CourseProgressPanel(props: CourseProgressPanelProps) {
   const session = useSession();
   if (session.status !== 'signedIn') return null;
-  return <WithAccess {...props} memberName={session.user.full_name ?? ''} />;
+  return <WithAccess {...props} />;
 }
