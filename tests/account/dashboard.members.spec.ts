@@ -57,7 +57,7 @@ test('shows the profile, the member’s upcoming and past sessions apart with lo
       const [year, month, day] = date.split('-').map(Number) as [number, number, number];
       const session = sessionAt(instantOf({ year, month, day, hour: 18, minute: 0 }, COACH_ZONE));
       await addSessions([session]);
-      await asOwner('coaching_session_signups', { user_id: user.uid, session_id: session.id, name: 'Ana', email: 'ana@example.com', created_at });
+      await asOwner('coaching_session_signups', { user_id: user.memberId, session_id: session.id, name: 'Ana', email: 'ana@example.com', created_at });
     }
   });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ana Maria Lima');
@@ -81,7 +81,7 @@ test('shows the profile, the member’s upcoming and past sessions apart with lo
   const signupsQuery = (await requestsOf(user, 'coaching_session_signups')).find((r) => r.method === 'GET')!.query;
   expect(signupsQuery.select).toBe('id,name,email,created_at,coaching_sessions(id,date,time,starts_at,ends_at,time_zone,cancelled_at)');
   expect(signupsQuery.order).toBe('created_at.desc');
-  expect(signupsQuery.user_id).toBe(`eq.${user.uid}`);
+  expect(signupsQuery.user_id).toBe(`eq.${user.memberId}`);
 
   for (const [name, href] of [
     ['Upgrade Plan', '/pricing'],
@@ -132,7 +132,7 @@ test('without a profile row the account’s name greets, the defaults show, the 
   const user = await dashboardWith(page);
   // The profile auth-sync made at sign-in is gone (deleted in the database since): the member
   // has no profile row when the dashboard is opened again.
-  await deleteAsServiceRole('profiles', { id: user.uid });
+  await deleteAsServiceRole('profiles', { id: user.memberId });
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ana Lima');
   const profileRegion = page.getByRole('region', { name: 'Profile Information' });
@@ -150,7 +150,7 @@ test('without a profile row the account’s name greets, the defaults show, the 
   await setup.getByRole('button', { name: 'Try again' }).click();
   await synced;
   await expect(page.locator('[data-account-setup]')).toHaveCount(0, { timeout: 15_000 });
-  expect(await rowsOf('profiles', { id: user.uid })).toMatchObject([{ id: user.uid, full_name: 'Ana Lima', membership_tier: 'Explorer' }]);
+  expect(await rowsOf('profiles', { id: user.memberId })).toMatchObject([{ id: user.memberId, full_name: 'Ana Lima', membership_tier: 'Explorer' }]);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ana Lima');
 });
 
@@ -245,7 +245,7 @@ test.describe('subscription badge', () => {
   // Postgres answers PGRST116 to the single-row reads by itself when the member has no such row.
   const freeCases: [string, (user: TestUser) => Promise<void>][] = [
     ['no customer (PGRST116)', async () => {}],
-    ['no subscription (PGRST116)', (user) => asServiceRole('stripe_customers', { user_id: user.uid, customer_id: customerOf(user) })],
+    ['no subscription (PGRST116)', (user) => asServiceRole('stripe_customers', { user_id: user.memberId, customer_id: customerOf(user) })],
     ['no price', (user) => subscription(user, plan({ price_id: null }))],
   ];
   for (const [name, given] of freeCases) {
@@ -317,14 +317,14 @@ test.describe('your library', () => {
   /** A paid one-time purchase, as the webhook records it. */
   const purchase = (user: TestUser, price_id: string, product_type: string) =>
     asServiceRole('purchases', {
-      user_id: user.uid,
+      user_id: user.memberId,
       price_id,
       product_type,
       status: 'paid',
       amount: 4900,
       currency: 'usd',
       purchased_at: '2026-11-02T10:00:00.000Z',
-      checkout_session_id: `cs_test_${price_id}_${user.uid}`,
+      checkout_session_id: `cs_test_${price_id}_${user.memberId}`,
     });
   const library = (page: Page) => page.getByRole('region', { name: 'Your library' });
 
@@ -342,7 +342,7 @@ test.describe('your library', () => {
     await expect(library(page).locator('[data-library-item="price_master_alchemist_course"]')).toContainText('Purchased on November 2, 2026');
     await expect(page.getByRole('region', { name: 'Profile Information' })).toContainText('Adventurer');
     const query = (await requestsOf(user, 'purchases'))[0]!.query;
-    expect(query.user_id).toBe(`eq.${user.uid}`);
+    expect(query.user_id).toBe(`eq.${user.memberId}`);
     await expectNoSeriousA11yViolations(page);
   });
 

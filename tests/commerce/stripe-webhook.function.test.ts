@@ -252,7 +252,7 @@ describe('stripe-webhook', () => {
   });
 
   describe('the member’s tier', () => {
-    const tierOf = (uid: string) => db.tables.profiles?.find((p) => p.id === uid)?.membership_tier;
+    const tierOf = (memberId: string) => db.tables.profiles?.find((p) => p.id === memberId)?.membership_tier;
     const update = () => deliver(signed('customer.subscription.updated', { id: 'sub_1', object: 'subscription' }));
 
     it('follows the product of the subscription, on the owner’s profile only, with the service role', async () => {

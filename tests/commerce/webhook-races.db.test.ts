@@ -161,19 +161,19 @@ async function race(round: number, { first, holdBefore, then }: Race): Promise<s
 
 /** A member with a Stripe customer, and a paid Checkout Session of an app in the double. */
 async function memberWithSession(tag: string, paymentStatus: 'paid' | 'unpaid'): Promise<string> {
-  const uid = `uid_${tag}`;
+  const memberId = `uid_${tag}`;
   const customer = `cus_${tag}`;
-  await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, $2, 'Explorer')`, [uid, `${tag}@example.com`]);
-  await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [uid, customer]);
+  await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, $2, 'Explorer')`, [memberId, `${tag}@example.com`]);
+  await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [memberId, customer]);
   const sdk = new Stripe(stripe.env.STRIPE_SECRET_KEY, { host: stripe.env.STRIPE_API_HOST, port: Number(stripe.env.STRIPE_API_PORT), protocol: 'http' });
   const session = await sdk.checkout.sessions.create({
     mode: 'payment',
     line_items: [{ price: stripePriceId('price_app_stillpoint'), quantity: 1 }],
     customer,
-    client_reference_id: uid,
+    client_reference_id: memberId,
     success_url: 'http://localhost:4321/success?session_id={CHECKOUT_SESSION_ID}',
     cancel_url: 'http://localhost:4321/products',
-    metadata: { firebase_uid: uid },
+    metadata: { firebase_uid: memberId },
   });
   stripe.complete(session.id, paymentStatus);
   return session.id;
@@ -239,11 +239,11 @@ describe('stripe-webhook deliveries racing on Postgres', () => {
     stripe.paymentMethods.set('pm_race', { id: 'pm_race', object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242' } });
     await rounds('subscription updated + deleted', async (round) => {
       const tag = `sub_${round}`;
-      const uid = `uid_${tag}`;
+      const memberId = `uid_${tag}`;
       const customer = `cus_${tag}`;
       const subId = `sub_race_${round}`;
-      await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, $2, 'Alchemist')`, [uid, `${tag}@example.com`]);
-      await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [uid, customer]);
+      await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, $2, 'Alchemist')`, [memberId, `${tag}@example.com`]);
+      await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [memberId, customer]);
       await db.query(
         `insert into public.stripe_subscriptions (customer_id, subscription_id, price_id, subscription_status) values ($1, $2, 'price_alchemist_monthly', 'active')`,
         [customer, subId],
@@ -272,7 +272,7 @@ describe('stripe-webhook deliveries racing on Postgres', () => {
         },
       });
       const [row] = await rows<{ subscription_status: string }>(db, owner, `select subscription_status from public.stripe_subscriptions where customer_id = $1`, [customer]);
-      const [profile] = await rows<{ membership_tier: string }>(db, owner, `select membership_tier from public.profiles where id = $1`, [uid]);
+      const [profile] = await rows<{ membership_tier: string }>(db, owner, `select membership_tier from public.profiles where id = $1`, [memberId]);
       const right = row?.subscription_status === 'canceled' && profile?.membership_tier === 'Explorer';
       return { how, problem: right ? null : `ended ${row?.subscription_status} with tier ${profile?.membership_tier}` };
     });
@@ -291,10 +291,10 @@ describe('stripe-webhook deliveries racing on Postgres', () => {
     });
     await rounds('older updated + newer created', async (round) => {
       const tag = `switch_${round}`;
-      const uid = `uid_${tag}`;
+      const memberId = `uid_${tag}`;
       const customer = `cus_${tag}`;
-      await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, $2, 'Adventurer')`, [uid, `${tag}@example.com`]);
-      await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [uid, customer]);
+      await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, $2, 'Adventurer')`, [memberId, `${tag}@example.com`]);
+      await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [memberId, customer]);
       const older = { ...live(`sub_adv_${round}`, 'price_adventurer_monthly', 1_767_225_600), customer };
       const newer = { ...live(`sub_alc_${round}`, 'price_alchemist_monthly', 1_767_225_600 + 600), customer };
       // The Adventurer subscription, as the webhook recorded it when it started.
@@ -312,7 +312,7 @@ describe('stripe-webhook deliveries racing on Postgres', () => {
         },
       });
       const [row] = await rows<{ subscription_id: string; price_id: string }>(db, owner, `select subscription_id, price_id from public.stripe_subscriptions where customer_id = $1`, [customer]);
-      const [profile] = await rows<{ membership_tier: string }>(db, owner, `select membership_tier from public.profiles where id = $1`, [uid]);
+      const [profile] = await rows<{ membership_tier: string }>(db, owner, `select membership_tier from public.profiles where id = $1`, [memberId]);
       const right = row?.subscription_id === newer.id && profile?.membership_tier === 'Alchemist';
       return { how, problem: right ? null : `ended ${row?.subscription_id} (${row?.price_id}) with tier ${profile?.membership_tier}` };
     });
@@ -351,11 +351,11 @@ describe('stripe-webhook deliveries racing on Postgres', () => {
     stripe.paymentMethods.set('pm_dispute', { id: 'pm_dispute', object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242' } });
     await rounds(`membership dispute created + closed ${outcome}`, async (round) => {
       const tag = `member_dispute_${outcome}_${round}`;
-      const uid = `uid_${tag}`;
+      const memberId = `uid_${tag}`;
       const customer = `cus_${tag}`;
       const subId = `sub_${tag}`;
-      await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, $2, 'Explorer')`, [uid, `${tag}@example.com`]);
-      await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [uid, customer]);
+      await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, $2, 'Explorer')`, [memberId, `${tag}@example.com`]);
+      await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [memberId, customer]);
       // An Alchemist who paid their first month by card, as the webhook recorded it.
       stripe.seed({ subscriptions: [{ id: subId, customer, price: 'price_alchemist_monthly' }] });
       expect((await deliver(stripe.event('customer.subscription.created', stripe.subscriptions.get(subId), SECRET))).status).toBe(200);
@@ -377,7 +377,7 @@ describe('stripe-webhook deliveries racing on Postgres', () => {
         `select subscription_status, dispute_status from public.stripe_subscriptions where customer_id = $1`,
         [customer],
       );
-      const [profile] = await rows<{ membership_tier: string }>(db, owner, `select membership_tier from public.profiles where id = $1`, [uid]);
+      const [profile] = await rows<{ membership_tier: string }>(db, owner, `select membership_tier from public.profiles where id = $1`, [memberId]);
       const expected =
         outcome === 'lost'
           ? { subscription_status: 'canceled', dispute_status: 'lost', tier: 'Explorer', atStripe: 'canceled' }

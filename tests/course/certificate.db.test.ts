@@ -38,38 +38,38 @@ const LESSONS = readdirSync(DIR)
 const LAST = LESSONS.at(-1)!;
 
 let sessions = 0;
-/** A paid purchase of `price` by `uid` (the webhook's row), its Checkout Session id returned. */
-async function bought(uid: string, price: string, productType = 'course'): Promise<string> {
+/** A paid purchase of `price` by `memberId` (the webhook's row), its Checkout Session id returned. */
+async function bought(memberId: string, price: string, productType = 'course'): Promise<string> {
   const session = `cs_test_cert_${++sessions}`;
   await db.query(
     `insert into public.purchases (user_id, price_id, product_type, checkout_session_id, payment_intent_id, amount, currency, status)
      values ($1, $2, $3, $4, $5, 99900, 'usd', 'paid')`,
-    [uid, price, productType, session, `pi_${sessions}`],
+    [memberId, price, productType, session, `pi_${sessions}`],
   );
   return session;
 }
 
 /** An Alchemist plan that entitles (the webhook's rows). */
-async function alchemistPlan(uid: string, status = 'active'): Promise<string> {
-  const sub = `sub_cert_${uid}`;
-  await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [uid, `cus_${uid}`]);
+async function alchemistPlan(memberId: string, status = 'active'): Promise<string> {
+  const sub = `sub_cert_${memberId}`;
+  await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [memberId, `cus_${memberId}`]);
   await db.query(
     `insert into public.stripe_subscriptions (customer_id, subscription_id, price_id, subscription_status, plan_tier) values ($1, $2, 'price_alchemist_monthly', $3, 'Alchemist')`,
-    [`cus_${uid}`, sub, status],
+    [`cus_${memberId}`, sub, status],
   );
   return sub;
 }
 
 /** The member marks lessons complete as the site does (their own insert, row-level security deciding). */
-async function complete(uid: string, slugs: readonly string[]): Promise<void> {
-  for (const slug of slugs) expect(await failure(db, member(uid), MARK, [uid, slug])).toBeNull();
+async function complete(memberId: string, slugs: readonly string[]): Promise<void> {
+  for (const slug of slugs) expect(await failure(db, member(memberId), MARK, [memberId, slug])).toBeNull();
 }
 
 type Claim = { status: string; to_do?: string[]; certificate?: { code: string; name: string; course: string; completed_at: string; revoked_at: string | null } };
-const claim = async (uid: string, name: string | null = 'Ada Lima'): Promise<Claim> =>
-  (await rows<{ c: Claim }>(db, service, `select public.claim_certificate($1, $2, $3) as c`, [uid, COURSE_ID, name]))[0]!.c;
+const claim = async (memberId: string, name: string | null = 'Ada Lima'): Promise<Claim> =>
+  (await rows<{ c: Claim }>(db, service, `select public.claim_certificate($1, $2, $3) as c`, [memberId, COURSE_ID, name]))[0]!.c;
 const byCode = async (code: string) => (await rows<{ c: Record<string, unknown> }>(db, service, `select public.certificate_by_code($1) as c`, [code]))[0]!.c;
-const certificatesOf = (uid: string) => rows<{ code: string; revoked: boolean }>(db, 'owner', `select code, revoked_at is not null as revoked from public.certificates where member_id = $1`, [uid]);
+const certificatesOf = (memberId: string) => rows<{ code: string; revoked: boolean }>(db, 'owner', `select code, revoked_at is not null as revoked from public.certificates where member_id = $1`, [memberId]);
 
 beforeAll(async () => {
   db = await migratedDatabase();
@@ -97,19 +97,19 @@ describe('the database knows the course', () => {
 
 describe('progress only in lessons the member may open', () => {
   it('a member without the course records the free preview, never a paid lesson nor one that does not exist', async () => {
-    const uid = 'uid-explorer';
-    expect(await failure(db, member(uid), MARK, [uid, 'the-weather-inside'])).toBeNull();
-    expect(await failure(db, member(uid), MARK, [uid, 'beyond-fine'])).toBe('42501');
-    expect(await failure(db, member(uid), MARK, [uid, 'your-alchemy-map'])).toBe('42501');
-    expect(await failure(db, member(uid), MARK, [uid, 'not-a-lesson'])).toBe('42501');
-    expect(await rows(db, 'owner', `select lesson_slug from public.lesson_progress where member_id = $1`, [uid])).toEqual([{ lesson_slug: 'the-weather-inside' }]);
+    const memberId = 'uid-explorer';
+    expect(await failure(db, member(memberId), MARK, [memberId, 'the-weather-inside'])).toBeNull();
+    expect(await failure(db, member(memberId), MARK, [memberId, 'beyond-fine'])).toBe('42501');
+    expect(await failure(db, member(memberId), MARK, [memberId, 'your-alchemy-map'])).toBe('42501');
+    expect(await failure(db, member(memberId), MARK, [memberId, 'not-a-lesson'])).toBe('42501');
+    expect(await rows(db, 'owner', `select lesson_slug from public.lesson_progress where member_id = $1`, [memberId])).toEqual([{ lesson_slug: 'the-weather-inside' }]);
   });
 
   it('the course bought, the Founding Membership or an Alchemist plan that entitles open every lesson', async () => {
     await bought('uid-buyer', 'price_master_alchemist_course');
     await bought('uid-founder', 'price_founding_membership', 'membership');
     await alchemistPlan('uid-plan');
-    for (const uid of ['uid-buyer', 'uid-founder', 'uid-plan']) expect(await failure(db, member(uid), MARK, [uid, 'your-alchemy-map'])).toBeNull();
+    for (const memberId of ['uid-buyer', 'uid-founder', 'uid-plan']) expect(await failure(db, member(memberId), MARK, [memberId, 'your-alchemy-map'])).toBeNull();
   });
 
   it('a refunded purchase, one disputed, an ended plan or an Adventurer one open nothing', async () => {
@@ -119,54 +119,54 @@ describe('progress only in lessons the member may open', () => {
     await db.query(`insert into public.disputes (dispute_id, charge_id, checkout_session_id, status, opened_at) values ('du_open1', 'ch_open1', $1, 'open', now())`, [disputed]);
     await alchemistPlan('uid-ended', 'canceled');
     await bought('uid-app', 'price_app_stillpoint', 'app');
-    for (const uid of ['uid-refunded', 'uid-disputed', 'uid-ended', 'uid-app']) expect(await failure(db, member(uid), MARK, [uid, 'beyond-fine'])).toBe('42501');
+    for (const memberId of ['uid-refunded', 'uid-disputed', 'uid-ended', 'uid-app']) expect(await failure(db, member(memberId), MARK, [memberId, 'beyond-fine'])).toBe('42501');
   });
 });
 
 describe('the claim', () => {
   it('26 of 27 lessons: refused with the one still to do; 27: one certificate dated at the last lesson', async () => {
-    const uid = 'uid-claimer';
-    await bought(uid, 'price_master_alchemist_course');
-    await complete(uid, LESSONS.slice(0, 26).map((l) => l.slug));
-    expect(await claim(uid)).toEqual({ status: 'incomplete', to_do: [LAST.title] });
-    expect(await certificatesOf(uid)).toEqual([]);
+    const memberId = 'uid-claimer';
+    await bought(memberId, 'price_master_alchemist_course');
+    await complete(memberId, LESSONS.slice(0, 26).map((l) => l.slug));
+    expect(await claim(memberId)).toEqual({ status: 'incomplete', to_do: [LAST.title] });
+    expect(await certificatesOf(memberId)).toEqual([]);
 
-    await complete(uid, [LAST.slug]);
-    const [last] = await rows<{ at: string }>(db, 'owner', `select to_jsonb(completed_at) #>> '{}' as at from public.lesson_progress where member_id = $1 and lesson_slug = $2`, [uid, LAST.slug]);
-    const issued = await claim(uid, 'Jürgen Weiß');
+    await complete(memberId, [LAST.slug]);
+    const [last] = await rows<{ at: string }>(db, 'owner', `select to_jsonb(completed_at) #>> '{}' as at from public.lesson_progress where member_id = $1 and lesson_slug = $2`, [memberId, LAST.slug]);
+    const issued = await claim(memberId, 'Jürgen Weiß');
     expect(issued.status).toBe('issued');
     expect(issued.certificate).toMatchObject({ name: 'Jürgen Weiß', course: COURSE_ID, completed_at: last!.at, revoked_at: null });
     expect(issued.certificate!.code).toMatch(/^[0-9a-f]{32}$/);
     // Claimed again (another name): the same certificate, as it was issued.
-    expect(await claim(uid, 'Someone Else')).toEqual({ status: 'existing', certificate: issued.certificate });
-    expect(await certificatesOf(uid)).toHaveLength(1);
+    expect(await claim(memberId, 'Someone Else')).toEqual({ status: 'existing', certificate: issued.certificate });
+    expect(await certificatesOf(memberId)).toHaveLength(1);
   });
 
   it('lists every lesson still to do, in course order', async () => {
-    const uid = 'uid-halfway';
-    await alchemistPlan(uid);
-    await complete(uid, LESSONS.filter((l) => l.position % 2 === 1).map((l) => l.slug));
-    expect(await claim(uid)).toEqual({ status: 'incomplete', to_do: LESSONS.filter((l) => l.position % 2 === 0).map((l) => l.title) });
+    const memberId = 'uid-halfway';
+    await alchemistPlan(memberId);
+    await complete(memberId, LESSONS.filter((l) => l.position % 2 === 1).map((l) => l.slug));
+    expect(await claim(memberId)).toEqual({ status: 'incomplete', to_do: LESSONS.filter((l) => l.position % 2 === 0).map((l) => l.title) });
   });
 
   it('five claims at the same moment leave one certificate, and each answers it', async () => {
-    const uid = 'uid-racer';
-    await bought(uid, 'price_founding_membership', 'membership');
-    await complete(uid, LESSONS.map((l) => l.slug));
-    const answers = await Promise.all(['A', 'B', 'C', 'D', 'E'].map((n) => claim(uid, `Racer ${n}`)));
+    const memberId = 'uid-racer';
+    await bought(memberId, 'price_founding_membership', 'membership');
+    await complete(memberId, LESSONS.map((l) => l.slug));
+    const answers = await Promise.all(['A', 'B', 'C', 'D', 'E'].map((n) => claim(memberId, `Racer ${n}`)));
     const codes = new Set(answers.map((a) => a.certificate?.code));
     expect(codes.size).toBe(1);
     expect(answers.filter((a) => a.status === 'issued')).toHaveLength(1);
-    expect(await certificatesOf(uid)).toHaveLength(1);
+    expect(await certificatesOf(memberId)).toHaveLength(1);
   });
 
   it('without the course (its rows written before it was refunded), no certificate', async () => {
-    const uid = 'uid-no-course';
-    const session = await bought(uid, 'price_master_alchemist_course');
-    await complete(uid, LESSONS.map((l) => l.slug));
+    const memberId = 'uid-no-course';
+    const session = await bought(memberId, 'price_master_alchemist_course');
+    await complete(memberId, LESSONS.map((l) => l.slug));
     await db.query(`update public.purchases set status = 'refunded', refunded_at = now() where checkout_session_id = $1`, [session]);
-    expect(await claim(uid)).toEqual({ status: 'not_owned' });
-    expect(await certificatesOf(uid)).toEqual([]);
+    expect(await claim(memberId)).toEqual({ status: 'not_owned' });
+    expect(await certificatesOf(memberId)).toEqual([]);
   });
 
   it('takes the profile\'s name when none is given, and asks for one when the profile has none', async () => {
@@ -182,12 +182,12 @@ describe('the claim', () => {
   });
 
   it('a name of white space only, or over 100 characters, is never stored', async () => {
-    const uid = 'uid-blank';
-    await bought(uid, 'price_master_alchemist_course');
-    await complete(uid, LESSONS.map((l) => l.slug));
-    expect(await failure(db, service, `select public.claim_certificate($1, $2, $3)`, [uid, COURSE_ID, '\u00a0\t '])).toBe('23514');
-    expect(await failure(db, service, `select public.claim_certificate($1, $2, $3)`, [uid, COURSE_ID, 'x'.repeat(101)])).toBe('23514');
-    expect(await certificatesOf(uid)).toEqual([]);
+    const memberId = 'uid-blank';
+    await bought(memberId, 'price_master_alchemist_course');
+    await complete(memberId, LESSONS.map((l) => l.slug));
+    expect(await failure(db, service, `select public.claim_certificate($1, $2, $3)`, [memberId, COURSE_ID, '\u00a0\t '])).toBe('23514');
+    expect(await failure(db, service, `select public.claim_certificate($1, $2, $3)`, [memberId, COURSE_ID, 'x'.repeat(101)])).toBe('23514');
+    expect(await certificatesOf(memberId)).toEqual([]);
   });
 
   it('only the functions claim or read by code: members and visitors are refused', async () => {
@@ -201,10 +201,10 @@ describe('the claim', () => {
 });
 
 describe('revocation', () => {
-  async function certified(uid: string, price: string, productType = 'course'): Promise<{ code: string; session: string }> {
-    const session = await bought(uid, price, productType);
-    await complete(uid, LESSONS.map((l) => l.slug));
-    const answer = await claim(uid);
+  async function certified(memberId: string, price: string, productType = 'course'): Promise<{ code: string; session: string }> {
+    const session = await bought(memberId, price, productType);
+    await complete(memberId, LESSONS.map((l) => l.slug));
+    const answer = await claim(memberId);
     expect(answer.status).toBe('issued');
     return { code: answer.certificate!.code, session };
   }
@@ -228,40 +228,40 @@ describe('revocation', () => {
   });
 
   it('a lost dispute of the Alchemist plan revokes it', async () => {
-    const uid = 'uid-plan-dispute';
-    const sub = await alchemistPlan(uid);
-    await complete(uid, LESSONS.map((l) => l.slug));
-    const { certificate } = await claim(uid);
+    const memberId = 'uid-plan-dispute';
+    const sub = await alchemistPlan(memberId);
+    await complete(memberId, LESSONS.map((l) => l.slug));
+    const { certificate } = await claim(memberId);
     await db.query(`insert into public.disputes (dispute_id, charge_id, subscription_id, status, opened_at, closed_at) values ('du_cert2', 'ch_cert2', $1, 'lost', now(), now())`, [sub]);
-    expect(await certificatesOf(uid)).toEqual([{ code: certificate!.code, revoked: true }]);
+    expect(await certificatesOf(memberId)).toEqual([{ code: certificate!.code, revoked: true }]);
   });
 
   it('a member who still has the course another way keeps a valid certificate', async () => {
-    const uid = 'uid-both';
-    await alchemistPlan(uid);
-    const { code, session } = await certified(uid, 'price_master_alchemist_course');
+    const memberId = 'uid-both';
+    await alchemistPlan(memberId);
+    const { code, session } = await certified(memberId, 'price_master_alchemist_course');
     await db.query(`update public.purchases set status = 'refunded', refunded_at = now() where checkout_session_id = $1`, [session]);
-    expect(await certificatesOf(uid)).toEqual([{ code, revoked: false }]);
+    expect(await certificatesOf(memberId)).toEqual([{ code, revoked: false }]);
   });
 
   it('a refund of something else (an app) revokes nothing', async () => {
-    const uid = 'uid-app-refund';
-    const { code } = await certified(uid, 'price_master_alchemist_course');
-    const app = await bought(uid, 'price_app_stillpoint', 'app');
+    const memberId = 'uid-app-refund';
+    const { code } = await certified(memberId, 'price_master_alchemist_course');
+    const app = await bought(memberId, 'price_app_stillpoint', 'app');
     await db.query(`update public.purchases set status = 'refunded', refunded_at = now() where checkout_session_id = $1`, [app]);
-    expect(await certificatesOf(uid)).toEqual([{ code, revoked: false }]);
+    expect(await certificatesOf(memberId)).toEqual([{ code, revoked: false }]);
   });
 });
 
 describe('deletion', () => {
   it('the account\'s deletion removes the certificate; its code then reads "gone", an unknown one "unknown"', async () => {
-    const uid = 'uid-leaving';
-    await bought(uid, 'price_master_alchemist_course');
-    await complete(uid, LESSONS.map((l) => l.slug));
-    const { certificate } = await claim(uid);
+    const memberId = 'uid-leaving';
+    await bought(memberId, 'price_master_alchemist_course');
+    await complete(memberId, LESSONS.map((l) => l.slug));
+    const { certificate } = await claim(memberId);
     // As account-delete does for every member table (src/features/account/server/member-tables.ts).
-    expect(await failure(db, service, `delete from public.certificates where member_id = $1`, [uid])).toBeNull();
-    expect(await certificatesOf(uid)).toEqual([]);
+    expect(await failure(db, service, `delete from public.certificates where member_id = $1`, [memberId])).toBeNull();
+    expect(await certificatesOf(memberId)).toEqual([]);
     expect(await byCode(certificate!.code)).toEqual({ status: 'gone' });
     expect(await byCode('0123456789abcdef0123456789abcdef')).toEqual({ status: 'unknown' });
     // Nothing of the certificate is kept but a hash of its code.

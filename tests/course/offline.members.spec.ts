@@ -56,7 +56,7 @@ test('“Mark as complete” pressed offline waits on the device, then syncs onc
   const done = page.locator('[data-lesson-complete]');
   await expect(done).toContainText('You completed this lesson');
   await expect(done.locator('[data-waiting]')).toHaveText('Saved on this device, will sync');
-  expect(await rowsOf('lesson_progress', { member_id: member.uid })).toEqual([]);
+  expect(await rowsOf('lesson_progress', { member_id: member.memberId })).toEqual([]);
 
   // A while later the connection returns: the lesson counts as completed when it was pressed
   // (its day in the member's days practised), not when the device could send it.
@@ -65,8 +65,8 @@ test('“Mark as complete” pressed offline waits on the device, then syncs onc
   await context.setOffline(false);
   await expect(done.locator('[data-waiting]')).toHaveCount(0, { timeout: SLOW });
   await expect(done).toContainText('You completed this lesson');
-  await expect.poll(() => rowsOf('lesson_progress', { member_id: member.uid })).toEqual([expect.objectContaining({ lesson_slug: third.slug })]);
-  const [row] = await rowsOf<{ completed_at: string }>('lesson_progress', { member_id: member.uid });
+  await expect.poll(() => rowsOf('lesson_progress', { member_id: member.memberId })).toEqual([expect.objectContaining({ lesson_slug: third.slug })]);
+  const [row] = await rowsOf<{ completed_at: string }>('lesson_progress', { member_id: member.memberId });
   expect(Date.parse(row!.completed_at)).toBeGreaterThanOrEqual(pressed - 1_000);
   expect(Date.parse(row!.completed_at)).toBeLessThan(online);
 });

@@ -39,7 +39,7 @@ test('a member buys Stillpoint on the payment page and finds its confirmation in
   expect(message!.html).toContain(sessionId);
   expect(message!.text).toContain('support@inneralchemy.coach');
   // Recorded as sent, for the member's export.
-  expect(await rowsOf('email_outbox', { user_id: user.uid })).toEqual([expect.objectContaining({ kind: 'purchase_confirmation', ref: sessionId, status: 'sent', subject: 'Stillpoint is yours' })]);
+  expect(await rowsOf('email_outbox', { user_id: user.memberId })).toEqual([expect.objectContaining({ kind: 'purchase_confirmation', ref: sessionId, status: 'sent', subject: 'Stillpoint is yours' })]);
 
   // Its button leads into the app's room on the site (the build's address, here served locally).
   const open = /Open Stillpoint: (\S+)/.exec(message!.text)?.[1];
@@ -91,7 +91,7 @@ test.describe('a member in New York', () => {
     expect(ics).toContain(`DTSTART:${session.starts_at.replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`);
     // Recorded by the function right after the provider's answer (the inbox can have it a moment before).
     await expect
-      .poll(async () => rowsOf('email_outbox', { user_id: user.uid }), { timeout: 10_000 })
+      .poll(async () => rowsOf('email_outbox', { user_id: user.memberId }), { timeout: 10_000 })
       .toEqual([expect.objectContaining({ kind: 'coaching_confirmation', status: 'sent', attempts: 1 })]);
 
     await page.waitForTimeout(1000);
@@ -110,14 +110,14 @@ test('the dashboard turns coaching reminders off and on again, in the member’s
 
   await reminders.uncheck();
   await expect(card.getByRole('status')).toHaveText('Saved: no more reminders. Confirmations still arrive.');
-  expect(await rowsOf('email_preferences', { user_id: user.uid })).toEqual([expect.objectContaining({ coaching_reminders: false })]);
+  expect(await rowsOf('email_preferences', { user_id: user.memberId })).toEqual([expect.objectContaining({ coaching_reminders: false })]);
   await expectNoSeriousA11yViolations(page);
 
   await page.reload();
   await expect(page.getByRole('region', { name: 'Emails' }).getByRole('checkbox')).not.toBeChecked({ timeout: SLOW });
   await page.getByRole('region', { name: 'Emails' }).getByRole('checkbox').check();
   await expect(page.getByRole('region', { name: 'Emails' }).getByRole('status')).toHaveText('Saved: we’ll remind you the day before each session.');
-  expect(await rowsOf('email_preferences', { user_id: user.uid })).toEqual([expect.objectContaining({ coaching_reminders: true })]);
+  expect(await rowsOf('email_preferences', { user_id: user.memberId })).toEqual([expect.objectContaining({ coaching_reminders: true })]);
 });
 
 test('a save that fails says so and leaves the box as it is stored', async ({ page }) => {
@@ -130,5 +130,5 @@ test('a save that fails says so and leaves the box as it is stored', async ({ pa
   await reminders.click();
   await expect(card.getByRole('alert')).toHaveText('Your choice could not be saved. Please try again.');
   await expect(reminders).toBeChecked();
-  expect(await rowsOf('email_preferences', { user_id: user.uid })).toEqual([]);
+  expect(await rowsOf('email_preferences', { user_id: user.memberId })).toEqual([]);
 });

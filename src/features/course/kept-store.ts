@@ -31,8 +31,8 @@ export function followOutbox(now: boolean, { lessons: $keptLessons, refused: $re
   }
   if (!now && !(session.status === 'signedIn' && outboxMayHoldSomething(session.user.id))) return Promise.resolve();
   following ??= import('../../core/offline/outbox-api').then(({ onOutboxChange, onSent, waiting }) => {
-    const read = (uid: string) =>
-      void waiting(uid).then((entries) => {
+    const read = (memberId: string) =>
+      void waiting(memberId).then((entries) => {
         const course = entries.filter((e) => e.app === 'course');
         $keptLessons.set(course.map((e) => e.key.slice('lesson_progress:'.length)));
         $refused.set(course.filter((e) => e.refused));
