@@ -66,7 +66,7 @@ async function admin(action: string, form: Record<string, string> = {}): Promise
 /** A member who buys `priceId` through the site's checkout and pays on the stand-in's page. */
 async function buys(priceId: string, mode: 'payment' | 'subscription'): Promise<{ member: EmulatorUser; session: string }> {
   const member = await createEmulatorUser();
-  db.tables.profiles = [...(db.tables.profiles ?? []), { id: member.uid, email: member.email.toLowerCase(), membership_tier: 'Explorer' }];
+  db.tables.profiles = [...(db.tables.profiles ?? []), { id: member.memberId, email: member.email.toLowerCase(), membership_tier: 'Explorer' }];
   const started = await call(checkoutFunction, '/api/stripe-checkout', {
     method: 'POST',
     headers: { authorization: `Bearer ${member.idToken}`, origin: SITE },
@@ -82,7 +82,7 @@ async function buys(priceId: string, mode: 'payment' | 'subscription'): Promise<
 
 /** The member completes every lesson (their rows) and claims the certificate; its code. */
 async function certified(member: EmulatorUser): Promise<string> {
-  await db.query(`insert into public.lesson_progress (member_id, lesson_slug) select $1, slug from private.course_lessons where course = $2`, [member.uid, COURSE_ID]);
+  await db.query(`insert into public.lesson_progress (member_id, lesson_slug) select $1, slug from private.course_lessons where course = $2`, [member.memberId, COURSE_ID]);
   const res = await call(claim, '/api/certificate', { method: 'POST', headers: { authorization: `Bearer ${member.idToken}`, origin: SITE }, body: { name: 'Ada Lima' } });
   expect(res.status).toBe(201);
   return (res.body as { certificate: { code: string } }).certificate.code;

@@ -33,14 +33,14 @@ let sessions = 0;
 /** A member with a verified address (or not), the course bought (or not), and `done` lessons complete. */
 async function memberWith({ course = true, done = 27, verified = true, name = 'Ada Lima' }: { course?: boolean; done?: number; verified?: boolean; name?: string | null } = {}): Promise<EmulatorUser> {
   const user = await createEmulatorUser();
-  await db.query(`insert into public.profiles (id, email, full_name, email_verified) values ($1, $2, $3, $4)`, [user.uid, user.email, name, verified]);
+  await db.query(`insert into public.profiles (id, email, full_name, email_verified) values ($1, $2, $3, $4)`, [user.memberId, user.email, name, verified]);
   if (course) {
     await db.query(
       `insert into public.purchases (user_id, price_id, product_type, checkout_session_id, amount, currency, status) values ($1, 'price_master_alchemist_course', 'course', $2, 99900, 'usd', 'paid')`,
-      [user.uid, `cs_test_fn_${++sessions}`],
+      [user.memberId, `cs_test_fn_${++sessions}`],
     );
   }
-  await db.query(`insert into public.lesson_progress (member_id, lesson_slug) select $1, slug from private.course_lessons where course = $2 and position <= $3`, [user.uid, COURSE_ID, done]);
+  await db.query(`insert into public.lesson_progress (member_id, lesson_slug) select $1, slug from private.course_lessons where course = $2 and position <= $3`, [user.memberId, COURSE_ID, done]);
   return user;
 }
 
@@ -63,7 +63,7 @@ describe('POST /api/certificate', () => {
     const foreign = await post(user, { name: 'Ada' }, { origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
     expect(foreign.body).toEqual({ error: 'Requests from other sites are not allowed.' });
-    expect(await certificatesOf(user.uid)).toEqual([]);
+    expect(await certificatesOf(user.memberId)).toEqual([]);
   });
 
   it('26 of 27 lessons: 403 with the lesson still to do, in the member\'s words; nothing issued', async () => {
@@ -73,7 +73,7 @@ describe('POST /api/certificate', () => {
     expect(res.body).toEqual({ error: `You are one lesson away from your certificate. Still to do: “${lessons[26]!.title}”.`, lessons: [lessons[26]!.title] });
     const fewer = await post(await memberWith({ done: 24 }), {});
     expect((fewer.body as { error: string }).error).toBe(`You are 3 lessons away from your certificate. Still to do: “${lessons[24]!.title}”, “${lessons[25]!.title}” and “${lessons[26]!.title}”.`);
-    expect(await certificatesOf(user.uid)).toEqual([]);
+    expect(await certificatesOf(user.memberId)).toEqual([]);
   });
 
   it('without the course: 403 saying so', async () => {
@@ -93,7 +93,7 @@ describe('POST /api/certificate', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: message });
     expectNoLeak(res.text);
-    expect(await certificatesOf(user.uid)).toEqual([]);
+    expect(await certificatesOf(user.memberId)).toEqual([]);
   });
 
   it('issues one certificate (201), answers it again (200) whatever the name then, and mails its link once to the verified address', async () => {
@@ -108,7 +108,7 @@ describe('POST /api/certificate', () => {
     const again = await post(user, { name: 'Someone Else' });
     expect(again.status).toBe(200);
     expect((again.body as Answer).certificate).toEqual(certificate);
-    expect(await certificatesOf(user.uid)).toEqual([{ code: certificate.code, name: 'Jürgen Weiß' }]);
+    expect(await certificatesOf(user.memberId)).toEqual([{ code: certificate.code, name: 'Jürgen Weiß' }]);
 
     const mail = inbox.messages.filter((m) => m.to.includes(user.email));
     expect(mail).toHaveLength(1);
@@ -121,7 +121,7 @@ describe('POST /api/certificate', () => {
     const answers = await Promise.all(['A', 'B', 'C', 'D', 'E'].map((n) => post(user, { name: `Racer ${n}` })));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 201]);
     expect(new Set(answers.map((a) => (a.body as Answer).certificate.code)).size).toBe(1);
-    expect(await certificatesOf(user.uid)).toHaveLength(1);
+    expect(await certificatesOf(user.memberId)).toHaveLength(1);
   });
 
   it('takes the profile\'s name when none is sent; an unverified address gets no email', async () => {
@@ -156,7 +156,7 @@ describe('GET /verify/<code>', () => {
     expect(res.text).toContain('This certificate is valid.');
     expect(res.text).toContain('Awarded to <strong>Ada Lima</strong>');
     expect(res.text).toContain('Master Alchemist Course');
-    const [day] = await db.query<{ d: string }>(`select to_char(max(completed_at) at time zone 'Europe/Berlin', 'FMDD FMMonth YYYY') as d from public.lesson_progress where member_id = $1`, [user.uid]);
+    const [day] = await db.query<{ d: string }>(`select to_char(max(completed_at) at time zone 'Europe/Berlin', 'FMDD FMMonth YYYY') as d from public.lesson_progress where member_id = $1`, [user.memberId]);
     expect(res.text).toContain(day!.d);
     expect(res.text).toContain('<meta name="robots" content="noindex">');
     expect(res.text).toContain(`<meta property="og:image" content="${SITE}/api/certificate/${code}/card.png">`);
@@ -176,7 +176,7 @@ describe('GET /verify/<code>', () => {
 
   it('a revoked certificate says "revoked", with no reason', async () => {
     const { user, code } = await issued('Ada Lima');
-    await db.query(`update public.purchases set status = 'refunded', refunded_at = now() where user_id = $1`, [user.uid]);
+    await db.query(`update public.purchases set status = 'refunded', refunded_at = now() where user_id = $1`, [user.memberId]);
     const res = await open(`/verify/${code}`);
     expect(res.status).toBe(200);
     expect(res.text).toContain('This certificate has been revoked.');
@@ -191,7 +191,7 @@ describe('GET /verify/<code>', () => {
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     }
     const { user, code } = await issued('Ada Lima');
-    await db.query(`delete from public.certificates where member_id = $1`, [user.uid]);
+    await db.query(`delete from public.certificates where member_id = $1`, [user.memberId]);
     const gone = await open(`/verify/${code}`);
     expect(gone.status).toBe(410);
     expect(gone.text).toContain('This certificate is no longer available.');

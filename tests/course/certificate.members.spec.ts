@@ -21,8 +21,8 @@ test.describe.configure({ timeout: 120_000 });
 
 /** The demo Alchemist's progress and certificate, as before the test. */
 async function startOver(): Promise<void> {
-  await deleteAsServiceRole('certificates', { member_id: alchemist.uid });
-  await deleteAsServiceRole('lesson_progress', { member_id: alchemist.uid });
+  await deleteAsServiceRole('certificates', { member_id: alchemist.memberId });
+  await deleteAsServiceRole('lesson_progress', { member_id: alchemist.memberId });
 }
 test.beforeAll(startOver);
 test.afterAll(startOver);
@@ -32,7 +32,7 @@ test('the demo Alchemist completes the course in the player, claims the certific
   // 26 lessons done on earlier days (the member's own rows, written here as the owner).
   await asOwner(
     'lesson_progress',
-    lessons.slice(0, -1).map((l, i) => ({ member_id: alchemist.uid, lesson_slug: l.slug, completed_at: new Date(Date.UTC(2026, 10, 1 + i, 9)).toISOString() })),
+    lessons.slice(0, -1).map((l, i) => ({ member_id: alchemist.memberId, lesson_slug: l.slug, completed_at: new Date(Date.UTC(2026, 10, 1 + i, 9)).toISOString() })),
   );
 
   await page.goto('/login');
@@ -49,7 +49,7 @@ test('the demo Alchemist completes the course in the player, claims the certific
   await page.goto(`/course/${last.slug}/`);
   await page.getByRole('button', { name: 'Mark as complete' }).click({ timeout: SLOW });
   await expect(page.getByText('You completed this lesson')).toBeVisible({ timeout: SLOW });
-  await expect.poll(() => rowsOf('lesson_progress', { member_id: alchemist.uid }).then((r) => r.length)).toBe(27);
+  await expect.poll(() => rowsOf('lesson_progress', { member_id: alchemist.memberId }).then((r) => r.length)).toBe(27);
 
   // The dashboard offers the certificate: a link to the course page, where the dialog's code comes
   // with the tap (the dashboard loads none of it).
@@ -79,7 +79,7 @@ test('the demo Alchemist completes the course in the player, claims the certific
 
   const issued = page.getByRole('dialog', { name: 'Your certificate' });
   await expect(issued).toContainText('Alma Jürgen Weiß', { timeout: SLOW });
-  const [row] = await rowsOf<{ code: string; name: string }>('certificates', { member_id: alchemist.uid });
+  const [row] = await rowsOf<{ code: string; name: string }>('certificates', { member_id: alchemist.memberId });
   expect(row).toMatchObject({ name: 'Alma Jürgen Weiß' });
   const code = row!.code;
   await expect(issued.getByRole('link', { name: 'See your certificate' })).toHaveAttribute('href', `/verify/${code}`);
