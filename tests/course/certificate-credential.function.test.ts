@@ -32,7 +32,7 @@ withStandIns({ db: true, env: { SITE_URL, CERTIFICATE_SIGNING_KEY: JSON.stringif
 
 async function certificate(name = 'Jürgen Weiß', memberId = 'member-cert-1'): Promise<string> {
   const [row] = await db.query<{ code: string }>(
-    `insert into public.certificates (member_id, course, name, completed_at, issued_at) values ($1, 'course', $2, '2026-03-28T23:30:00Z', '2026-03-29T09:15:42Z') returning code`,
+    `insert into public.certificates (member_id, course, name, completed_at, issued_at) values ($1, 'master-alchemist-course', $2, '2026-03-28T23:30:00Z', '2026-03-29T09:15:42Z') returning code`,
     [memberId, name],
   );
   return row!.code;

@@ -35,7 +35,7 @@ withStandIns({ db: true, env: { SITE_URL }, unset: ['URL'] }, (standIns) => {
 async function certificate(name: string, memberId = 'member-pdf'): Promise<string> {
   const [row] = await db.query<{ code: string }>(
     // 23:30 UTC on 28 March is already 29 March in Berlin (CET, the night before summer time).
-    `insert into public.certificates (member_id, course, name, completed_at, issued_at) values ($1, 'course', $2, '2026-03-28T23:30:00Z', '2026-03-29T09:00:00Z') returning code`,
+    `insert into public.certificates (member_id, course, name, completed_at, issued_at) values ($1, 'master-alchemist-course', $2, '2026-03-28T23:30:00Z', '2026-03-29T09:00:00Z') returning code`,
     [memberId, name],
   );
   return row!.code;

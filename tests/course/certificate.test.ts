@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { achievementLine, buildCredential, didDocument, issuerDid, verificationMethodId, verifyUrl } from '../../src/features/course/certificate/credential';
 import { completionDate, fitLines, fontRuns, qrRects } from '../../src/features/course/certificate/layout';
 
-const record = { code: 'f'.repeat(32), course: 'course', name: 'Jürgen Weiß', completedAt: '2026-10-24T22:30:00Z', issuedAt: '2026-10-25T08:00:00.123Z', revokedAt: null };
+const record = { code: 'f'.repeat(32), course: 'master-alchemist-course', name: 'Jürgen Weiß', completedAt: '2026-10-24T22:30:00Z', issuedAt: '2026-10-25T08:00:00.123Z', revokedAt: null };
 
 describe('the issuer and the credential', () => {
   it('names the site by did:web, a port percent-encoded, and keys by <did>#<key id>', () => {
@@ -22,7 +22,7 @@ describe('the issuer and the credential', () => {
       verificationMethod: [{ id: 'did:web:inneralchemy.coach#k1', type: 'JsonWebKey2020', controller: 'did:web:inneralchemy.coach' }],
       assertionMethod: ['did:web:inneralchemy.coach#k1'],
     });
-    expect(achievementLine({ name: '  Jürgen   Weiß ', course: 'course' })).toBe('Jürgen Weiß completed the Master Alchemist Course');
+    expect(achievementLine({ name: '  Jürgen   Weiß ', course: 'master-alchemist-course' })).toBe('Jürgen Weiß completed the Master Alchemist Course');
   });
 });
 

@@ -30,7 +30,8 @@ beforeAll(async () => {
 const FIRST_ROWS: Record<string, [string, unknown[]]> = {
   profiles: [`insert into public.profiles (id, email) values ($1, $1 || '@example.com')`, []],
   coaching_session_signups: [`insert into public.coaching_session_signups (user_id, session_id, name, email) values ($1, $2, 'Ada', 'ada@example.com')`, ['session']],
-  lesson_progress: [`insert into public.lesson_progress (member_id, lesson_slug) values ($1, 'beyond-fine')`, []],
+  // The free preview: since issue 45 a member without the course records no other lesson.
+  lesson_progress: [`insert into public.lesson_progress (member_id, lesson_slug) values ($1, 'the-weather-inside')`, []],
   email_preferences: [`insert into public.email_preferences (user_id, coaching_reminders) values ($1, false)`, []],
   breathing_sessions: [`insert into public.breathing_sessions (user_id, pattern, seconds) values ($1, 'box', 60)`, []],
   bloom_pages: [`insert into public.bloom_pages (user_id, day, gratitude_1) values ($1, current_date, 'Rain')`, []],

@@ -217,7 +217,7 @@ describe('grants on a project created today', () => {
     }
   });
 
-  it('let each role call only the database functions it needs: members save a journal page, the functions count a member’s requests, the funnel and read the owner’s numbers', async () => {
+  it('let each role call only the database functions it needs: members save a journal page, the functions count a member’s requests, claim and read certificates, count the funnel and read the owner’s numbers', async () => {
     const { rows } = await db.query<{ fn: string; role: string; execute: boolean }>(
       `select p.proname as fn, r.role, has_function_privilege(r.role, p.oid, 'execute') as execute
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -225,6 +225,13 @@ describe('grants on a project created today', () => {
        where n.nspname = 'public' order by 1, 2`,
     );
     expect(rows).toEqual([
+      // The certificate's claim and its public read by code (issue 45): the functions only.
+      { fn: 'certificate_by_code', role: 'anon', execute: false },
+      { fn: 'certificate_by_code', role: 'authenticated', execute: false },
+      { fn: 'certificate_by_code', role: 'service_role', execute: true },
+      { fn: 'claim_certificate', role: 'anon', execute: false },
+      { fn: 'claim_certificate', role: 'authenticated', execute: false },
+      { fn: 'claim_certificate', role: 'service_role', execute: true },
       { fn: 'count_member_request', role: 'anon', execute: false },
       { fn: 'count_member_request', role: 'authenticated', execute: false },
       { fn: 'count_member_request', role: 'service_role', execute: true },

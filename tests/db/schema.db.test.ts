@@ -67,7 +67,7 @@ describe('the migrations', () => {
     }
   });
 
-  it('keep their functions out of the API: visitors and members cannot call the triggers or reach the schema; the API has a function for members and the service role’s (rate limits, the owner’s numbers)', async () => {
+  it('keep their functions out of the API: visitors and members cannot call the triggers or reach the schema; the API has a function for members and the service role’s (rate limits, certificates, the funnel, the owner’s numbers)', async () => {
     const fns = await db.query<{ proname: string; anon: boolean; authenticated: boolean }>(
       `select p.proname, has_function_privilege('anon', p.oid, 'execute') as anon, has_function_privilege('authenticated', p.oid, 'execute') as authenticated
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'private'`,
@@ -75,8 +75,10 @@ describe('the migrations', () => {
     expect(fns.rows.length).toBeGreaterThan(0);
     // Only the pure trim the checks call on their inserts runs as them, and (since 20261124000200)
     // the date check the members' give-back policy calls, for members only; no trigger function does.
+    // And (since 20261208000100) the lesson check the members' progress policy calls, for members only.
     expect(fns.rows.filter((f) => f.anon || f.authenticated).sort((a, b) => a.proname.localeCompare(b.proname))).toEqual([
       { proname: 'coaching_session_is_upcoming', anon: false, authenticated: true },
+      { proname: 'member_may_open_lesson', anon: false, authenticated: true },
       { proname: 'trim_js', anon: true, authenticated: true },
     ]);
     const usage = await db.query<{ anon: boolean; authenticated: boolean }>(
@@ -91,7 +93,10 @@ describe('the migrations', () => {
       `select p.proname, has_function_privilege('anon', p.oid, 'execute') as anon, has_function_privilege('authenticated', p.oid, 'execute') as authenticated
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'`,
     );
+    // Since issue 45 the functions' certificate claim and read by code, for the service role only.
     expect(api.rows.sort((a, b) => a.proname.localeCompare(b.proname))).toEqual([
+      { proname: 'certificate_by_code', anon: false, authenticated: false },
+      { proname: 'claim_certificate', anon: false, authenticated: false },
       { proname: 'count_member_request', anon: false, authenticated: false },
       { proname: 'funnel_count_purchase', anon: false, authenticated: false },
       { proname: 'funnel_hit', anon: false, authenticated: false },

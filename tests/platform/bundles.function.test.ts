@@ -50,9 +50,11 @@ const BAD_REQUEST: Record<string, { method: string; allow: string }> = {
   'auth-sync': { method: 'GET', allow: 'POST' },
   'billing-portal': { method: 'GET', allow: 'POST' },
   'certificate-card': { method: 'POST', allow: 'GET, HEAD' },
+  'certificate-claim': { method: 'GET', allow: 'POST' },
   'certificate-credential': { method: 'POST', allow: 'GET, HEAD' },
   'certificate-did': { method: 'POST', allow: 'GET, HEAD' },
   'certificate-pdf': { method: 'POST', allow: 'GET, HEAD' },
+  'certificate-verify': { method: 'POST', allow: 'GET, HEAD' },
   'checkout-summary': { method: 'POST', allow: 'GET' },
   'coach-join-link': { method: 'GET', allow: 'PUT' },
   'coach-registrants': { method: 'POST', allow: 'GET' },
@@ -143,7 +145,7 @@ describe('the functions as Netlify bundles them, under AWS Lambda\'s Node flags'
     const { privateKey } = generateKeyPairSync('ed25519');
     const { crv, kty, x, d } = privateKey.export({ format: 'jwk' });
     const env = { PATH: process.env.PATH ?? '', ...db.env, SITE_URL: 'https://inneralchemy.example', CERTIFICATE_SIGNING_KEY: JSON.stringify({ crv, kty, x, d }) };
-    const [row] = await db.query<{ code: string }>(`insert into public.certificates (member_id, course, name, completed_at, issued_at) values ('bundle-member', 'course', 'Jürgen Weiß', now() - interval '1 day', now() - interval '1 hour') returning code`);
+    const [row] = await db.query<{ code: string }>(`insert into public.certificates (member_id, course, name, completed_at, issued_at) values ('bundle-member', 'master-alchemist-course', 'Jürgen Weiß', now() - interval '1 day', now() - interval '1 hour') returning code`);
     const code = row!.code;
     const run = async (name: string, path: string) => {
       const bundle = bundles.find((b) => b.name === name)!;

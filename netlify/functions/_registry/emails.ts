@@ -10,10 +10,11 @@ import { commerceEmails } from '../../../src/features/commerce/server/email/kind
 import { PRODUCT_HOMES } from './product-homes';
 import { COACHING_EMAILS, queueReminders } from '../../../src/features/coaching/server/email/coaching';
 import { ACCOUNT_EMAILS } from '../../../src/features/account/server/email/account';
+import { COURSE_EMAILS } from '../../../src/features/course/server/email/certificate';
 import type { AdminDb } from '../_shared/supabase';
 import { emailSettings } from '../_shared/email/settings';
 
-export const EMAIL_KINDS: Preparers = { ...commerceEmails(PRODUCT_HOMES), ...COACHING_EMAILS, ...ACCOUNT_EMAILS };
+export const EMAIL_KINDS: Preparers = { ...commerceEmails(PRODUCT_HOMES), ...COACHING_EMAILS, ...ACCOUNT_EMAILS, ...COURSE_EMAILS };
 
 export const outbox = outboxOf(EMAIL_KINDS);
 export const { queueEmail, queueEmailLimited, sendDue, sendQueued } = outbox;

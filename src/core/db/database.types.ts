@@ -441,6 +441,16 @@ export type Database = {
         Args: { member: string; door: string; window_seconds: number };
         Returns: number;
       };
+      /** The member's certificate claim: one per member and course, in one statement (service role only; migration 20261208000100). */
+      claim_certificate: {
+        Args: { member: string; course: string; name?: string | null };
+        Returns: Json;
+      };
+      /** A certificate's public facts by its code, or that it is gone or unknown (service role only; migration 20261208000100). */
+      certificate_by_code: {
+        Args: { code: string };
+        Returns: Json;
+      };
       /** The owner's numbers of a month (aggregates; service role only; migration 20261207000100). */
       owner_numbers: {
         Args: { p_month: string; p_lesson_count: number };

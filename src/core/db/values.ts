@@ -64,7 +64,7 @@ export type CoachingChangeKind = (typeof COACHING_CHANGE_KINDS)[number];
 export const ATTENDANCE = ['joined', 'absent'] as const;
 
 /** email_outbox.kind: the messages the site sends (netlify/functions/_shared/email/). */
-export const EMAIL_KINDS = ['purchase_confirmation', 'access_ending', 'coaching_confirmation', 'coaching_reminder', 'coaching_change', 'email_verification', 'password_reset', 'email_change', 'email_changed'] as const;
+export const EMAIL_KINDS = ['purchase_confirmation', 'access_ending', 'coaching_confirmation', 'coaching_reminder', 'coaching_change', 'email_verification', 'password_reset', 'email_change', 'email_changed', 'certificate_issued'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 /** email_outbox.status: pending until claimed, sending while one sender has it, then sent, failed (tried again), given up or skipped. */
 export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'given_up', 'skipped'] as const;

@@ -5,6 +5,7 @@
  * (docs/decisions/certificates.md).
  */
 import { BRAND } from '../../../core/config/site';
+import { COURSE_ID } from '../certificate';
 
 /** A certificate's public code: 32 lowercase hex digits (public.certificates.code). */
 export const CERTIFICATE_CODE = /^[0-9a-f]{32}$/;
@@ -29,7 +30,7 @@ export interface CertifiedCourse {
 }
 
 export const CERTIFIED_COURSES: Readonly<Record<string, CertifiedCourse>> = {
-  course: {
+  [COURSE_ID]: {
     name: 'The Master Alchemist Course',
     description:
       'A self-paced course in emotional intelligence by Inner Alchemy: 27 lessons in nine modules on noticing, naming and working with feelings, each with a practice or reflection.',
