@@ -56,7 +56,7 @@ export type Access =
 
 
 /** The course a plan includes: the Master Alchemist Course. */
-function isMasterCourse(product: Pick<Product, 'productType' | 'name'>): boolean {
+export function isMasterCourse(product: Pick<Product, 'productType' | 'name'>): boolean {
   return product.productType === 'course' && product.name.includes('Master Alchemist');
 }
 
