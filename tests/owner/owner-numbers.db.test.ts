@@ -1,5 +1,6 @@
 /**
- * The owner's numbers (supabase/migrations/20261207000100_owner_numbers.sql) on a data set whose
+ * The owner's numbers (supabase/migrations/20261207000100_owner_numbers.sql; "finished" against the
+ * course's lessons the database lists since 20261208200000_owner_lessons_known.sql) on a data set whose
  * answers are worked out by hand, written as the webhook writes (the service role's upserts of
  * stripe_subscriptions, purchases and disputes) so the subscription history is the trigger's:
  * March 2026 in Berlin is [28 Feb 23:00 UTC, 31 Mar 22:00 UTC) (CET at its start, CEST at its end:
@@ -103,12 +104,17 @@ beforeAll(async () => {
   for (let i = 1; i <= 4; i++) await signup(`f${i}`, 3, null, null); // did not come
   await signup('f5', 9, '2026-03-31T22:31:00Z', null); // April's session
 
-  // The course (three lessons): a1..a5 finish it in March, e1 completes two lessons in March, f1 one in February.
-  for (let i = 1; i <= 5; i++) {
-    for (const lesson of ['one', 'two', 'three']) await rows(db, owner, `insert into public.lesson_progress (member_id, lesson_slug, completed_at) values ($1, $2, '2026-03-20T10:00:00Z')`, [`a${i}`, lesson]);
-  }
-  for (const lesson of ['one', 'two']) await rows(db, owner, `insert into public.lesson_progress (member_id, lesson_slug, completed_at) values ('e1', $1, '2026-03-21T10:00:00Z')`, [lesson]);
-  await rows(db, owner, `insert into public.lesson_progress (member_id, lesson_slug, completed_at) values ('f1', 'one', '2026-02-28T22:59:00Z')`);
+  // The course (its 27 lessons, as the database lists them): a1..a5 finish it in March, e1
+  // completes two lessons in March, f1 one in February, and b1 completes 27 rows in March that are
+  // not the course (26 of its lessons and one it no longer lists): b1 has not finished.
+  const slugs = (await rows<{ slug: string }>(db, owner, `select slug from private.course_lessons where course = 'master-alchemist-course' order by position`)).map((l) => l.slug);
+  expect(slugs).toHaveLength(27);
+  const progress = (memberId: string, lesson: string, at: string) =>
+    rows(db, owner, `insert into public.lesson_progress (member_id, lesson_slug, completed_at) values ($1, $2, $3)`, [memberId, lesson, at]);
+  for (let i = 1; i <= 5; i++) for (const lesson of slugs) await progress(`a${i}`, lesson, '2026-03-20T10:00:00Z');
+  for (const lesson of slugs.slice(0, 2)) await progress('e1', lesson, '2026-03-21T10:00:00Z');
+  await progress('f1', slugs[0]!, '2026-02-28T22:59:00Z');
+  for (const lesson of [...slugs.slice(0, 26), 'a-lesson-no-longer-listed']) await progress('b1', lesson, '2026-03-22T10:00:00Z');
 
   // The Lounge in March: five members breathed (one of them also reset), two reset; one breathed at 00:10 on 1 April.
   for (let i = 1; i <= 5; i++) await rows(db, owner, `insert into public.breathing_sessions (user_id, pattern, seconds, finished_at) values ($1, 'box', 60, '2026-03-29T01:30:00Z')`, [`a${i}`]);
@@ -126,7 +132,7 @@ type Money = {
 };
 type Numbers = { money: Money; money_before: Money; members: Record<string, unknown>; coaching: Record<string, unknown>; course: Record<string, unknown>; lounge: Record<string, unknown> };
 
-const numbers = async (month: string, lessons = 3) => (await rows<{ n: Numbers }>(db, service, `select public.owner_numbers($1::date, $2) as n`, [month, lessons]))[0]!.n;
+const numbers = async (month: string) => (await rows<{ n: Numbers }>(db, service, `select public.owner_numbers($1::date) as n`, [month]))[0]!.n;
 
 describe('the owner’s money', () => {
   it('MRR at the end of March in Berlin, by plan, an annual plan at a twelfth; February beside it', async () => {
@@ -196,10 +202,12 @@ describe('the owner’s other numbers for March 2026', () => {
     expect((await numbers('2026-03-01')).coaching).toEqual({ sessions_held: 5, seats_offered: 100, seats_taken: 12, came: 7 });
   });
 
-  it('the course: members who completed a lesson, lessons completed, members who finished', async () => {
-    expect((await numbers('2026-03-01')).course).toEqual({ members_active: 6, lessons_completed: 17, members_finished: 5, lessons: 3 });
-    expect((await numbers('2026-03-01', 4)).course).toMatchObject({ members_finished: 0 });
-    expect((await numbers('2026-02-01')).course).toMatchObject({ members_active: null, lessons_completed: null });
+  it('the course: members who completed a lesson, lessons completed, and who finished: every lesson the database lists, asked with the month alone', async () => {
+    expect((await numbers('2026-03-01')).course).toEqual({ members_active: 7, lessons_completed: 5 * 27 + 2 + 27, members_finished: 5, lessons: 27 });
+    expect((await numbers('2026-02-01')).course).toEqual({ members_active: null, lessons_completed: null, members_finished: 0, lessons: 27 });
+    expect((await numbers('2026-04-01')).course).toMatchObject({ members_finished: 0 });
+    // The page's lesson count is gone: the function takes the month alone.
+    expect(await failure(db, service, `select public.owner_numbers('2026-03-01'::date, 27)`)).toBe('42883');
   });
 
   it('the Lounge: members who practised, by app', async () => {
@@ -231,7 +239,7 @@ describe('the owner’s other numbers for March 2026', () => {
 describe('who may read them', () => {
   it('only the service role calls the owner’s functions; the history is no one else’s', async () => {
     for (const who of [visitor, member('a1')]) {
-      expect(await failure(db, who, `select public.owner_numbers('2026-03-01', 3)`)).toBe('42501');
+      expect(await failure(db, who, `select public.owner_numbers('2026-03-01')`)).toBe('42501');
       expect(await failure(db, who, `select public.owner_trend('2026-03-01')`)).toBe('42501');
       expect(await failure(db, who, `select count(*) from private.subscription_spans`)).toBe('42501');
     }

@@ -2,11 +2,13 @@
  * /coach/numbers on the members build (the served functions, the Auth emulator, the local
  * database with the demo members of scripts/e2e.mjs): the demo owner opens it and reads this
  * month's numbers (a purchase written now is in them), downloads the month's CSV and sees the
- * twelve months' charts, within a member page's JavaScript budget; a visitor gets the static
+ * twelve months' charts, within a member page's JavaScript budget; a past month's funnel (beacons
+ * and purchases written as the functions write them) reads in its tables and its CSV; a visitor gets the static
  * shell and loads no island code; a member without the claim reads that the page is the owner's
  * and sees no number.
  */
 import { gzipSync } from 'node:zlib';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from '../../local-platform/demo-members.mjs';
@@ -71,6 +73,52 @@ test('the demo owner opens /coach/numbers: this month’s numbers with a purchas
   await page.getByLabel('Month', { exact: true }).fill('2025-01');
   await expect(page.locator('[data-owner-numbers="2025-01"]')).toBeVisible({ timeout: SLOW });
   await expect(page.getByRole('table', { name: /One-time revenue by product/ })).toContainText('Nothing sold');
+
+  // A past month's funnel, written as /api/hit and the webhook write it (a month of its own for
+  // each attempt, so a retry counts nothing twice): six visitors, five from a newsletter who all
+  // start the self-trust journey and three finish it; one from a search engine; five purchases.
+  const funnelMonth = `2024-${String(3 + test.info().retry).padStart(2, '0')}`;
+  const at = `${funnelMonth}-12T10:00:00Z`;
+  const hit = (visitor: string, event: string, path: string, extra: { referrer_host?: string; utm_source?: string } = {}) =>
+    asServiceRole('rpc/funnel_hit', { visitor, event, path, occurred_at: at, ...extra });
+  for (let v = 1; v <= 6; v++) {
+    const visitor = randomBytes(32).toString('hex');
+    if (v === 6) {
+      await hit(visitor, 'pageview', '/pricing', { referrer_host: 'duckduckgo.com' });
+      continue;
+    }
+    await hit(visitor, 'pageview', '/', { referrer_host: 'mail.example.com', utm_source: 'newsletter' });
+    await hit(visitor, 'journey_started', '/lead-magnet-journey/self-trust');
+    if (v <= 3) await hit(visitor, 'journey_finished', '/lead-magnet-journey/self-trust');
+  }
+  for (let n = 1; n <= 5; n++) await asServiceRole('rpc/funnel_count_purchase', { checkout_session: `${session}_funnel_${n}`, occurred_at: at });
+
+  await page.getByLabel('Month', { exact: true }).fill(funnelMonth);
+  await expect(page.locator(`[data-owner-numbers="${funnelMonth}"]`)).toBeVisible({ timeout: SLOW });
+  const label = monthLabel(funnelMonth);
+  await expect(page.getByRole('heading', { level: 2, name: 'Visitors and the funnel' })).toBeVisible();
+  const overall = page.getByRole('table', { name: `The funnel in ${label}` });
+  const cells = (table: typeof overall, row: string) => table.getByRole('row', { name: row }).getByRole('cell');
+  await expect(cells(overall, 'Visits (page views)')).toHaveText(['6']);
+  await expect(cells(overall, 'Visitors (each day’s visitors added up)')).toHaveText(['6']);
+  await expect(cells(overall, 'Journeys started')).toHaveText(['5']);
+  await expect(cells(overall, 'Journeys finished')).toHaveText(['fewer than 5']);
+  await expect(cells(overall, 'Sign-ups')).toHaveText(['0']);
+  await expect(cells(overall, 'Purchases')).toHaveText(['5']);
+  const bySource = page.getByRole('table', { name: `The funnel by campaign (utm_source) in ${label}` });
+  await expect(cells(bySource, 'newsletter')).toHaveText(['5', '5', 'fewer than 5', '0', '0']);
+  await expect(cells(bySource, 'No campaign (no utm_source)')).toHaveText(['fewer than 5', '0', '0', '0', '5']);
+  const pages = page.getByRole('table', { name: `Top pages in ${label}` });
+  await expect(pages.getByRole('row')).toHaveText([/Page\s*Visits/, /^\/\s*5$/, /^\/pricing\s*fewer than 5$/]);
+  const referrers = page.getByRole('table', { name: `Top referring sites in ${label}` });
+  await expect(referrers.getByRole('row')).toHaveText([/Site\s*Visits/, /^mail\.example\.com\s*5$/, /^duckduckgo\.com\s*fewer than 5$/]);
+  await expectNoSeriousA11yViolations(page);
+  const funnelDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download the month (CSV)' }).click();
+  const funnelCsv = (await readFile((await (await funnelDownload).path())!, 'utf8')).split('\r\n');
+  expect(funnelCsv).toContain('funnel,Purchases,5,,');
+  expect(funnelCsv).toContain('funnel by source,newsletter: Journeys finished,fewer than 5,,');
+  expect(funnelCsv).toContain('top referrers,duckduckgo.com,fewer than 5,,');
 
   // Within a member page's budget.
   const total = (await Promise.all(scripts.values())).reduce((sum, n) => sum + n, 0);

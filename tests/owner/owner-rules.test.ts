@@ -1,6 +1,6 @@
 /** The owner's page rules (src/features/owner/owner-rules.ts): the month asked for, how numbers read, the CSV, the bars. */
 import { describe, expect, it } from 'vitest';
-import { bars, checkMonth, countText, currentMonth, moneyText, numbersCsv, OWNER_MESSAGES, rateText, type MonthNumbers, type Money } from '../../src/features/owner/owner-rules';
+import { bars, checkMonth, countText, currentMonth, moneyText, numbersCsv, OWNER_MESSAGES, rateText, type Funnel, type MonthNumbers, type Money } from '../../src/features/owner/owner-rules';
 
 describe('the month', () => {
   it('is Berlin’s: across the end of March (CEST) and of October (CET)', () => {
@@ -72,8 +72,27 @@ describe('the CSV of a month', () => {
     lounge: { stillpoint: 5, 'the-bloom-book': 0, 'whispers-before-sleep': 0, 'rise-mode': 0, mindstage: 0, 'the-reset-room': null, any: 6 },
   };
 
+  const funnel: Funnel = {
+    visits: 12,
+    visitors: 7,
+    journeys_started: 5,
+    journeys_finished: null,
+    signups: 5,
+    purchases: null,
+    by_source: [
+      { source: 'newsletter', visits: 11, journeys_started: 5, journeys_finished: null, signups: 0, purchases: 0 },
+      { source: '=HYPERLINK("https://evil.example")', visits: 5, journeys_started: 0, journeys_finished: 0, signups: 0, purchases: 0 },
+      { source: null, visits: null, journeys_started: 0, journeys_finished: 0, signups: 5, purchases: null },
+    ],
+    top_pages: [
+      { path: '/', visits: 6 },
+      { path: '/pricing', visits: null },
+    ],
+    top_referrers: [{ host: 'duckduckgo.com', visits: null }],
+  };
+
   it('has the month and the month before, hidden counts as words, amounts in dollars', () => {
-    const lines = numbersCsv(data).trimEnd().split('\r\n');
+    const lines = numbersCsv(data, funnel).trimEnd().split('\r\n');
     expect(lines[0]).toBe('section,figure,2026-03,2026-02,currency');
     expect(lines).toContain('money,MRR at the month’s end,862.00,712.00,usd');
     expect(lines).toContain('money,MRR Alchemist (yearly),115.00,,usd');
@@ -83,5 +102,21 @@ describe('the CSV of a month', () => {
     expect(lines).toContain('money,churn (%),25,0,');
     expect(lines).toContain('members,sign-ups verified,fewer than 5,,');
     expect(lines).toContain('lounge,The Reset Room: members who practised,fewer than 5,,');
+  });
+
+  it('carries the month’s funnel: overall (visitors said to be days added up), by source, the top pages and referrers', () => {
+    const lines = numbersCsv(data, funnel).trimEnd().split('\r\n');
+    expect(lines).toContain('funnel,Visits (page views),12,,');
+    expect(lines).toContain('funnel,Visitors (each day’s visitors added up),7,,');
+    expect(lines).toContain('funnel,Journeys finished,fewer than 5,,');
+    expect(lines).toContain('funnel,Purchases,fewer than 5,,');
+    expect(lines).toContain('funnel by source,newsletter: Visits (page views),11,,');
+    expect(lines).toContain('funnel by source,No campaign (no utm_source): Sign-ups,5,,');
+    expect(lines).toContain('funnel by source,No campaign (no utm_source): Visits (page views),fewer than 5,,');
+    expect(lines).toContain('top pages,/pricing,fewer than 5,,');
+    expect(lines).toContain('top referrers,duckduckgo.com,fewer than 5,,');
+    // A visitor's utm_source never reaches a spreadsheet as a formula.
+    expect(lines).toContain(`funnel by source,"'=HYPERLINK(""https://evil.example""): Visits (page views)",5,,`);
+    expect(lines.filter((l) => l.startsWith('funnel by source,'))).toHaveLength(3 * 5);
   });
 });

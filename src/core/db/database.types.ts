@@ -451,9 +451,9 @@ export type Database = {
         Args: { code: string };
         Returns: Json;
       };
-      /** The owner's numbers of a month (aggregates; service role only; migration 20261207000100). */
+      /** The owner's numbers of a month (aggregates; service role only; migrations 20261207000100, 20261208200000: the month alone). */
       owner_numbers: {
-        Args: { p_month: string; p_lesson_count: number };
+        Args: { p_month: string };
         Returns: Json;
       };
       /** The month's funnel counted without cookies (aggregates; service role only; migration 20261207100000). */

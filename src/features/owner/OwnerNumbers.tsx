@@ -1,7 +1,7 @@
 /**
  * The owner's numbers (/coach/numbers), hydrated with `client:signedin`: a month picker, the
- * month's tables (money beside the month before, members, coaching, course, Lounge), a CSV of
- * the month, and small bar charts of the last twelve months drawn here as SVG (no chart library),
+ * month's tables (money beside the month before, members, coaching, course, Lounge, visitors and
+ * the funnel counted without cookies), a CSV of the month, and small bar charts of the last twelve months drawn here as SVG (no chart library),
  * each with its numbers as a table beside it for screen readers. Everything comes from
  * /api/owner-numbers, which checks the `owner` claim: anyone else reads that the page is the
  * owner's, and nothing more. A hidden count (1 to 4) reads "fewer than 5".
@@ -18,6 +18,7 @@ import {
   countText,
   csvFileName,
   currentMonth,
+  FUNNEL_STEPS,
   LOUNGE_APPS,
   LOUNGE_NAMES,
   monthBefore,
@@ -29,8 +30,11 @@ import {
   planName,
   PRODUCT_NAMES,
   rateText,
+  sourceName,
   TIER_ORDER,
+  VISITORS_NAME,
   type Count,
+  type Funnel,
   type Money,
   type OwnerNumbers as Answer,
   type TrendMonth,
@@ -177,6 +181,48 @@ function MoneySection({ money, before, month }: { money: Money; before: Money; m
   );
 }
 
+function FunnelSection({ funnel, label }: { funnel: Funnel; label: string }) {
+  const steps = FUNNEL_STEPS.map((step) => step.name);
+  return (
+    <Section title="Visitors and the funnel" id="owner-funnel">
+      <Table
+        caption={`The funnel in ${label}`}
+        head={['Step', 'Count']}
+        rows={[
+          [FUNNEL_STEPS[0]!.name, countText(funnel.visits)],
+          [VISITORS_NAME, countText(funnel.visitors)],
+          ...FUNNEL_STEPS.slice(1).map((step) => [step.name, countText(funnel[step.key])]),
+        ]}
+      />
+      <p className="text-sm text-ink-soft">
+        Counted without cookies: a visitor is known for one day only, so a visitor who comes on two days counts twice. Sign-ups and purchases are counted on the server,
+        which cannot know where they came from: they appear under “{sourceName(null)}”.
+      </p>
+      <Table
+        caption={`The funnel by campaign (utm_source) in ${label}`}
+        head={['Source', ...steps]}
+        rows={
+          funnel.by_source.length
+            ? funnel.by_source.map((row) => [sourceName(row.source), ...FUNNEL_STEPS.map((step) => countText(row[step.key]))])
+            : [['Nothing counted', ...steps.map(() => '0')]]
+        }
+      />
+      <div className="grid gap-6 sm:grid-cols-2">
+        <Table
+          caption={`Top pages in ${label}`}
+          head={['Page', 'Visits']}
+          rows={funnel.top_pages.length ? funnel.top_pages.map((p) => [p.path, countText(p.visits)]) : [['No visits', '0']]}
+        />
+        <Table
+          caption={`Top referring sites in ${label}`}
+          head={['Site', 'Visits']}
+          rows={funnel.top_referrers.length ? funnel.top_referrers.map((r) => [r.host, countText(r.visits)]) : [['No visits from another site', '0']]}
+        />
+      </div>
+    </Section>
+  );
+}
+
 function Numbers({ answer }: { answer: Answer }) {
   const { numbers: n, trend } = answer;
   const label = monthLabel(answer.month);
@@ -214,7 +260,7 @@ function Numbers({ answer }: { answer: Answer }) {
           rows={[
             ['Members who completed a lesson', countText(n.course.members_active)],
             ['Lessons completed', countText(n.course.lessons_completed)],
-            [n.course.lessons < 1000 ? `Members who finished (all ${n.course.lessons} lessons)` : 'Members who finished', countText(n.course.members_finished)],
+            [n.course.lessons > 0 ? `Members who finished (all ${n.course.lessons} lessons)` : 'Members who finished', countText(n.course.members_finished)],
           ]}
         />
         <p className="text-sm text-ink-soft">Opening a lesson is not recorded, so a member counts as reading the course in a month when they completed a lesson in it.</p>
@@ -226,7 +272,7 @@ function Numbers({ answer }: { answer: Answer }) {
           rows={[...LOUNGE_APPS.map((app) => [LOUNGE_NAMES[app], countText(n.lounge[app])]), ['Any app', countText(n.lounge.any)]]}
         />
       </Section>
-      {/* Issue 44, part 3: the month's funnel (answer.funnel) gets its section here. */}
+      <FunnelSection funnel={answer.funnel} label={label} />
       <Section title="The last twelve months" id="owner-trend">
         <div className="grid gap-6 sm:grid-cols-2">
           <Chart id="chart-mrr" title="MRR" months={trend} value={(m) => firstAmount(m.mrr.filter((a) => a.currency === currency))} text={(m) => amountsText(m.mrr)} />
@@ -239,7 +285,7 @@ function Numbers({ answer }: { answer: Answer }) {
   );
 }
 
-export default function OwnerNumbers({ lessons }: { lessons: number }) {
+export default function OwnerNumbers() {
   const session = useSession();
   const [month, setMonth] = useState(() => currentMonth());
   const [load, setLoad] = useState<Load>({ status: 'loading' });
@@ -248,14 +294,14 @@ export default function OwnerNumbers({ lessons }: { lessons: number }) {
   useEffect(() => {
     if (!signedIn) return;
     let live = true;
-    fetchOwnerNumbers(month, lessons).then(
+    fetchOwnerNumbers(month).then(
       (answer) => live && setLoad({ status: 'ready', answer }),
       (error: unknown) => live && setLoad({ status: 'failed', message: errorText(error), notOwner: (error as { status?: number }).status === 403 }),
     );
     return () => {
       live = false;
     };
-  }, [signedIn, month, lessons]);
+  }, [signedIn, month]);
 
   if (session.status === 'unknown') return null;
   if (session.status === 'signedOut') {
@@ -307,7 +353,7 @@ export default function OwnerNumbers({ lessons }: { lessons: number }) {
           type="button"
           className="btn btn-outline"
           disabled={load.status !== 'ready'}
-          onClick={() => load.status === 'ready' && downloadText(numbersCsv(load.answer.numbers), csvFileName(load.answer.month), 'text/csv;charset=utf-8')}
+          onClick={() => load.status === 'ready' && downloadText(numbersCsv(load.answer.numbers, load.answer.funnel), csvFileName(load.answer.month), 'text/csv;charset=utf-8')}
         >
           Download the month (CSV)
         </button>

@@ -7,8 +7,8 @@ import type { OwnerNumbers } from './owner-rules';
 
 const FAILED = 'The numbers could not be read just now. Please try again.';
 
-export async function fetchOwnerNumbers(month: string, lessons: number): Promise<OwnerNumbers> {
-  const query = new URLSearchParams({ month, lessons: String(lessons) });
+export async function fetchOwnerNumbers(month: string): Promise<OwnerNumbers> {
+  const query = new URLSearchParams({ month });
   const res = await callAsMember(`/api/owner-numbers?${query}`, { method: 'GET' }, FAILED);
   return res.body as OwnerNumbers;
 }

@@ -1,8 +1,9 @@
 /**
  * The owner's numbers (/coach/numbers), as rules with no SDK: the month asked for, the answer's
  * shape (GET /api/owner-numbers, from public.owner_numbers and public.owner_trend,
- * supabase/migrations/20261207000100_owner_numbers.sql), how a count or an amount reads, the
- * month's CSV, and the geometry of the twelve months' small charts.
+ * supabase/migrations/20261207000100_owner_numbers.sql, and public.owner_funnel,
+ * 20261207100000_funnel.sql), how a count or an amount reads, the month's CSV, and the geometry
+ * of the twelve months' small charts.
  *
  * Months are the business's: Europe/Berlin, the coach's zone (src/features/coaching/schedule.ts).
  * A count the database hides (1 to 4) arrives as null and reads "fewer than 5".
@@ -15,7 +16,6 @@ export const OWNER_MESSAGES = {
   signInAgain: 'Your sign-in could not be verified. Please sign in again.',
   badMonth: 'Choose a month as YYYY-MM, for example 2026-03.',
   futureMonth: 'That month has not begun yet. Choose this month or an earlier one.',
-  badLessons: 'The number of lessons must be a whole number from 1 to 99.',
 } as const;
 
 /** "fewer than 5": how a hidden count reads. */
@@ -91,15 +91,50 @@ export interface TrendMonth {
   sign_ups: Count;
 }
 
+/** The funnel's steps, counted for the month overall and by utm_source. */
+export interface FunnelSteps {
+  visits: Count;
+  journeys_started: Count;
+  journeys_finished: Count;
+  signups: Count;
+  purchases: Count;
+}
+
 /**
- * GET /api/owner-numbers. The funnel counted without cookies (issue 44, part 3) joins this
- * answer as `funnel` when it lands; the page gives it a section of its own then.
+ * The month's funnel counted without cookies (public.owner_funnel, docs/decisions/funnel.md):
+ * `visitors` is the days' visitors added up (the hash changes daily, so a visitor on two days is
+ * two); `by_source` null is the visits with no utm_source (and every sign-up and purchase: the
+ * server cannot know their source).
  */
+export interface Funnel extends FunnelSteps {
+  visitors: Count;
+  by_source: (FunnelSteps & { source: string | null })[];
+  top_pages: { path: string; visits: Count }[];
+  top_referrers: { host: string; visits: Count }[];
+}
+
+/** GET /api/owner-numbers: the month's numbers, the twelve months' trend, the month's funnel. */
 export interface OwnerNumbers {
   month: string;
   numbers: MonthNumbers;
   trend: TrendMonth[];
+  funnel: Funnel;
 }
+
+/** The funnel's steps as the page and the CSV name them, in order. */
+export const FUNNEL_STEPS: readonly { key: keyof FunnelSteps; name: string }[] = [
+  { key: 'visits', name: 'Visits (page views)' },
+  { key: 'journeys_started', name: 'Journeys started' },
+  { key: 'journeys_finished', name: 'Journeys finished' },
+  { key: 'signups', name: 'Sign-ups' },
+  { key: 'purchases', name: 'Purchases' },
+];
+
+/** The visitors' line, saying how they are counted. */
+export const VISITORS_NAME = 'Visitors (each day’s visitors added up)';
+
+/** A source as the owner reads it: the visits with no utm_source are "No campaign". */
+export const sourceName = (source: string | null): string => source ?? 'No campaign (no utm_source)';
 
 export const LOUNGE_APPS = ['stillpoint', 'the-bloom-book', 'whispers-before-sleep', 'rise-mode', 'mindstage', 'the-reset-room'] as const;
 export type LoungeApp = (typeof LOUNGE_APPS)[number];
@@ -141,11 +176,13 @@ const cell = (value: string | number) => {
   const text = String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
+/** Text a visitor chose (a utm_source) never starts a cell as a spreadsheet formula. */
+const csvText = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 const csvCount = (n: Count) => (n === null ? FEWER_THAN_5 : n);
 const csvMoney = (amount: number) => (amount / 100).toFixed(2);
 
-/** The month as a CSV: section, figure, this month, the month before (money), currency. */
-export function numbersCsv(data: MonthNumbers): string {
+/** The month as a CSV: section, figure, this month, the month before (money), currency; the funnel's rows last. */
+export function numbersCsv(data: MonthNumbers, funnel: Funnel): string {
   const { money, money_before: before } = data;
   const lines: (string | number)[][] = [['section', 'figure', data.month, monthBefore(data.month), 'currency']];
   const currencies = [...new Set([...money.mrr, ...before.mrr].map((a) => a.currency))];
@@ -184,6 +221,14 @@ export function numbersCsv(data: MonthNumbers): string {
   lines.push(['course', 'members who finished', csvCount(data.course.members_finished), '', '']);
   for (const app of LOUNGE_APPS) lines.push(['lounge', `${LOUNGE_NAMES[app]}: members who practised`, csvCount(data.lounge[app]), '', '']);
   lines.push(['lounge', 'any app: members who practised', csvCount(data.lounge.any), '', '']);
+  lines.push(['funnel', FUNNEL_STEPS[0]!.name, csvCount(funnel.visits), '', '']);
+  lines.push(['funnel', VISITORS_NAME, csvCount(funnel.visitors), '', '']);
+  for (const step of FUNNEL_STEPS.slice(1)) lines.push(['funnel', step.name, csvCount(funnel[step.key]), '', '']);
+  for (const row of funnel.by_source) {
+    for (const step of FUNNEL_STEPS) lines.push(['funnel by source', csvText(`${sourceName(row.source)}: ${step.name}`), csvCount(row[step.key]), '', '']);
+  }
+  for (const page of funnel.top_pages) lines.push(['top pages', page.path, csvCount(page.visits), '', '']);
+  for (const referrer of funnel.top_referrers) lines.push(['top referrers', referrer.host, csvCount(referrer.visits), '', '']);
   return lines.map((l) => l.map(cell).join(',')).join('\r\n') + '\r\n';
 }
 
