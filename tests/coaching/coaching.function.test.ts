@@ -414,7 +414,7 @@ describe('the coach claim with Google’s APIs (outside the emulator)', () => {
 describe('npm run coach:grant', () => {
   const run = promisify(execFile);
   const grant = (args: string[], env: Record<string, string | undefined>) =>
-    run(process.execPath, ['scripts/coach-grant.mjs', ...args], { env: { PATH: process.env.PATH ?? '', ...env } }).then(
+    run(process.execPath, ['scripts/grant-role.mjs', 'coach', ...args], { env: { PATH: process.env.PATH ?? '', ...env } }).then(
       (r) => ({ code: 0, out: r.stdout + r.stderr }),
       (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
     );

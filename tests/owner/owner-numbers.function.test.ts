@@ -198,7 +198,7 @@ describe('GET /api/owner-numbers', () => {
 describe('npm run owner:grant', () => {
   const run = promisify(execFile);
   const grant = (args: string[], env: Record<string, string | undefined>) =>
-    run(process.execPath, ['scripts/owner-grant.mjs', ...args], { env: { PATH: process.env.PATH ?? '', ...env } }).then(
+    run(process.execPath, ['scripts/grant-role.mjs', 'owner', ...args], { env: { PATH: process.env.PATH ?? '', ...env } }).then(
       (r) => ({ code: 0, out: r.stdout + r.stderr }),
       (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
     );
@@ -263,7 +263,7 @@ describe('the owner claim with Google’s APIs (outside the emulator)', () => {
   it('npm run owner:grant works with a service account, for a verified account only', async () => {
     const run = promisify(execFile);
     const grant = (email: string) =>
-      run(process.execPath, ['scripts/owner-grant.mjs', email], { env: { PATH: process.env.PATH ?? '', ...google.env, FIREBASE_SERVICE_ACCOUNT: google.serviceAccount.keyFile } }).then(
+      run(process.execPath, ['scripts/grant-role.mjs', 'owner', email], { env: { PATH: process.env.PATH ?? '', ...google.env, FIREBASE_SERVICE_ACCOUNT: google.serviceAccount.keyFile } }).then(
         (r) => ({ code: 0, out: r.stdout + r.stderr }),
         (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
       );

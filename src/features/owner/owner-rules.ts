@@ -13,7 +13,6 @@ export const BUSINESS_TIME_ZONE = 'Europe/Berlin';
 
 export const OWNER_MESSAGES = {
   notOwner: 'This page is for the owner. Sign in with the owner’s account to open it.',
-  signInAgain: 'Your sign-in could not be verified. Please sign in again.',
   badMonth: 'Choose a month as YYYY-MM, for example 2026-03.',
   futureMonth: 'That month has not begun yet. Choose this month or an earlier one.',
 } as const;
