@@ -27,6 +27,7 @@ import {
   RESET_KINDS,
   RISE_LIVED,
   SUBSCRIPTION_STATUSES,
+  WAITLIST_STATUSES,
   type BreathingPatternId,
   type EmailKind,
   type EmailStatus,
@@ -49,6 +50,7 @@ export {
   RESET_KINDS,
   RISE_LIVED,
   SUBSCRIPTION_STATUSES,
+  WAITLIST_STATUSES,
   type BreathingPatternId,
   type EmailKind,
   type EmailStatus,
@@ -106,6 +108,19 @@ export const SCHEMA = {
     time_zone: { type: 'text', nullable: true },
     joined_at: { type: 'timestamp with time zone', nullable: true },
     attendance: { type: 'text', nullable: true, values: ATTENDANCE },
+  },
+  coaching_waitlist: {
+    id: UUID_ID,
+    user_id: { type: 'text' },
+    session_id: { type: 'uuid' },
+    name: { type: 'text' },
+    email: { type: 'text' },
+    time_zone: { type: 'text', nullable: true },
+    place: { type: 'bigint', default: true },
+    status: { type: 'text', default: true, values: WAITLIST_STATUSES },
+    offered_at: { type: 'timestamp with time zone', nullable: true },
+    offer_expires_at: { type: 'timestamp with time zone', nullable: true },
+    created_at: TIMESTAMP,
   },
   stripe_customers: {
     user_id: { type: 'text' },
@@ -335,6 +350,15 @@ export const RELATIONSHIPS = {
       referencedColumns: ['id'],
     },
   ],
+  coaching_waitlist: [
+    {
+      foreignKeyName: 'coaching_waitlist_session_id_fkey',
+      columns: ['session_id'],
+      isOneToOne: false,
+      referencedRelation: 'coaching_sessions',
+      referencedColumns: ['id'],
+    },
+  ],
   stripe_customers: [],
   stripe_subscriptions: [
     {
@@ -434,6 +458,16 @@ export type Database = {
         Args: { member: string; door: string; window_seconds: number };
         Returns: number;
       };
+      /** Leaves the member's own place in the coaching waitlist, or declines its offer (migration 20261209100000). */
+      coaching_waitlist_leave: {
+        Args: { session: string };
+        Returns: boolean;
+      };
+      /** The hourly run: lapsed seat offers pass to the next in line (service role only; migration 20261209100000). */
+      coaching_pass_expired_offers: {
+        Args: Record<string, never>;
+        Returns: number;
+      };
     };
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };
@@ -448,6 +482,7 @@ export type Profile = Tables<'profiles'>;
 export type CoachingSession = Tables<'coaching_sessions'>;
 export type CoachingSessionSignup = Tables<'coaching_session_signups'>;
 export type CoachingSessionChange = Tables<'coaching_session_changes'>;
+export type CoachingWaitlistPlace = Tables<'coaching_waitlist'>;
 export type StripeCustomer = Tables<'stripe_customers'>;
 export type StripeSubscription = Tables<'stripe_subscriptions'>;
 export type CommunityIdea = Tables<'community_ideas'>;
