@@ -293,6 +293,31 @@ $$;
 revoke all on function public.coaching_waitlist_leave(uuid) from public, anon;
 grant execute on function public.coaching_waitlist_leave(uuid) to authenticated;
 
+-- The member's own places, with where they stand: their position among those still waiting
+-- (1 is next), which they could not count themselves (they read only their own rows). Places of
+-- sessions not yet started; an expired offer is shown until the start, so the member knows.
+create function public.coaching_waitlist_mine()
+returns table (id uuid, session_id uuid, name text, email text, time_zone text, status text, position integer, offer_expires_at timestamptz,
+               starts_at timestamptz, ends_at timestamptz, session_zone text)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select w.id, w.session_id, w.name, w.email, w.time_zone, w.status,
+         case when w.status = 'waiting' then
+           (select count(*)::integer + 1 from public.coaching_waitlist a
+            where a.session_id = w.session_id and a.status = 'waiting' and a.place < w.place)
+         end,
+         w.offer_expires_at, c.starts_at, c.ends_at, c.time_zone
+  from public.coaching_waitlist w
+  join public.coaching_sessions c on c.id = w.session_id
+  where w.user_id = (select auth.jwt()) ->> 'sub' and c.starts_at > pg_catalog.now()
+  order by c.starts_at, w.place;
+$$;
+revoke all on function public.coaching_waitlist_mine() from public, anon;
+grant execute on function public.coaching_waitlist_mine() to authenticated;
+
 -- Taking the seat: the member's own signup (as every signup) ---------------------------------
 -- As 20261205110000, with the session's lock taken first and the member's place in line
 -- settled under it: a live offer is taken (its held seat becomes this signup's), a plain place

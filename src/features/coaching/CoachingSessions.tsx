@@ -7,17 +7,20 @@
  * the seat to the session).
  */
 import { useStore } from '../../core/ui/useStore';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { COACHING_JOIN } from '../../core/config/site';
 import { availability, COACHING_MESSAGES, splitSignups, type CoachingSession, type CoachingSignupWithSession, type SignupSession } from './coaching';
 import { joinState, nextJoinChange, readerTimeZone, sessionWhen } from './session-time';
-import { $mySignups, $nextSessions, giveSeatBack, loadJoinLink } from './store';
+import { $myPlaces, $mySignups, $nextSessions, giveSeatBack, loadJoinLink } from './store';
 import { useNow } from './useNow';
 import SessionWhen from './SessionWhen';
 import Card from '../../core/ui/Card';
 import MessageBanner, { type Message } from '../../core/ui/MessageBanner';
 
 type Signup = CoachingSignupWithSession & { coaching_sessions: SignupSession };
+
+/** The member's places in line: their code loads only when they have one. */
+const WaitlistPlaces = lazy(() => import('./WaitlistPlaces'));
 
 /**
  * "Add to calendar": the session's .ics, handed to the browser. The calendar's code loads on the
@@ -124,6 +127,7 @@ function ComingUp({ sessions, registered, zone }: { sessions: CoachingSession[] 
 export default function CoachingSessions() {
   const state = useStore($mySignups, { ssr: 'initial' });
   const next = useStore($nextSessions, { ssr: 'initial' });
+  const places = useStore($myPlaces, { ssr: 'initial' });
   const [message, setMessage] = useState<Message | null>(null);
   const signups = state.status === 'ready' ? (state.value.filter((s) => s.coaching_sessions) as Signup[]) : [];
   const now = useNow((at) => nextJoinChange(signups.map((s) => s.coaching_sessions), at));
@@ -149,6 +153,11 @@ export default function CoachingSessions() {
             </ul>
           )}
         </div>
+        {places.status === 'ready' && places.value.length > 0 && (
+          <Suspense fallback={null}>
+            <WaitlistPlaces places={places.value} zone={zone} onMessage={setMessage} />
+          </Suspense>
+        )}
         {cancelled.length > 0 && (
           <div>
             <h3 className="text-lg font-semibold">Cancelled</h3>
