@@ -297,7 +297,7 @@ grant execute on function public.coaching_waitlist_leave(uuid) to authenticated;
 -- (1 is next), which they could not count themselves (they read only their own rows). Places of
 -- sessions not yet started; an expired offer is shown until the start, so the member knows.
 create function public.coaching_waitlist_mine()
-returns table (id uuid, session_id uuid, name text, email text, time_zone text, status text, position integer, offer_expires_at timestamptz,
+returns table (id uuid, session_id uuid, name text, email text, time_zone text, status text, place_in_line integer, offer_expires_at timestamptz,
                starts_at timestamptz, ends_at timestamptz, session_zone text)
 language sql
 stable

@@ -73,7 +73,7 @@ describe('joining the line', () => {
     expect(await seats(id)).toBe(0);
     // Each sees where they stand (1 is next), and no one else's place.
     const { data: mine } = await asMember(crowd[23]!).rpc('coaching_waitlist_mine');
-    expect(mine).toEqual([expect.objectContaining({ session_id: id, status: 'waiting', position: 4 })]);
+    expect(mine).toEqual([expect.objectContaining({ session_id: id, status: 'waiting', place_in_line: 4 })]);
     // Each registered member's confirmation was queued with the seat, as any signup's.
     expect((await rows<{ n: number }>(db, owner, `select count(*)::int as n from public.email_outbox where kind = 'coaching_confirmation' and user_id = any($1)`, [crowd.slice(0, 20)]))[0]!.n).toBe(20);
   });

@@ -466,7 +466,7 @@ export type Database = {
       /** The member's own places in the coaching waitlist, with their position among those waiting (migration 20261209100000). */
       coaching_waitlist_mine: {
         Args: Record<string, never>;
-        Returns: { id: string; session_id: string; name: string; email: string; time_zone: string | null; status: 'waiting' | 'offered' | 'expired'; position: number | null; offer_expires_at: string | null; starts_at: string; ends_at: string; session_zone: string }[];
+        Returns: { id: string; session_id: string; name: string; email: string; time_zone: string | null; status: 'waiting' | 'offered' | 'expired'; place_in_line: number | null; offer_expires_at: string | null; starts_at: string; ends_at: string; session_zone: string }[];
       };
       /** The hourly run: lapsed seat offers pass to the next in line (service role only; migration 20261209100000). */
       coaching_pass_expired_offers: {

@@ -41,7 +41,7 @@ function Place({ place, zone, onMessage }: { place: MyPlace; zone: string; onMes
         </>
       ) : place.status === 'waiting' ? (
         <div className="mt-1 flex flex-wrap items-center gap-2">
-          <p className="text-sm font-semibold text-plum-700">You’re number {place.position} in line.</p>
+          <p className="text-sm font-semibold text-plum-700">You’re number {place.place_in_line} in line.</p>
           <button type="button" className={`${button} btn-outline`} disabled={busy} onClick={() => void act(() => leavePlace(place.session_id), COACHING_MESSAGES.leftLine)}>
             Leave the waitlist
           </button>
