@@ -245,7 +245,8 @@ end;
 $$;
 revoke all on function private.coaching_waitlist_arrives() from public;
 
-create trigger coaching_waitlist_arrives
+-- Named to fire after coaching_waitlist_refuse_deleted_member (triggers fire by name).
+create trigger coaching_waitlist_takes_place
   before insert on public.coaching_waitlist
   for each row execute function private.coaching_waitlist_arrives();
 

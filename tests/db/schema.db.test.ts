@@ -17,6 +17,7 @@ const TABLES = [
   'coaching_session_signups',
   'coaching_sessions',
   'coaching_standing_link',
+  'coaching_waitlist',
   'community_ideas',
   'deleted_members',
   'disputes',
@@ -91,6 +92,11 @@ describe('the migrations', () => {
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'`,
     );
     expect(api.rows.sort((a, b) => a.proname.localeCompare(b.proname))).toEqual([
+      // The coaching waitlist (20261209100000): the hourly run's pass of lapsed offers (the
+      // service role's), and a member's own places and leaving them.
+      { proname: 'coaching_pass_expired_offers', anon: false, authenticated: false },
+      { proname: 'coaching_waitlist_leave', anon: false, authenticated: true },
+      { proname: 'coaching_waitlist_mine', anon: false, authenticated: true },
       { proname: 'count_member_request', anon: false, authenticated: false },
       { proname: 'save_bloom_page', anon: false, authenticated: true },
     ]);
