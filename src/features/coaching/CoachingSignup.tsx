@@ -11,7 +11,7 @@ import { availability, COACHING_MESSAGES, isSelectable, validateCoachingSignup }
 import type { CoachingSession } from './coaching';
 import { readerTimeZone, sessionWhen } from './session-time';
 import { $mySignups, loadUpcomingSessions, signUpForSession } from './store';
-import { joinWaitlist } from './waitlist';
+import { joinWaitlist } from './waitlist-actions';
 import { $profile } from '../../core/profile/store';
 import Field from '../../core/ui/Field';
 import MessageBanner from '../../core/ui/MessageBanner';

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { COACHING_MESSAGES } from './coaching';
 import type { MyPlace } from './api';
 import { momentLabel } from './session-time';
-import { leavePlace, takeSeat } from './waitlist';
+import { leavePlace, takeSeat } from './waitlist-actions';
 import SessionWhen from './SessionWhen';
 import type { Message } from '../../core/ui/MessageBanner';
 

@@ -171,9 +171,9 @@ function Came({ session, registrant, reload }: { session: CoachSession; registra
   );
 }
 
-function Registrants({ session, reload }: { session: CoachSession; reload: () => Promise<void> }) {
+function Registrants({ session, reload, now }: { session: CoachSession; reload: () => Promise<void>; now: number }) {
   const zone = session.time_zone;
-  const started = Date.parse(session.starts_at) <= Date.now() && !session.cancelled_at;
+  const started = Date.parse(session.starts_at) <= now && !session.cancelled_at;
   if (session.registrants.length === 0) return <p className="text-ink-soft">No one has signed up yet.</p>;
   return (
     <div className="overflow-x-auto">
@@ -248,6 +248,8 @@ function SessionCard({ session, upcoming, reload }: { session: CoachSession; upc
   const [link, setLink] = useState(session.join_url ?? '');
   const [seats, setSeats] = useState(String(session.max_spots));
   const [confirming, setConfirming] = useState(false);
+  // When the card was first shown: a session started by then shows who came.
+  const [loadedAt] = useState(() => Date.now());
   const linkAction = useAction(reload);
   const seatsAction = useAction(reload);
   const cancelAction = useAction(reload);
@@ -300,7 +302,7 @@ function SessionCard({ session, upcoming, reload }: { session: CoachSession; upc
         {!session.cancelled_at && session.join_url === null && changeable && ' · uses the standing link'}
       </p>
       <div className="mt-3">
-        <Registrants session={session} reload={reload} />
+        <Registrants session={session} reload={reload} now={loadedAt} />
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <button type="button" className="btn btn-outline min-h-9 px-3 py-1 text-sm" disabled={csv.busy} onClick={onCsv}>
