@@ -199,9 +199,11 @@ begin
     raise exception 'Please keep your name to 100 characters or fewer.' using errcode = 'IA429',
       detail = 'coaching_waitlist: name longer than 100 characters';
   end if;
-  if pg_catalog.char_length(new.email) > 254
-     or new.email ~ '[[:space:][:cntrl:],;<>"]'
-     or new.email !~ '^[^@]+@[^@]+$' then
+  -- (What the table's checks refuse, blank or untrimmed, they refuse themselves, after this.)
+  if new.email = lower(private.trim_js(new.email)) and position('@' in new.email) > 0
+     and (pg_catalog.char_length(new.email) > 254
+          or new.email ~ '[[:space:][:cntrl:],;<>"]'
+          or new.email !~ '^[^@]+@[^@]+$') then
     raise exception 'Please enter one email address, with no commas or spaces.' using errcode = 'IA429',
       detail = 'coaching_waitlist: email is not one address';
   end if;
