@@ -6,19 +6,21 @@
  * are registered. The sessions are this test's own (./sessions.ts).
  */
 import { expect, test } from '../support/page-errors';
-import { inboxOf, rowsOf } from '../support/members-commerce';
+import { asOwner, inboxOf, rowsOf } from '../support/members-commerce';
 import { createUser, signIn } from '../support/members';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from '../../local-platform/demo-members.mjs';
-import { addSessions, sessionOn } from './sessions';
-import { asOwner } from '../support/members-commerce';
+import { addSessions, sessionAt } from './sessions';
 
 const explorer = DEMO_MEMBERS.find((m) => m.tier === 'Explorer')!;
 
 test.describe.configure({ timeout: 120_000 });
 
-test('the demo Explorer joins the waitlist of a full session, is offered a seat given back, and takes it', async ({ page, browser }) => {
-  // Two seats: a guest's, and Bo's (a member who will give his back).
-  const session = sessionOn(5, { seats: 2 });
+test('the demo Explorer joins the waitlist of a full session, is offered a seat given back, and takes it', async ({ page, browser, pageErrors }) => {
+  // The second place is refused by the database (409), on purpose.
+  pageErrors.provoked();
+  // Two seats: a guest's, and Bo's (a member who will give his back). Soon (the dashboard shows
+  // the next three sessions, where the member's place is found), with hours left for an offer.
+  const session = sessionAt(Date.now() + 3 * 3600_000, { seats: 2 });
   await addSessions([session], [1]);
   const bo = await createUser('Bo Berg');
   await asOwner('coaching_session_signups', { user_id: bo.uid, session_id: session.id, name: 'Bo Berg', email: bo.email.toLowerCase() });

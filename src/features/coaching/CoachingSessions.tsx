@@ -11,7 +11,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { COACHING_JOIN } from '../../core/config/site';
 import { availability, COACHING_MESSAGES, splitSignups, type CoachingSession, type CoachingSignupWithSession, type SignupSession } from './coaching';
 import { joinState, nextJoinChange, readerTimeZone, sessionWhen } from './session-time';
-import { $myPlaces, $mySignups, $nextSessions, giveSeatBack, loadJoinLink } from './store';
+import { $mySignups, $nextSessions, giveSeatBack, loadJoinLink } from './store';
 import { useNow } from './useNow';
 import SessionWhen from './SessionWhen';
 import Card from '../../core/ui/Card';
@@ -19,7 +19,7 @@ import MessageBanner, { type Message } from '../../core/ui/MessageBanner';
 
 type Signup = CoachingSignupWithSession & { coaching_sessions: SignupSession };
 
-/** The member's places in line: their code loads only when they have one. */
+/** The member's places in line: their code loads only when the next sessions show one (their own rows). */
 const WaitlistPlaces = lazy(() => import('./WaitlistPlaces'));
 
 /**
@@ -127,7 +127,6 @@ function ComingUp({ sessions, registered, zone }: { sessions: CoachingSession[] 
 export default function CoachingSessions() {
   const state = useStore($mySignups, { ssr: 'initial' });
   const next = useStore($nextSessions, { ssr: 'initial' });
-  const places = useStore($myPlaces, { ssr: 'initial' });
   const [message, setMessage] = useState<Message | null>(null);
   const signups = state.status === 'ready' ? (state.value.filter((s) => s.coaching_sessions) as Signup[]) : [];
   const now = useNow((at) => nextJoinChange(signups.map((s) => s.coaching_sessions), at));
@@ -153,9 +152,9 @@ export default function CoachingSessions() {
             </ul>
           )}
         </div>
-        {places.status === 'ready' && places.value.length > 0 && (
-          <Suspense fallback={null}>
-            <WaitlistPlaces places={places.value} zone={zone} onMessage={setMessage} />
+        {next.status === 'ready' && next.value?.some((s) => s.coaching_waitlist?.length) && (
+          <Suspense>
+            <WaitlistPlaces zone={zone} onMessage={setMessage} />
           </Suspense>
         )}
         {cancelled.length > 0 && (

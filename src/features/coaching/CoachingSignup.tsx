@@ -12,6 +12,7 @@ import type { CoachingSession } from './coaching';
 import { readerTimeZone, sessionWhen } from './session-time';
 import { $mySignups, loadUpcomingSessions, signUpForSession } from './store';
 import { joinWaitlist } from './waitlist-actions';
+import { WAITLIST_MESSAGES } from './waitlist-words';
 import { $profile } from '../../core/profile/store';
 import Field from '../../core/ui/Field';
 import MessageBanner from '../../core/ui/MessageBanner';
@@ -76,7 +77,7 @@ function SessionOption({
       </label>
       {!registered && label === 'Full' && (
         <button type="button" className="btn btn-outline mt-2 min-h-9 px-3 py-1 text-sm" disabled={waiting} onClick={onWait} data-join-waitlist={session.id}>
-          {waiting ? 'Joining…' : COACHING_MESSAGES.joinWaitlist}
+          {waiting ? 'Joining…' : WAITLIST_MESSAGES.joinWaitlist}
         </button>
       )}
     </li>
@@ -207,7 +208,7 @@ export default function CoachingSignup() {
 
           {state === 'waitlisted' ? (
             <div role="status" className="mt-4 space-y-2" data-coaching-waitlisted>
-              <p>{COACHING_MESSAGES.waitlistJoined}</p>
+              <p>{WAITLIST_MESSAGES.waitlistJoined}</p>
               <p className="text-ink-soft">You can see where you stand on your dashboard, and leave the line there at any time.</p>
             </div>
           ) : state === 'success' ? (

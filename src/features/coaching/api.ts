@@ -4,7 +4,7 @@
  * through the coaching-join function (a secret the database never hands the browser), and the
  * call that sends a new signup's confirmation at once (coaching-confirmation).
  */
-import type { Database, TablesInsert } from '../../core/db/database.types';
+import type { TablesInsert } from '../../core/db/database.types';
 import { dbRequest, type DbError, type DbResult } from '../../core/db/client';
 import { askAsMember, callAsMember } from '../../core/member-api';
 import type { CoachingSession, CoachingSignupWithSession } from './coaching';
@@ -29,7 +29,7 @@ export function fetchUpcomingSessions(now: Date, limit?: number): Promise<DbResu
   return dbRequest((db) => {
     const query = db
       .from('coaching_sessions')
-      .select('id, date, time, is_active, spots_available, max_spots, starts_at, ends_at, time_zone')
+      .select('id, date, time, is_active, spots_available, max_spots, starts_at, ends_at, time_zone, coaching_waitlist(id)')
       .eq('is_active', true)
       .gt('ends_at', now.toISOString())
       .order('starts_at', { ascending: true });
@@ -72,25 +72,3 @@ export async function fetchJoinLink(sessionId: string, fallback: string): Promis
   return body.url;
 }
 
-/** A place in the waitlist as the member reads it (public.coaching_waitlist_mine: with where they stand). */
-export type MyPlace = Database['public']['Functions']['coaching_waitlist_mine']['Returns'][number];
-
-/** The member's own places in line for sessions not yet started, with their position. */
-export function fetchMyPlaces(): Promise<DbResult<MyPlace[]>> {
-  return dbRequest((db) => db.rpc('coaching_waitlist_mine'));
-}
-
-/**
- * Joins the line of a full session (the member's own row, row-level security). `registered` is
- * true when a seat was free and the database registered them instead (no place is returned).
- */
-export async function insertWaitlistPlace(row: NewCoachingSignup): Promise<{ error: DbError | null; registered: boolean }> {
-  const { data, error } = await dbRequest((db) => db.from('coaching_waitlist').insert(row).select('id'));
-  return { error, registered: !error && Array.isArray(data) && data.length === 0 };
-}
-
-/** Leaves the member's place in line for a session, or lets an offered seat go. */
-export async function leaveWaitlist(sessionId: string): Promise<{ error: DbError | null; left: boolean }> {
-  const { data, error } = await dbRequest((db) => db.rpc('coaching_waitlist_leave', { session: sessionId }));
-  return { error, left: data === true };
-}

@@ -9,7 +9,10 @@ import type { Tables } from '../../core/db/database.types';
 export type CoachingSession = Pick<
   Tables<'coaching_sessions'>,
   'id' | 'date' | 'time' | 'is_active' | 'spots_available' | 'max_spots' | 'starts_at' | 'ends_at' | 'time_zone'
->;
+> & {
+  /** The member's own places in its line (row-level security shows only theirs; issue 46). */
+  coaching_waitlist?: { id: string }[];
+};
 
 /** The session of a signup, as the dashboard reads it (cancelled_at set when the coach cancelled it). */
 export type SignupSession = Pick<Tables<'coaching_sessions'>, 'id' | 'date' | 'time' | 'starts_at' | 'ends_at' | 'time_zone' | 'cancelled_at'>;
@@ -37,17 +40,6 @@ export const COACHING_MESSAGES = {
   /** A session the coach cancelled, on the member's dashboard. */
   sessionCancelled: 'Cancelled by the coach. We’re sorry: your seat for the next session is yours to choose.',
   joinFailed: 'The join link could not be fetched just now. Please try again in a moment.',
-  /** The waitlist (issue 46). */
-  joinWaitlist: 'Join the waitlist',
-  waitlistJoined: 'You’re on the waitlist. If a seat comes free, we’ll email you and hold it for you on your dashboard.',
-  waitlistFailed: 'We couldn’t add you to the waitlist just now. Please try again.',
-  takeSeat: 'Take the seat',
-  seatTaken: 'You’re registered. The seat is yours, and your confirmation is on its way.',
-  takeFailed: 'The seat could not be taken just now. Please try again.',
-  leaveFailed: 'Your place could not be changed just now. Please try again.',
-  leftLine: 'You’ve left the waitlist. Thank you for letting us know.',
-  offerDeclined: 'You’ve let the seat go, and it’s been offered to the next person in line. Thank you.',
-  offerExpired: 'The seat we held for you has passed to the next person in line. You can join the waitlist again.',
 } as const;
 
 type Timed = { coaching_sessions: Pick<SignupSession, 'starts_at' | 'ends_at' | 'cancelled_at'> | null };

@@ -47,12 +47,6 @@ export function sessionDayLabel(session: Pick<SessionInstants, 'starts_at' | 'ti
   return format.format(new Date(Date.parse(session.starts_at)));
 }
 
-/** 'Thursday, March 25, 2027, 5:00 PM CET': an instant (an offer's end) on the clocks of `timeZone`. */
-export function momentLabel(at: string, timeZone: string): string {
-  const ms = Date.parse(at);
-  return `${sessionDayLabel({ starts_at: at, time_zone: timeZone })}, ${clock(ms, timeZone)} ${zoneAbbreviation(ms, timeZone)}`;
-}
-
 export interface SessionWhen {
   /** 'Thursday, March 25, 2027' (the coach's date). */
   day: string;

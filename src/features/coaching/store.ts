@@ -1,6 +1,6 @@
 /** Coaching: the member's own signups (dashboard), the upcoming sessions, signing up (and its confirmation email), the join link. */
 import { COACHING_MESSAGES, coachingSignupRow, type CoachingSession, type CoachingSignupInput, type CoachingSignupWithSession } from './coaching';
-import { deleteCoachingSignup, fetchCoachingSignups, fetchJoinLink, fetchMyPlaces, fetchUpcomingSessions, insertCoachingSignup, sendSignupConfirmation, type MyPlace } from './api';
+import { deleteCoachingSignup, fetchCoachingSignups, fetchJoinLink, fetchUpcomingSessions, insertCoachingSignup, sendSignupConfirmation } from './api';
 import { readerTimeZone } from './session-time';
 import { dbFailureKind } from '../../core/db/result';
 import { memberResource } from '../../core/session/member-store';
@@ -11,15 +11,6 @@ export const $mySignups = memberResource<CoachingSignupWithSession[]>(async (use
   try {
     const { data } = await fetchCoachingSignups(user.id);
     return data ?? [];
-  } catch {
-    return [];
-  }
-});
-
-/** The member's places in the waitlist (sessions not yet started), with where they stand. Errors leave it empty. */
-export const $myPlaces = memberResource<MyPlace[]>(async () => {
-  try {
-    return (await fetchMyPlaces()).data ?? [];
   } catch {
     return [];
   }

@@ -7,9 +7,12 @@
  * or the message to show.
  */
 import { COACHING_MESSAGES, coachingSignupRow, type CoachingSignupInput } from './coaching';
-import { insertCoachingSignup, insertWaitlistPlace, leaveWaitlist, sendSignupConfirmation, type MyPlace } from './api';
+import { insertCoachingSignup, sendSignupConfirmation } from './api';
+import { insertWaitlistPlace, leaveWaitlist, type MyPlace } from './waitlist-api';
+import { $myPlaces } from './waitlist-store';
+import { WAITLIST_MESSAGES } from './waitlist-words';
 import { readerTimeZone } from './session-time';
-import { $myPlaces, $mySignups, $nextSessions } from './store';
+import { $mySignups, $nextSessions } from './store';
 import { dbFailureKind, type DbError } from '../../core/db/result';
 import { $session } from '../../core/session/store';
 
@@ -30,13 +33,13 @@ export async function joinWaitlist(input: CoachingSignupInput): Promise<{ regist
     void reloadAll();
     if (error) {
       console.error('Coaching waitlist:', error.message);
-      return { error: wordsOf(error, COACHING_MESSAGES.waitlistFailed) };
+      return { error: wordsOf(error, WAITLIST_MESSAGES.waitlistFailed) };
     }
     if (registered) void sendSignupConfirmation().catch(() => false);
     return { registered };
   } catch (error) {
     console.error('Coaching waitlist:', error);
-    return { error: COACHING_MESSAGES.waitlistFailed };
+    return { error: WAITLIST_MESSAGES.waitlistFailed };
   }
 }
 
@@ -49,13 +52,13 @@ export async function takeSeat(place: MyPlace): Promise<string | null> {
     await reloadAll();
     if (error) {
       console.error('Coaching take seat:', error.message);
-      return wordsOf(error, COACHING_MESSAGES.takeFailed);
+      return wordsOf(error, WAITLIST_MESSAGES.takeFailed);
     }
     void sendSignupConfirmation().catch(() => false);
     return null;
   } catch (error) {
     console.error('Coaching take seat:', error);
-    return COACHING_MESSAGES.takeFailed;
+    return WAITLIST_MESSAGES.takeFailed;
   }
 }
 
@@ -66,12 +69,12 @@ export async function leavePlace(sessionId: string): Promise<string | null> {
     await reloadAll();
     if (error || !left) {
       console.error('Coaching leave waitlist:', error?.message ?? 'no place left');
-      return COACHING_MESSAGES.leaveFailed;
+      return WAITLIST_MESSAGES.leaveFailed;
     }
     void sendSignupConfirmation().catch(() => false);
     return null;
   } catch (error) {
     console.error('Coaching leave waitlist:', error);
-    return COACHING_MESSAGES.leaveFailed;
+    return WAITLIST_MESSAGES.leaveFailed;
   }
 }

@@ -5,7 +5,8 @@
  * with the next session and where to save a seat. Pure.
  */
 import { SESSION_TITLE } from '../../calendar';
-import { momentLabel, sessionWhen } from '../../session-time';
+import { sessionWhen } from '../../session-time';
+import { momentLabel } from '../../waitlist-words';
 import { isTimeZone } from '../../../../core/zoned-time';
 import type { Block, MessageContent } from '../../../../../netlify/functions/_shared/email/render';
 import { greeting, LIBRARY_PATH, SIGNOFF_NAME, type Recipient } from '../../../../../netlify/functions/_shared/email/messages';
