@@ -70,14 +70,14 @@ export function localKeys(secret = LOCAL_JWT_SECRET) {
  */
 
 /**
- * A Firebase ID token for `uid`, with the claims Firebase puts in one (issuer and audience of
+ * A Firebase ID token for `memberId`, with the claims Firebase puts in one (issuer and audience of
  * the project, sub and user_id, iat, auth_time, an hour's exp, the sign-in provider); `claims`
  * adds or replaces claims (a claim set to undefined is left out). Without `key` it is unsigned,
  * as the Auth emulator mints it; with `key` it is RS256 under `key.kid` (null: no kid), as
  * Google signs it. `projectId` defaults to DEMO_PROJECT.
- * @param {string} uid @param {IdTokenOptions} [options]
+ * @param {string} memberId @param {IdTokenOptions} [options]
  */
-export function firebaseIdToken(uid, options = {}) {
+export function firebaseIdToken(memberId, options = {}) {
   const project = options.projectId ?? DEMO_PROJECT;
   const now = options.now ?? Math.floor(Date.now() / 1000);
   /** @type {Record<string, unknown>} */
@@ -85,8 +85,8 @@ export function firebaseIdToken(uid, options = {}) {
     iss: `https://securetoken.google.com/${project}`,
     aud: project,
     auth_time: now,
-    user_id: uid,
-    sub: uid,
+    user_id: memberId,
+    sub: memberId,
     iat: now,
     exp: now + 3600,
     email: options.email,
@@ -103,12 +103,12 @@ export function firebaseIdToken(uid, options = {}) {
 /**
  * A signed-in member's token for the local endpoint: their Firebase claims with `role:
  * authenticated` (what auth-sync gives every member), signed with the local secret.
- * @param {string} uid @param {{ claims?: Record<string, unknown>, secret?: string }} [options]
+ * @param {string} memberId @param {{ claims?: Record<string, unknown>, secret?: string }} [options]
  */
-export function memberToken(uid, options = {}) {
+export function memberToken(memberId, options = {}) {
   const now = Math.floor(Date.now() / 1000);
   return signHs256(
-    { iss: `https://securetoken.google.com/${DEMO_PROJECT}`, aud: DEMO_PROJECT, sub: uid, user_id: uid, role: 'authenticated', iat: now, exp: now + 3600, ...options.claims },
+    { iss: `https://securetoken.google.com/${DEMO_PROJECT}`, aud: DEMO_PROJECT, sub: memberId, user_id: memberId, role: 'authenticated', iat: now, exp: now + 3600, ...options.claims },
     options.secret,
   );
 }

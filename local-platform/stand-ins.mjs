@@ -18,6 +18,7 @@ import { startStripeDouble } from './stripe/stripe-standin.ts';
 import { startLocalSupabase } from './postgrest/local-supabase.ts';
 import { startEmailStandIn } from './email/email-standin.ts';
 import { createDemoMembers } from './demo-members.mjs';
+import { freshCertificateKeyEnv } from './certificate-key.mjs';
 
 /** The webhook secret the served stripe-webhook function and the Stripe double share. */
 export const E2E_WEBHOOK_SECRET = 'whsec_e2e_double_secret';
@@ -38,7 +39,7 @@ export async function startCommerceDoubles({ webhookUrl, firebaseProjectId } = {
   const db = await startLocalSupabase({ port: Number(process.env.E2E_POSTGREST_PORT ?? 0), ...(firebaseProjectId ? { firebaseProjectId } : {}) });
   const email = await startEmailStandIn({ port: Number(process.env.E2E_EMAIL_STANDIN_PORT ?? 0) });
   return {
-    env: { ...stripe.env, ...db.env, ...email.env, EMAIL_LINK_SECRET: E2E_EMAIL_LINK_SECRET, STRIPE_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET },
+    env: { ...stripe.env, ...db.env, ...email.env, EMAIL_LINK_SECRET: E2E_EMAIL_LINK_SECRET, STRIPE_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET, ...freshCertificateKeyEnv() },
     testEnv: { STRIPE_DOUBLE_URL: stripe.url, POSTGREST_URL: db.url, EMAIL_STANDIN_URL: email.url },
     /** What the browser build is pointed at: the endpoint, with the local anon key. */
     browserEnv: { PUBLIC_SUPABASE_URL: db.url, PUBLIC_SUPABASE_ANON_KEY: db.keys.anon },

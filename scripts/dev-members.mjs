@@ -36,6 +36,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freshCertificateKeyEnv } from '../local-platform/certificate-key.mjs';
 import { DEMO_MEMBERS, DEMO_PASSWORD, billingOnRecord, createDemoMembers } from '../local-platform/demo-members.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -199,6 +200,8 @@ async function main() {
     ...stripe.env,
     ...email.env,
     EMAIL_LINK_SECRET,
+    // Certificates are signed with a key made now (the DID document publishes it while this runs).
+    ...freshCertificateKeyEnv(),
   };
   await gated;
   let site;
@@ -232,8 +235,9 @@ dev:members ready in ${seconds} s${created ? ' (new database)' : ''}
   inbox           ${email.url}  (every email the site sends, text and HTML; JSON at /messages)
   account links   the verification after a sign-up, "Forgot your password?" (${SITE}/forgot-password/) and a change
                   of address send their links to the inbox above; each opens ${SITE}/api/account-action
-  demo members    ${DEMO_MEMBERS.filter((m) => !m.coach).map((m) => `${m.email} (${m.tier}${m.purchase ? `, ${m.purchase.price}` : ''})`).join(', ')}
+  demo members    ${DEMO_MEMBERS.filter((m) => !m.coach && !m.owner).map((m) => `${m.email} (${m.tier}${m.purchase ? `, ${m.purchase.price}` : ''})`).join(', ')}
   demo coach      ${DEMO_MEMBERS.filter((m) => m.coach).map((m) => m.email).join(', ')} at ${SITE}/coach
+  demo owner      ${DEMO_MEMBERS.filter((m) => m.owner).map((m) => m.email).join(', ')} at ${SITE}/coach/numbers
                   password: ${DEMO_PASSWORD}
   coaching        ${schedule}; by hand: curl -X POST ${SITE}/.netlify/functions/coaching-schedule
 Ctrl-C stops everything.`);

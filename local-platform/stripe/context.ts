@@ -4,44 +4,8 @@
  * Each resource's module (checkout-sessions.ts, subscriptions.ts, payments.ts, disputes.ts, …)
  * reads and changes this one context.
  */
-import type {
-  DoubleCharge,
-  DoubleCustomer,
-  DoubleDispute,
-  DoubleInvoice,
-  DoubleInvoicePayment,
-  DoublePaymentMethod,
-  DoublePortalSession,
-  DoublePrice,
-  DoubleProduct,
-  DoubleSession,
-  DoubleSubscription,
-  RecordedRequest,
-  StripeDoubleOptions,
-} from './types.ts';
+import type { DoubleCustomer, SentEvent, StripeDoubleOptions, StripeState } from './types.ts';
 import { catalogueAsStripe } from './catalogue.ts';
-
-/** An event sent to the webhook, with the webhook's answer (null: not delivered). */
-export interface SentEvent {
-  type: string;
-  body: string;
-  status: number | null;
-}
-
-export interface StripeState {
-  requests: RecordedRequest[];
-  products: DoubleProduct[];
-  prices: DoublePrice[];
-  customers: DoubleCustomer[];
-  subscriptions: Map<string, DoubleSubscription>;
-  paymentMethods: Map<string, DoublePaymentMethod>;
-  sessions: Map<string, DoubleSession>;
-  charges: Map<string, DoubleCharge>;
-  invoices: Map<string, DoubleInvoice>;
-  invoicePayments: DoubleInvoicePayment[];
-  disputes: Map<string, DoubleDispute>;
-  portalSessions: DoublePortalSession[];
-}
 
 export interface StripeContext {
   options: StripeDoubleOptions;

@@ -189,10 +189,8 @@ export interface CatalogueLike {
   productType: string;
 }
 
-export interface StripeDouble {
-  url: string;
-  /** Environment for the functions: the secret key and the SDK's host, port and protocol. */
-  env: Record<'STRIPE_SECRET_KEY' | 'STRIPE_API_HOST' | 'STRIPE_API_PORT' | 'STRIPE_API_PROTOCOL', string>;
+/** What the stand-in keeps of Stripe's objects (./context.ts holds it; a test reads it through StripeDouble). */
+export interface StripeState {
   requests: RecordedRequest[];
   products: DoubleProduct[];
   prices: DoublePrice[];
@@ -204,6 +202,21 @@ export interface StripeDouble {
   invoices: Map<string, DoubleInvoice>;
   invoicePayments: DoubleInvoicePayment[];
   disputes: Map<string, DoubleDispute>;
+  portalSessions: DoublePortalSession[];
+}
+
+/** An event sent to the webhook, with the webhook's answer (null: not delivered). */
+export interface SentEvent {
+  type: string;
+  body: string;
+  status: number | null;
+}
+
+/** The running stand-in as a test or dev:members holds it: its state, and what can be done to it. */
+export interface StripeDouble extends StripeState {
+  url: string;
+  /** Environment for the functions: the secret key and the SDK's host, port and protocol. */
+  env: Record<'STRIPE_SECRET_KEY' | 'STRIPE_API_HOST' | 'STRIPE_API_PORT' | 'STRIPE_API_PROTOCOL', string>;
   /**
    * The buyer disputes a charge with their bank: the charge of a paid session, or the latest
    * payment of a subscription. Returns the dispute (needs_response); sends nothing (the admin
@@ -228,12 +241,11 @@ export interface StripeDouble {
   /** Resolves once every webhook delivery under way has been answered. */
   deliveries(): Promise<void>;
   /** Every event sent to the webhook, in order, with the webhook's answer (null: not delivered). */
-  sent: { type: string; body: string; status: number | null }[];
+  sent: SentEvent[];
   /** Refunds the session's charge (in full unless `amount` is given); returns the charge. */
   refund(sessionId: string, amount?: number): DoubleCharge;
   /** An event of `type` about `object`, with a Stripe-Signature header made with `secret`. */
   event(type: string, object: unknown, secret: string): SignedEvent;
-  portalSessions: DoublePortalSession[];
   /** Makes every request to `route` ("GET /v1/prices") answer `status` with a Stripe error, until reset. */
   fail(route: string, status: number): void;
   /**

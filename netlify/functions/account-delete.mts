@@ -1,7 +1,7 @@
 /** POST /api/account-delete: deletes the member's account and data (src/features/account/server/account-delete.ts). */
 import type { Config } from '@netlify/functions';
 import handler from '../../src/features/account/server/account-delete';
-export { anonymisedUserId, CONFIRMATION, NO_CREDENTIAL, RECENT_SIGN_IN_SECONDS } from '../../src/features/account/server/account-delete';
+export { anonymisedMemberId, CONFIRMATION, NO_CREDENTIAL, RECENT_SIGN_IN_SECONDS } from '../../src/features/account/server/account-delete';
 
 export default handler;
 

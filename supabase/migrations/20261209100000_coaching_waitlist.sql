@@ -432,7 +432,8 @@ grant execute on function public.coaching_pass_expired_offers() to service_role;
 alter table public.email_outbox drop constraint email_outbox_kind_check;
 alter table public.email_outbox add constraint email_outbox_kind_check
   check (kind in ('purchase_confirmation', 'access_ending', 'coaching_confirmation', 'coaching_reminder', 'coaching_change',
-                  'email_verification', 'password_reset', 'email_change', 'email_changed', 'coaching_seat_offer', 'coaching_follow_up'));
+                  'email_verification', 'password_reset', 'email_change', 'email_changed', 'certificate_issued',
+                  'coaching_seat_offer', 'coaching_follow_up'));
 
 create or replace function private.email_outbox_priority()
 returns trigger

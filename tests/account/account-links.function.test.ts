@@ -44,7 +44,7 @@ const emulator = (path: string, body: unknown, owner = false) =>
   });
 
 interface Member {
-  uid: string;
+  memberId: string;
   email: string;
   idToken: string;
 }
@@ -53,7 +53,7 @@ async function signUp(email = `member-${crypto.randomUUID().slice(0, 8)}@example
   const res = await emulator('accounts:signUp', { email, password: PASSWORD, returnSecureToken: true });
   const data = (await res.json()) as { localId: string; idToken: string };
   if (!res.ok) throw new Error(JSON.stringify(data));
-  return { uid: data.localId, email, idToken: data.idToken };
+  return { memberId: data.localId, email, idToken: data.idToken };
 }
 
 /** Signs in with a password: the ID token, or the emulator's error message. */
@@ -63,13 +63,13 @@ async function signIn(email: string, password: string): Promise<{ idToken?: stri
   return res.ok ? { idToken: data.idToken! } : { error: data.error?.message ?? String(res.status) };
 }
 
-async function account(uid: string): Promise<{ email?: string; emailVerified?: boolean; validSince?: string }> {
-  const res = await emulator('accounts:lookup', { localId: [uid] }, true);
+async function account(memberId: string): Promise<{ email?: string; emailVerified?: boolean; validSince?: string }> {
+  const res = await emulator('accounts:lookup', { localId: [memberId] }, true);
   return ((await res.json()) as { users: { email?: string; emailVerified?: boolean; validSince?: string }[] }).users[0]!;
 }
 
-async function markVerified(uid: string): Promise<void> {
-  await emulator('accounts:update', { localId: uid, emailVerified: true }, true);
+async function markVerified(memberId: string): Promise<void> {
+  await emulator('accounts:update', { localId: memberId, emailVerified: true }, true);
 }
 
 /** A member as the site knows them after signing up: the account, the claim, the profile (and the first link, sent). */
@@ -81,7 +81,7 @@ async function newMember(email?: string): Promise<Member> {
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const profile = (uid: string) => db.tables.profiles?.find((p) => p.id === uid);
+const profile = (memberId: string) => db.tables.profiles?.find((p) => p.id === memberId);
 const to = (address: string) => inbox.messages.filter((m) => m.to.includes(address));
 
 /** The one link in a message that leads to our account page, as a path with its query. */
@@ -106,7 +106,7 @@ const titleOf = (html: string) => /<h1>([^<]*)<\/h1>/.exec(html)?.[1];
 describe('the verification link', () => {
   it('is sent once after an email-and-password sign-up, to the account, and proves the address only when its page is confirmed', async () => {
     const member = await newMember();
-    expect(profile(member.uid)).toMatchObject({ email: member.email, email_verified: false });
+    expect(profile(member.memberId)).toMatchObject({ email: member.email, email_verified: false });
     const [message] = to(member.email);
     expect(inbox.messages).toHaveLength(1);
     expect(message!.subject).toBe('Confirm your email for Inner Alchemy');
@@ -122,13 +122,13 @@ describe('the verification link', () => {
     expect(titleOf(page.text)).toBe('Confirm your email');
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
     // Opening the page (as a mail scanner does) changes nothing.
-    expect((await account(member.uid)).emailVerified).toBe(false);
+    expect((await account(member.memberId)).emailVerified).toBe(false);
 
     const done = await submitLink(link);
     expect(done.status).toBe(200);
     expect(titleOf(done.text)).toBe('Your email is confirmed');
-    expect((await account(member.uid)).emailVerified).toBe(true);
-    expect(profile(member.uid)).toMatchObject({ email_verified: true });
+    expect((await account(member.memberId)).emailVerified).toBe(true);
+    expect(profile(member.memberId)).toMatchObject({ email_verified: true });
 
     // The same link again: used.
     const used = await submitLink(link);
@@ -160,10 +160,10 @@ describe('the verification link', () => {
     expect(to(member.email)).toHaveLength(3);
     // The next clock hour has room again (the key's hour is the server's, never the device's).
     const nextHour = new Date(Date.now() + 3_600_000);
-    expect(await queueEmailLimited(supabaseAdmin(), 'email_verification', { member: member.uid, prefix: 'again', perHour: 3 }, nextHour)).toBe('sent');
-    expect(await queueEmailLimited(supabaseAdmin(), 'email_verification', { member: member.uid, prefix: 'again', perHour: 3 })).toBe('limited');
+    expect(await queueEmailLimited(supabaseAdmin(), 'email_verification', { member: member.memberId, prefix: 'again', perHour: 3 }, nextHour)).toBe('sent');
+    expect(await queueEmailLimited(supabaseAdmin(), 'email_verification', { member: member.memberId, prefix: 'again', perHour: 3 })).toBe('limited');
 
-    await markVerified(member.uid);
+    await markVerified(member.memberId);
     inbox.reset();
     const verified = await ask();
     expect(verified).toMatchObject({ status: 200, body: { verified: true } });
@@ -172,7 +172,7 @@ describe('the verification link', () => {
 
   it('counts each member\'s requests: past 20 in ten minutes, the 21st is refused whatever it asks', async () => {
     const member = await newMember();
-    await markVerified(member.uid);
+    await markVerified(member.memberId);
     const ask = () => call(accountEmail as Handler, '/api/account-email', { method: 'POST', headers: bearer(member.idToken), body: { action: 'verify' } });
     const statuses = [];
     for (let i = 0; i < 21; i++) statuses.push((await ask()).status);
@@ -192,7 +192,7 @@ describe('mail goes only to a proven address', () => {
   it('a purchase confirmation waits for nobody: an unverified member gets none; once verified, the next one arrives', async () => {
     const member = await newMember();
     inbox.reset();
-    const purchase = (ref: string) => ({ member: member.uid, ref, params: { priceId: 'price_app_stillpoint', orderRef: ref } });
+    const purchase = (ref: string) => ({ member: member.memberId, ref, params: { priceId: 'price_app_stillpoint', orderRef: ref } });
     expect(await queueEmail(supabaseAdmin(), 'purchase_confirmation', purchase('cs_unverified'))).toBe('skipped');
     expect(inbox.messages).toHaveLength(0);
     expect(db.tables.email_outbox?.find((r) => r.ref === 'cs_unverified')).toMatchObject({ status: 'skipped', last_error: 'no verified address on record' });
@@ -207,11 +207,11 @@ describe('mail goes only to a proven address', () => {
 
   it('a coaching confirmation goes to the verified address, never to the address typed into the signup', async () => {
     const member = await newMember();
-    await markVerified(member.uid);
-    db.tables.profiles = db.tables.profiles!.map((p) => (p.id === member.uid ? { ...p, email_verified: true } : p));
+    await markVerified(member.memberId);
+    db.tables.profiles = db.tables.profiles!.map((p) => (p.id === member.memberId ? { ...p, email_verified: true } : p));
     const session = '5e55e55e-0000-4000-8000-0000000000a1';
     db.tables.coaching_sessions = [{ id: session, starts_at: '2099-01-29T17:00:00Z', ends_at: '2099-01-29T18:00:00Z', max_spots: 10 }];
-    db.tables.coaching_session_signups = [{ user_id: member.uid, session_id: session, name: 'Ada', email: 'stranger@example.org' }];
+    db.tables.coaching_session_signups = [{ user_id: member.memberId, session_id: session, name: 'Ada', email: 'stranger@example.org' }];
     inbox.reset();
     const { default: confirm } = await import('../../netlify/functions/coaching-confirmation.mts');
     const res = await call(confirm as Handler, '/api/coaching-confirmation', { method: 'POST', headers: bearer(member.idToken) });
@@ -306,9 +306,9 @@ describe('the password reset', () => {
 describe('changing the address', () => {
   it('asks for a recent sign-in, mails the new address, moves the account only when that link is opened, and tells the old address how to undo it', async () => {
     const member = await newMember();
-    await markVerified(member.uid);
+    await markVerified(member.memberId);
     await call(sync, '/api/auth-sync', { method: 'POST', headers: bearer((await signIn(member.email, PASSWORD)).idToken!) });
-    expect(profile(member.uid)).toMatchObject({ email_verified: true });
+    expect(profile(member.memberId)).toMatchObject({ email_verified: true });
     inbox.reset();
     const newEmail = `moved-${crypto.randomUUID().slice(0, 6)}@example.com`;
     const change = (token: string, email = newEmail) => call(accountEmail as Handler, '/api/account-email', { method: 'POST', headers: bearer(token), body: { action: 'change', email } });
@@ -323,16 +323,16 @@ describe('changing the address', () => {
     expect((await change(member.idToken)).status).toBe(202);
     const [message] = to(newEmail);
     expect(message!.subject).toBe('Confirm your new email for Inner Alchemy');
-    expect((await account(member.uid)).email).toBe(member.email);
+    expect((await account(member.memberId)).email).toBe(member.email);
 
     const link = actionLink(message!);
     expect(titleOf((await openLink(link)).text)).toBe('Use your new address');
-    expect((await account(member.uid)).email).toBe(member.email);
+    expect((await account(member.memberId)).email).toBe(member.email);
     await new Promise((r) => setTimeout(r, 1100));
     const done = await submitLink(link);
     expect(titleOf(done.text)).toBe('Your new address is in use');
-    expect(await account(member.uid)).toMatchObject({ email: newEmail, emailVerified: true });
-    expect(profile(member.uid)).toMatchObject({ email: newEmail, email_verified: true });
+    expect(await account(member.memberId)).toMatchObject({ email: newEmail, emailVerified: true });
+    expect(profile(member.memberId)).toMatchObject({ email: newEmail, email_verified: true });
     expect((await call(exporter as Handler, '/api/account-export', { headers: bearer(member.idToken) })).status).toBe(401);
 
     // The old address gets the notice, with the way back.
@@ -349,8 +349,8 @@ describe('changing the address', () => {
 
     const undone = await submitLink(undo);
     expect(titleOf(undone.text)).toBe('Your address is back');
-    expect(await account(member.uid)).toMatchObject({ email: member.email, emailVerified: true });
-    expect(profile(member.uid)).toMatchObject({ email: member.email, email_verified: true });
+    expect(await account(member.memberId)).toMatchObject({ email: member.email, emailVerified: true });
+    expect(profile(member.memberId)).toMatchObject({ email: member.email, email_verified: true });
     // Once only.
     expect(titleOf((await submitLink(undo)).text)).toBe('This link has expired');
   });
@@ -358,7 +358,7 @@ describe('changing the address', () => {
   it('an undo link works for 30 days from its notice, and only with our signature', async () => {
     const member = await newMember();
     const undo = (expires: number, secret = TEST_LINK_SECRET) =>
-      `/api/account-action?mode=undoEmailChange&code=${encodeURIComponent(signEmailUndo(secret, { member: member.uid, oldEmail: 'old@example.com', newEmail: member.email, expires }))}`;
+      `/api/account-action?mode=undoEmailChange&code=${encodeURIComponent(signEmailUndo(secret, { member: member.memberId, oldEmail: 'old@example.com', newEmail: member.email, expires }))}`;
     expect(titleOf((await openLink(undo(Date.now() + 60_000))).text)).toBe('Undo the change of address');
     expect(titleOf((await openLink(undo(Date.now() - 1))).text)).toBe('This link has expired');
     expect(titleOf((await openLink(undo(Date.now() + 60_000, 'another-secret'))).text)).toBe('This link has expired');
@@ -366,7 +366,7 @@ describe('changing the address', () => {
     // The notice's own link: 30 days from when it is sent.
     const { prepareEmailChanged } = await import('../../src/features/account/server/email/account');
     const now = new Date('2026-11-29T10:00:00Z');
-    const prepared = await prepareEmailChanged(supabaseAdmin(), { id: 1, user_id: member.uid, kind: 'email_changed', ref: 'r', params: { oldEmail: 'old@example.com', newEmail: member.email }, created_at: now.toISOString() } as never, {
+    const prepared = await prepareEmailChanged(supabaseAdmin(), { id: 1, user_id: member.memberId, kind: 'email_changed', ref: 'r', params: { oldEmail: 'old@example.com', newEmail: member.email }, created_at: now.toISOString() } as never, {
       settings: { site: SITE, linkSecret: TEST_LINK_SECRET } as never,
       now,
     });

@@ -49,7 +49,7 @@ afterEach(() => {
 });
 
 /** A new account in the emulator, signed in: its uid and a fresh ID token. */
-async function newUser(displayName?: string): Promise<{ uid: string; idToken: string; email: string }> {
+async function newUser(displayName?: string): Promise<{ memberId: string; idToken: string; email: string }> {
   const email = `member-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const res = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
     method: 'POST',
@@ -58,7 +58,7 @@ async function newUser(displayName?: string): Promise<{ uid: string; idToken: st
   });
   const data = (await res.json()) as { localId: string; idToken: string };
   if (!res.ok) throw new Error(`emulator signUp failed: ${JSON.stringify(data)}`);
-  return { uid: data.localId, idToken: data.idToken, email };
+  return { memberId: data.localId, idToken: data.idToken, email };
 }
 
 function call(init: { method?: string; token?: string | null; body?: string; headers?: Record<string, string> } = {}) {
@@ -86,12 +86,12 @@ describe('auth-sync', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, claimsUpdated: true });
 
-    expect(await emulatorClaims(user.uid)).toEqual({ role: 'authenticated' });
+    expect(await emulatorClaims(user.memberId)).toEqual({ role: 'authenticated' });
 
     // First the tombstones (a deleted account gets nothing back), then the one write.
     // Then the profile follows the account's address (only a changed, unproven address is written).
     expect(db.requests.map((r) => `${r.method} ${r.table}`)).toEqual(['GET deleted_members', 'POST rpc/count_member_request', 'POST profiles', 'PATCH profiles']);
-    expect(db.requests[1]?.body).toMatchObject({ member: user.uid, door: 'auth-sync' });
+    expect(db.requests[1]?.body).toMatchObject({ member: user.memberId, door: 'auth-sync' });
     expect(recorded()).toHaveLength(2);
     const [write] = recorded();
     expect(write?.method).toBe('POST');
@@ -101,8 +101,8 @@ describe('auth-sync', () => {
     expect(write?.headers.prefer).toContain('resolution=ignore-duplicates');
     expect(write?.headers.apikey).toBe(db.env.SUPABASE_SERVICE_ROLE_KEY);
     expect(write?.headers.authorization).toBe(`Bearer ${db.env.SUPABASE_SERVICE_ROLE_KEY}`);
-    expect(write?.body).toEqual({ id: user.uid, email: user.email, full_name: 'Ana Lima', membership_tier: 'Explorer', email_verified: false });
-    expect(db.tables.profiles).toMatchObject([{ id: user.uid, email: user.email, full_name: 'Ana Lima', membership_tier: 'Explorer', email_verified: false }]);
+    expect(write?.body).toEqual({ id: user.memberId, email: user.email, full_name: 'Ana Lima', membership_tier: 'Explorer', email_verified: false });
+    expect(db.tables.profiles).toMatchObject([{ id: user.memberId, email: user.email, full_name: 'Ana Lima', membership_tier: 'Explorer', email_verified: false }]);
   });
 
   it('a second sign-in of the same account changes nothing and answers 200 (on conflict do nothing)', async () => {
@@ -115,15 +115,15 @@ describe('auth-sync', () => {
 
   it('keeps the claims a user already has', async () => {
     const user = await newUser();
-    await setEmulatorClaims(user.uid, { beta: true });
+    await setEmulatorClaims(user.memberId, { beta: true });
     const res = await call({ token: user.idToken });
     expect(res.status).toBe(200);
-    expect(await emulatorClaims(user.uid)).toEqual({ beta: true, role: 'authenticated' });
+    expect(await emulatorClaims(user.memberId)).toEqual({ beta: true, role: 'authenticated' });
   });
 
   it('takes the name from the body when the token has none, and leaves the claim alone once the token carries it', async () => {
     const user = await newUser();
-    await setEmulatorClaims(user.uid, { role: 'authenticated' });
+    await setEmulatorClaims(user.memberId, { role: 'authenticated' });
     // A token minted after the claim was set carries it.
     const refreshed = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
       method: 'POST',
@@ -134,7 +134,7 @@ describe('auth-sync', () => {
     const res = await call({ token: refreshed.idToken, body: JSON.stringify({ full_name: '  Bea Costa ' }) });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, claimsUpdated: false });
-    expect(recorded()[0]?.body).toMatchObject({ id: user.uid, full_name: 'Bea Costa' });
+    expect(recorded()[0]?.body).toMatchObject({ id: user.memberId, full_name: 'Bea Costa' });
   });
 
   it('answers 401 without a token, with a malformed header, or with a token that is not one', async () => {
@@ -157,7 +157,7 @@ describe('auth-sync', () => {
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: 'Session token is too old; please sign in again' });
     vi.useRealTimers();
-    expect(await emulatorClaims(user.uid)).toEqual({});
+    expect(await emulatorClaims(user.memberId)).toEqual({});
     expect(recorded()).toHaveLength(0);
   });
 
@@ -232,7 +232,7 @@ describe('auth-sync without a database', () => {
         new Request('http://localhost/api/auth-sync', { method: 'POST', headers: { authorization: `Bearer ${user.idToken}` } }),
       );
       expect(res.status).toBe(503);
-      expect(await emulatorClaims(user.uid)).toEqual({});
+      expect(await emulatorClaims(user.memberId)).toEqual({});
     } finally {
       process.env.SUPABASE_URL = url;
     }

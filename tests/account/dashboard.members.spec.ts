@@ -6,7 +6,7 @@
  * are the endpoint's faults for this member only.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/page-errors';
+import { expect, test } from '../support/worker-member';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { asOwner, asServiceRole, customerOf, deleteAsServiceRole, failFor, holdFor, profile, requestsOf, rowsOf, subscription } from '../support/members-commerce';
 import { createUser, signIn, type TestUser } from '../support/members';
@@ -36,6 +36,13 @@ async function dashboardWith(page: Page, given: (user: TestUser) => Promise<void
   return user;
 }
 
+/** The dashboard of the worker's member (a verified member with no rows but the profile auth-sync made; ../support/worker-member.ts). */
+async function plainDashboard(page: Page, asWorkerMember: () => Promise<TestUser>): Promise<void> {
+  await asWorkerMember();
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible({ timeout: 15_000 });
+}
+
 const badge = (page: Page) => page.locator('[data-subscription-state]');
 const serverError = { status: 500, code: 'XX000', message: 'boom' };
 
@@ -57,7 +64,7 @@ test('shows the profile, the member’s upcoming and past sessions apart with lo
       const [year, month, day] = date.split('-').map(Number) as [number, number, number];
       const session = sessionAt(instantOf({ year, month, day, hour: 18, minute: 0 }, COACH_ZONE));
       await addSessions([session]);
-      await asOwner('coaching_session_signups', { user_id: user.uid, session_id: session.id, name: 'Ana', email: 'ana@example.com', created_at });
+      await asOwner('coaching_session_signups', { user_id: user.memberId, session_id: session.id, name: 'Ana', email: 'ana@example.com', created_at });
     }
   });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ana Maria Lima');
@@ -81,7 +88,7 @@ test('shows the profile, the member’s upcoming and past sessions apart with lo
   const signupsQuery = (await requestsOf(user, 'coaching_session_signups')).find((r) => r.method === 'GET')!.query;
   expect(signupsQuery.select).toBe('id,name,email,created_at,coaching_sessions(id,date,time,starts_at,ends_at,time_zone,cancelled_at)');
   expect(signupsQuery.order).toBe('created_at.desc');
-  expect(signupsQuery.user_id).toBe(`eq.${user.uid}`);
+  expect(signupsQuery.user_id).toBe(`eq.${user.memberId}`);
 
   for (const [name, href] of [
     ['Upgrade Plan', '/pricing'],
@@ -96,8 +103,8 @@ test('shows the profile, the member’s upcoming and past sessions apart with lo
 
 // The cards after the first screen's come one task after another (Dashboard's useCardsShown):
 // every one of them arrives, each once, in the page's order (an Explorer: no course card).
-test('every card of the dashboard arrives, once each, in the page’s order', async ({ page }) => {
-  await dashboardWith(page);
+test('every card of the dashboard arrives, once each, in the page’s order', async ({ page, asWorkerMember }) => {
+  await plainDashboard(page, asWorkerMember);
   const cards = page.locator('main section[aria-labelledby]').locator('> h2');
   await expect(cards).toHaveText([
     'Profile Information',
@@ -112,9 +119,9 @@ test('every card of the dashboard arrives, once each, in the page’s order', as
 });
 
 // The cards come after the page has loaded, so the browser finds no #library to scroll to then.
-test('a link to the library (/dashboard#library, as after a purchase) lands on it once it is in the page', async ({ page }) => {
+test('a link to the library (/dashboard#library, as after a purchase) lands on it once it is in the page', async ({ page, asWorkerMember }) => {
   await page.setViewportSize({ width: 412, height: 823 });
-  await dashboardWith(page);
+  await plainDashboard(page, asWorkerMember);
   await page.goto('/');
   await page.goto('/dashboard#library');
   await expect(page.getByRole('region', { name: 'Your library' })).toBeInViewport();
@@ -132,7 +139,7 @@ test('without a profile row the account’s name greets, the defaults show, the 
   const user = await dashboardWith(page);
   // The profile auth-sync made at sign-in is gone (deleted in the database since): the member
   // has no profile row when the dashboard is opened again.
-  await deleteAsServiceRole('profiles', { id: user.uid });
+  await deleteAsServiceRole('profiles', { id: user.memberId });
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ana Lima');
   const profileRegion = page.getByRole('region', { name: 'Profile Information' });
@@ -150,7 +157,7 @@ test('without a profile row the account’s name greets, the defaults show, the 
   await setup.getByRole('button', { name: 'Try again' }).click();
   await synced;
   await expect(page.locator('[data-account-setup]')).toHaveCount(0, { timeout: 15_000 });
-  expect(await rowsOf('profiles', { id: user.uid })).toMatchObject([{ id: user.uid, full_name: 'Ana Lima', membership_tier: 'Explorer' }]);
+  expect(await rowsOf('profiles', { id: user.memberId })).toMatchObject([{ id: user.memberId, full_name: 'Ana Lima', membership_tier: 'Explorer' }]);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome, Ana Lima');
 });
 
@@ -243,14 +250,16 @@ test.describe('subscription badge', () => {
   }
 
   // Postgres answers PGRST116 to the single-row reads by itself when the member has no such row.
-  const freeCases: [string, (user: TestUser) => Promise<void>][] = [
-    ['no customer (PGRST116)', async () => {}],
-    ['no subscription (PGRST116)', (user) => asServiceRole('stripe_customers', { user_id: user.uid, customer_id: customerOf(user) })],
+  // No customer: the worker's member, who has no rows of their own.
+  const freeCases: [string, ((user: TestUser) => Promise<void>) | 'worker member'][] = [
+    ['no customer (PGRST116)', 'worker member'],
+    ['no subscription (PGRST116)', (user) => asServiceRole('stripe_customers', { user_id: user.memberId, customer_id: customerOf(user) })],
     ['no price', (user) => subscription(user, plan({ price_id: null }))],
   ];
   for (const [name, given] of freeCases) {
-    test(`"Free Explorer Plan" with ${name}`, async ({ page }) => {
-      await dashboardWith(page, given);
+    test(`"Free Explorer Plan" with ${name}`, async ({ page, asWorkerMember }) => {
+      if (given === 'worker member') await plainDashboard(page, asWorkerMember);
+      else await dashboardWith(page, given);
       await expect(badge(page)).toHaveAttribute('data-subscription-state', 'free');
       await expect(badge(page)).toHaveText('Free Explorer Plan');
     });
@@ -306,8 +315,8 @@ test.describe('subscription badge', () => {
     await expect(page.getByRole('button', { name: 'Manage billing' })).toHaveCount(0);
   });
 
-  test('a member without a subscription sees no billing button', async ({ page }) => {
-    await dashboardWith(page);
+  test('a member without a subscription sees no billing button', async ({ page, asWorkerMember }) => {
+    await plainDashboard(page, asWorkerMember);
     await expect(badge(page)).toHaveText('Free Explorer Plan');
     await expect(page.locator('[data-billing-actions]')).toHaveCount(0);
   });
@@ -317,14 +326,14 @@ test.describe('your library', () => {
   /** A paid one-time purchase, as the webhook records it. */
   const purchase = (user: TestUser, price_id: string, product_type: string) =>
     asServiceRole('purchases', {
-      user_id: user.uid,
+      user_id: user.memberId,
       price_id,
       product_type,
       status: 'paid',
       amount: 4900,
       currency: 'usd',
       purchased_at: '2026-11-02T10:00:00.000Z',
-      checkout_session_id: `cs_test_${price_id}_${user.uid}`,
+      checkout_session_id: `cs_test_${price_id}_${user.memberId}`,
     });
   const library = (page: Page) => page.getByRole('region', { name: 'Your library' });
 
@@ -342,12 +351,12 @@ test.describe('your library', () => {
     await expect(library(page).locator('[data-library-item="price_master_alchemist_course"]')).toContainText('Purchased on November 2, 2026');
     await expect(page.getByRole('region', { name: 'Profile Information' })).toContainText('Adventurer');
     const query = (await requestsOf(user, 'purchases'))[0]!.query;
-    expect(query.user_id).toBe(`eq.${user.uid}`);
+    expect(query.user_id).toBe(`eq.${user.memberId}`);
     await expectNoSeriousA11yViolations(page);
   });
 
-  test('an Explorer who bought nothing is pointed to the apps', async ({ page }) => {
-    await dashboardWith(page);
+  test('an Explorer who bought nothing is pointed to the apps', async ({ page, asWorkerMember }) => {
+    await plainDashboard(page, asWorkerMember);
     await expect(library(page)).toContainText('Nothing here yet');
     await expect(library(page).getByRole('link', { name: 'Browse the apps' })).toHaveAttribute('href', '/products');
   });

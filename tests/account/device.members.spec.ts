@@ -25,26 +25,26 @@ const B = DEMO_MEMBERS.find((m) => m.email === 'explorer@demo.local')!;
 test.use(WITH_WORKER);
 test.describe.configure({ timeout: 150_000 });
 
-/** One change to `uid`'s account, as the project's owner (firebase-admin's calls). */
-async function updateAccount(uid: string, change: Record<string, unknown>): Promise<void> {
+/** One change to `memberId`'s account, as the project's owner (firebase-admin's calls). */
+async function updateAccount(memberId: string, change: Record<string, unknown>): Promise<void> {
   const res = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:update`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: uid, ...change }),
+    body: JSON.stringify({ localId: memberId, ...change }),
   });
   expect(res.ok).toBe(true);
 }
 
 /**
- * Ends every session of `uid` on the server: revoked as firebase-admin's revokeRefreshTokens does
+ * Ends every session of `memberId` on the server: revoked as firebase-admin's revokeRefreshTokens does
  * (`validSince`, a second after the tokens the member holds), and disabled, because the Auth
  * emulator refuses a refresh only for a disabled account (its token grant checks `disabled`,
  * not `validSince`, which it checks for ID tokens only); Google's service refuses both.
  */
-async function endSessions(uid: string): Promise<void> {
+async function endSessions(memberId: string): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 1_100));
-  await updateAccount(uid, { validSince: String(Math.floor(Date.now() / 1000)) });
-  await updateAccount(uid, { disableUser: true });
+  await updateAccount(memberId, { validSince: String(Math.floor(Date.now() / 1000)) });
+  await updateAccount(memberId, { disableUser: true });
 }
 
 /** Everything this origin keeps, through the browser's own APIs: each cache's entries, each IndexedDB database's records, the workers. */
@@ -94,13 +94,13 @@ async function memberWithLesson(page: Page): Promise<TestUser> {
   await expect(page.locator('[data-lesson-body]')).toBeVisible({ timeout: SLOW });
   await answerKept(page, `/api/content/course/${lesson.slug}`);
   const before = await everything(page);
-  expect(Object.keys(before.caches)).toContain(`ia-member-${a.uid}`);
+  expect(Object.keys(before.caches)).toContain(`ia-member-${a.memberId}`);
   return a;
 }
 
 /** The member's session ends on the server; the page finds out at its next token refresh (an hour on) and goes to sign in. */
-async function sessionEnds(page: Page, uid: string, then = async () => {}): Promise<void> {
-  await endSessions(uid);
+async function sessionEnds(page: Page, memberId: string, then = async () => {}): Promise<void> {
+  await endSessions(memberId);
   await page.clock.install({ time: Date.now() + HOUR + 60_000 });
   await then();
   await page.goto('/dashboard');
@@ -121,18 +121,18 @@ const SESSION_ENDING = /securetoken\.googleapis\.com|status of 40[01]|^40[01] |p
 test('after member A’s session is revoked, member B signing in on the same browser finds none of A’s caches or IndexedDB data', async ({ page, pageErrors }) => {
   pageErrors.allow(SESSION_ENDING);
   const a = await memberWithLesson(page);
-  await sessionEnds(page, a.uid);
+  await sessionEnds(page, a.memberId);
 
   await signInAs(page, B.email, DEMO_PASSWORD, B.name);
   await controlled(page);
   const device = await everything(page);
-  expect(Object.keys(device.caches)).not.toContain(`ia-member-${a.uid}`);
+  expect(Object.keys(device.caches)).not.toContain(`ia-member-${a.memberId}`);
   expect(Object.values(device.caches).flat().filter((url) => url.includes('/api/content/'))).toEqual([]);
-  expect(Object.keys(device.databases).filter((name) => name.includes(a.uid))).toEqual([]);
-  expect(JSON.stringify(device.databases)).not.toContain(a.uid);
+  expect(Object.keys(device.databases).filter((name) => name.includes(a.memberId))).toEqual([]);
+  expect(JSON.stringify(device.databases)).not.toContain(a.memberId);
   // One worker, B's (A's was told to forget and unregistered), and the device is B's.
   expect(device.workers).toBe(1);
-  expect(device.owner).toBe(B.uid);
+  expect(device.owner).toBe(B.memberId);
 });
 
 test('what A wrote offline and could not send stays for A only: never shown to or sent by B, sent when A signs in again', async ({ page, context, pageErrors }) => {
@@ -143,14 +143,14 @@ test('what A wrote offline and could not send stays for A only: never shown to o
   await page.getByRole('button', { name: 'Mark as complete' }).click();
   await expect(page.locator('[data-lesson-complete] [data-waiting]')).toHaveText('Saved on this device, will sync');
 
-  await sessionEnds(page, a.uid, () => context.setOffline(false));
+  await sessionEnds(page, a.memberId, () => context.setOffline(false));
   await signInAs(page, B.email, DEMO_PASSWORD, B.name);
   const device = await everything(page);
-  expect(Object.keys(device.caches)).not.toContain(`ia-member-${a.uid}`);
+  expect(Object.keys(device.caches)).not.toContain(`ia-member-${a.memberId}`);
   // A's unsent write is the only thing of A's left: in A's own outbox, which B's session never opens.
-  expect(Object.keys(device.databases).filter((name) => name.includes(a.uid))).toEqual([`ia-outbox-${a.uid}`]);
-  const others = Object.fromEntries(Object.entries(device.databases).filter(([name]) => name !== `ia-outbox-${a.uid}`));
-  expect(JSON.stringify(others)).not.toContain(a.uid);
+  expect(Object.keys(device.databases).filter((name) => name.includes(a.memberId))).toEqual([`ia-outbox-${a.memberId}`]);
+  const others = Object.fromEntries(Object.entries(device.databases).filter(([name]) => name !== `ia-outbox-${a.memberId}`));
+  expect(JSON.stringify(others)).not.toContain(a.memberId);
 
   // B opens the same lesson: nothing of A's waits there, and nothing of A's is sent.
   await page.goto(LESSON);
@@ -158,16 +158,16 @@ test('what A wrote offline and could not send stays for A only: never shown to o
   await page.waitForTimeout(4_000);
   await expect(page.locator('[data-waiting]')).toHaveCount(0);
   await expect(page.getByText('Saved on this device, will sync')).toHaveCount(0);
-  expect(await rowsOf('lesson_progress', { member_id: a.uid })).toEqual([]);
+  expect(await rowsOf('lesson_progress', { member_id: a.memberId })).toEqual([]);
 
   // B signs out; A signs in again on this browser: A's write is sent, and their outbox is empty.
   const corner = page.locator('[data-nav-account="desktop"]');
   await corner.getByRole('button', { name: 'Account' }).click();
   await corner.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/', { timeout: SLOW });
-  expect(Object.keys((await everything(page)).databases)).toContain(`ia-outbox-${a.uid}`);
-  await updateAccount(a.uid, { disableUser: false });
+  expect(Object.keys((await everything(page)).databases)).toContain(`ia-outbox-${a.memberId}`);
+  await updateAccount(a.memberId, { disableUser: false });
   await page.goto('/login');
   await signInAs(page, a.email, PASSWORD, a.displayName);
-  await expect.poll(() => rowsOf('lesson_progress', { member_id: a.uid }), { timeout: SLOW }).toEqual([expect.objectContaining({ lesson_slug: lesson.slug })]);
+  await expect.poll(() => rowsOf('lesson_progress', { member_id: a.memberId }), { timeout: SLOW }).toEqual([expect.objectContaining({ lesson_slug: lesson.slug })]);
 });

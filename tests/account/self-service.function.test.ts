@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import portal, { config as portalConfig, NO_BILLING_ACCOUNT } from '../../netlify/functions/billing-portal.mts';
 import exporter, { config as exportConfig } from '../../netlify/functions/account-export.mts';
-import remover, { anonymisedUserId, config as deleteConfig } from '../../netlify/functions/account-delete.mts';
+import remover, { anonymisedMemberId, config as deleteConfig } from '../../netlify/functions/account-delete.mts';
 import type { DoubleSubscription, StripeDouble } from '../../local-platform/stripe/stripe-standin';
 import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
 import { memberHash } from '../../netlify/functions/_shared/deleted-members';
@@ -54,8 +54,8 @@ function signupId(customer: string): string {
 /** A member with a Stripe customer, a subscription row, a profile, a signup and a purchase. */
 async function memberWithData(customer: string) {
   const member = await createEmulatorUser();
-  db.tables.profiles = [...(db.tables.profiles ?? []), { id: member.uid, email: member.email, full_name: 'Ada', membership_tier: 'Adventurer', email_verified: true }];
-  db.tables.stripe_customers = [...(db.tables.stripe_customers ?? []), { user_id: member.uid, customer_id: customer }];
+  db.tables.profiles = [...(db.tables.profiles ?? []), { id: member.memberId, email: member.email, full_name: 'Ada', membership_tier: 'Adventurer', email_verified: true }];
+  db.tables.stripe_customers = [...(db.tables.stripe_customers ?? []), { user_id: member.memberId, customer_id: customer }];
   db.tables.stripe_subscriptions = [
     ...(db.tables.stripe_subscriptions ?? []),
     { customer_id: customer, subscription_id: `sub_${customer}`, price_id: 'price_adventurer_monthly', subscription_status: 'active' },
@@ -63,21 +63,21 @@ async function memberWithData(customer: string) {
   db.tables.coaching_sessions = [{ id: SESSION_ID, starts_at: '2099-01-29T17:00:00Z', ends_at: '2099-01-29T18:00:00Z', max_spots: 10 }];
   db.tables.coaching_session_signups = [
     ...(db.tables.coaching_session_signups ?? []),
-    { id: signupId(customer), user_id: member.uid, session_id: SESSION_ID, name: 'Ada', email: member.email, created_at: '2026-01-01T00:00:00Z' },
+    { id: signupId(customer), user_id: member.memberId, session_id: SESSION_ID, name: 'Ada', email: member.email, created_at: '2026-01-01T00:00:00Z' },
   ];
   db.tables.purchases = [
     ...(db.tables.purchases ?? []),
-    { checkout_session_id: `cs_${customer}`, user_id: member.uid, price_id: 'price_app_stillpoint', product_type: 'app', amount: 2900, currency: 'usd', status: 'paid' },
+    { checkout_session_id: `cs_${customer}`, user_id: member.memberId, price_id: 'price_app_stillpoint', product_type: 'app', amount: 2900, currency: 'usd', status: 'paid' },
   ];
   // The Lounge: a breathing session, a journal page, a place in a story.
-  db.tables.breathing_sessions = [...(db.tables.breathing_sessions ?? []), { user_id: member.uid, pattern: 'box', seconds: 60, finished_at: '2026-11-25T07:00:00Z' }];
+  db.tables.breathing_sessions = [...(db.tables.breathing_sessions ?? []), { user_id: member.memberId, pattern: 'box', seconds: 60, finished_at: '2026-11-25T07:00:00Z' }];
   db.tables.bloom_pages = [
     ...(db.tables.bloom_pages ?? []),
-    { user_id: member.uid, day: '2026-11-25', gratitude_1: `Grateful ${customer}`, gratitude_2: '', gratitude_3: '', prompt_text: '', answer: '' },
+    { user_id: member.memberId, day: '2026-11-25', gratitude_1: `Grateful ${customer}`, gratitude_2: '', gratitude_3: '', prompt_text: '', answer: '' },
   ];
-  db.tables.story_places = [...(db.tables.story_places ?? []), { user_id: member.uid, story: 'the-night-garden', sentence: 7 }];
+  db.tables.story_places = [...(db.tables.story_places ?? []), { user_id: member.memberId, story: 'the-night-garden', sentence: 7 }];
   // Rise Mode's day and own statement, Mindstage's scene and rehearsal, The Reset Room's reset.
-  const add = (table: string, row: Record<string, unknown>) => (db.tables[table] = [...(db.tables[table] ?? []), { user_id: member.uid, ...row }]);
+  const add = (table: string, row: Record<string, unknown>) => (db.tables[table] = [...(db.tables[table] ?? []), { user_id: member.memberId, ...row }]);
   add('rise_days', { day: '2026-11-25', intention: `Intention ${customer}`, statement_text: 'I can feel nervous and still do the thing.', brave_action: '', lived: 'yes', note: 'I did.' });
   add('rise_statements', { text: `My words ${customer}`, created_at: '2026-11-25T07:00:00Z' });
   add('rehearsal_scenarios', { id: crypto.randomUUID(), title: 'Asking for a raise', scene: 'Her office.', going_well: 'I make my case.', coping: 'I ask again.', created_at: '2026-11-25T07:00:00Z' });
@@ -103,7 +103,7 @@ describe('billing-portal', () => {
     expect(session?.id).toMatch(/^bps_/);
     expect(res.body).toEqual({ url: session?.url });
     expect(stripe.requestsTo('POST /v1/billing_portal/sessions')[0]?.form).toEqual({ customer: 'cus_portal_1', return_url: `${SITE}/dashboard` });
-    expect(db.requestsTo('GET', 'stripe_customers')[0]?.query).toMatchObject({ user_id: `eq.${member.uid}` });
+    expect(db.requestsTo('GET', 'stripe_customers')[0]?.query).toMatchObject({ user_id: `eq.${member.memberId}` });
   });
 
   it('says there is no billing account yet for a member who never bought anything', async () => {
@@ -116,7 +116,7 @@ describe('billing-portal', () => {
 
   it('answers 502 with a safe message when Stripe refuses (an unknown customer), logged once', async () => {
     const member = await createEmulatorUser();
-    db.tables.stripe_customers = [{ user_id: member.uid, customer_id: 'cus_gone' }];
+    db.tables.stripe_customers = [{ user_id: member.memberId, customer_id: 'cus_gone' }];
     const res = await open(bearer(member));
     expect(res.status).toBe(502);
     expect(res.body).toEqual({ error: 'The billing portal could not be opened. Please try again.' });
@@ -153,8 +153,8 @@ describe('account-export', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="inner-alchemy-my-data.json"');
     expect(res.body).toMatchObject({
-      account: { id: member.uid, email: member.email },
-      profile: { id: member.uid, full_name: 'Ada' },
+      account: { id: member.memberId, email: member.email },
+      profile: { id: member.memberId, full_name: 'Ada' },
       coaching_signups: [{ id: signupId('cus_export_1'), session_id: SESSION_ID, coaching_sessions: { date: '2099-01-29', time: '6:00 PM – 7:00 PM CET' } }],
       stripe_customer: { customer_id: 'cus_export_1' },
       subscription: { customer_id: 'cus_export_1', price_id: 'price_adventurer_monthly' },
@@ -168,7 +168,7 @@ describe('account-export', () => {
       mindstage_rehearsals: [{ scenario: 'a-phone-call', suds_before: 7, suds_after: 4 }],
       reset_room_resets: [{ feeling: 'anxiety', reset: 'stop-pause', intensity_before: 8, intensity_after: 5 }],
     });
-    expect(res.text).not.toContain(other.uid);
+    expect(res.text).not.toContain(other.memberId);
     expect(res.text).not.toContain('cus_export_2');
   });
 
@@ -189,11 +189,11 @@ describe('account-export', () => {
   });
 });
 
-async function userExists(uid: string): Promise<boolean> {
+async function userExists(memberId: string): Promise<boolean> {
   const res = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: [uid] }),
+    body: JSON.stringify({ localId: [memberId] }),
   });
   const data = (await res.json()) as { users?: unknown[] };
   return (data.users ?? []).length > 0;
@@ -226,33 +226,33 @@ describe('account-delete', () => {
     expect(stripe.subscriptions.get('sub_other')?.status).toBe('active');
 
     // The database: nothing of the member left but anonymous purchases; the other member intact.
-    const mine = (table: string, column = 'user_id') => (db.tables[table] ?? []).filter((r) => r[column] === member.uid);
+    const mine = (table: string, column = 'user_id') => (db.tables[table] ?? []).filter((r) => r[column] === member.memberId);
     expect(mine('profiles', 'id')).toEqual([]);
     expect(mine('coaching_session_signups')).toEqual([]);
     expect(mine('stripe_customers')).toEqual([]);
     for (const table of ['breathing_sessions', 'bloom_pages', 'story_places', 'rise_days', 'rise_statements', 'rehearsal_scenarios', 'rehearsals', 'resets']) {
       expect(mine(table), table).toEqual([]);
-      expect((db.tables[table] ?? []).filter((r) => r.user_id === other.uid), table).toHaveLength(1);
+      expect((db.tables[table] ?? []).filter((r) => r.user_id === other.memberId), table).toHaveLength(1);
     }
     expect((db.tables.stripe_subscriptions ?? []).map((r) => r.customer_id)).toMatchObject(['cus_del_2']);
     expect(mine('purchases')).toEqual([]);
     const kept = (db.tables.purchases ?? []).find((r) => r.checkout_session_id === 'cs_cus_del_1');
-    expect(kept).toMatchObject({ user_id: anonymisedUserId(member.uid), amount: 2900, status: 'paid' });
+    expect(kept).toMatchObject({ user_id: anonymisedMemberId(member.memberId), amount: 2900, status: 'paid' });
     expect(String(kept?.user_id)).toMatch(/^deleted:[0-9a-f]{32}$/);
-    expect((db.tables.profiles ?? []).map((r) => r.id)).toMatchObject([other.uid]);
-    expect((db.tables.purchases ?? []).find((r) => r.checkout_session_id === 'cs_cus_del_2')?.user_id).toBe(other.uid);
+    expect((db.tables.profiles ?? []).map((r) => r.id)).toMatchObject([other.memberId]);
+    expect((db.tables.purchases ?? []).find((r) => r.checkout_session_id === 'cs_cus_del_2')?.user_id).toBe(other.memberId);
     for (const request of db.requests.filter((r) => r.method !== 'GET' && r.table !== 'deleted_members' && r.table !== 'rpc/count_member_request')) {
-      expect(Object.values(request.query).some((v) => v === `eq.${member.uid}`), `${request.method} ${request.table}`).toBe(true);
+      expect(Object.values(request.query).some((v) => v === `eq.${member.memberId}`), `${request.method} ${request.table}`).toBe(true);
     }
     // The per-member rate limit counted this member's request.
-    expect(db.requestsTo('POST', 'rpc/count_member_request').map((r) => r.body)).toEqual([{ member: member.uid, door: 'account-delete', window_seconds: 600 }]);
+    expect(db.requestsTo('POST', 'rpc/count_member_request').map((r) => r.body)).toEqual([{ member: member.memberId, door: 'account-delete', window_seconds: 600 }]);
     // The tombstone, left before the rows went: the SHA-256 of the uid, nothing else of the member.
-    expect(db.tables.deleted_members).toEqual([{ uid_sha256: memberHash(member.uid), deleted_at: expect.any(String) }]);
+    expect(db.tables.deleted_members).toEqual([{ uid_sha256: memberHash(member.memberId), deleted_at: expect.any(String) }]);
     expect(db.requests.findIndex((r) => r.table === 'deleted_members')).toBeLessThan(db.requests.findIndex((r) => r.method === 'DELETE'));
 
     // Firebase: the sign-in is gone; the other member's stays.
-    expect(await userExists(member.uid)).toBe(false);
-    expect(await userExists(other.uid)).toBe(true);
+    expect(await userExists(member.memberId)).toBe(false);
+    expect(await userExists(other.memberId)).toBe(true);
   });
 
   it("expires the member's open Checkout Sessions first: a payment page left open can no longer be paid", async () => {
@@ -266,7 +266,7 @@ describe('account-delete', () => {
         payment_status: status === 'complete' ? 'paid' : 'unpaid',
         customer,
         customer_email: null,
-        client_reference_id: customer === 'cus_del_open' ? member.uid : 'uid_someone_else',
+        client_reference_id: customer === 'cus_del_open' ? member.memberId : 'uid_someone_else',
         metadata: {},
         payment_intent: null,
         subscription: null,
@@ -303,13 +303,13 @@ describe('account-delete', () => {
     const res = await remove(bearer(member));
     expect(res.status).toBe(502);
     expect(res.body).toEqual({ error: 'A checkout you started could not be closed, so nothing was deleted. Please try again.' });
-    expect((db.tables.profiles ?? []).some((r) => r.id === member.uid)).toBe(true);
+    expect((db.tables.profiles ?? []).some((r) => r.id === member.memberId)).toBe(true);
     expect(db.tables.deleted_members ?? []).toEqual([]);
-    expect(await userExists(member.uid)).toBe(true);
+    expect(await userExists(member.memberId)).toBe(true);
   });
 
-  it('matches Postgres: the anonymised id is md5 of the uid', () => {
-    expect(anonymisedUserId('abc')).toBe('deleted:900150983cd24fb0d6963f7d28e17f72');
+  it('matches Postgres: the anonymised id is md5 of the member’s id', () => {
+    expect(anonymisedMemberId('abc')).toBe('deleted:900150983cd24fb0d6963f7d28e17f72');
   });
 
   it('refuses a sign-in older than 5 minutes, deleting nothing', async () => {
@@ -320,15 +320,15 @@ describe('account-delete', () => {
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: 'Session token is too old; please sign in again' });
     vi.useRealTimers();
-    expect((db.tables.profiles ?? []).some((r) => r.id === member.uid)).toBe(true);
-    expect(await userExists(member.uid)).toBe(true);
+    expect((db.tables.profiles ?? []).some((r) => r.id === member.memberId)).toBe(true);
+    expect(await userExists(member.memberId)).toBe(true);
   });
 
   it('needs the confirmation in the body', async () => {
     const member = await createEmulatorUser();
     expect((await remove(bearer(member), {})).status).toBe(400);
     expect((await remove(bearer(member), 'not json')).status).toBe(400);
-    expect(await userExists(member.uid)).toBe(true);
+    expect(await userExists(member.memberId)).toBe(true);
   });
 
   it('stops before deleting anything when Stripe cannot cancel, and says so', async () => {
@@ -339,9 +339,9 @@ describe('account-delete', () => {
     expect(res.status).toBe(502);
     expect(res.body).toEqual({ error: 'Your subscription could not be cancelled, so nothing was deleted. Please try again.' });
     expectNoLeak(res.text);
-    expect((db.tables.profiles ?? []).some((r) => r.id === member.uid)).toBe(true);
+    expect((db.tables.profiles ?? []).some((r) => r.id === member.memberId)).toBe(true);
     expect(db.requests.filter((r) => r.method === 'DELETE' || r.method === 'PATCH')).toEqual([]);
-    expect(await userExists(member.uid)).toBe(true);
+    expect(await userExists(member.memberId)).toBe(true);
     expect(logs.lines()).toBe(1);
   });
 

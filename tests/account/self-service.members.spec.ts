@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, test } from '../support/page-errors';
+import { expect, test } from '../support/worker-member';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { asOwner, deleteAsServiceRole, doubles, requestsOf, rowsOf, subscription, TEST_SERVICE_ROLE_KEY } from '../support/members-commerce';
 import { createUser, EMULATOR, PASSWORD, signIn, uniqueEmail, type TestUser } from '../support/members';
@@ -26,20 +26,20 @@ async function seed(page: Page, table: string, row: Record<string, unknown>): Pr
 }
 
 /** A customer in the Stripe double, as checkout would have created it. */
-async function stripeCustomer(page: Page, uid: string): Promise<string> {
+async function stripeCustomer(page: Page, memberId: string): Promise<string> {
   const res = await page.request.post(`${doubles().stripe}/v1/customers`, {
     headers: { authorization: `Bearer ${STRIPE_KEY}`, 'content-type': 'application/x-www-form-urlencoded' },
-    data: `metadata[firebase_uid]=${encodeURIComponent(uid)}`,
+    data: `metadata[firebase_uid]=${encodeURIComponent(memberId)}`,
   });
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { id: string }).id;
 }
 
-async function userExists(uid: string): Promise<boolean> {
+async function userExists(memberId: string): Promise<boolean> {
   const res = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: [uid] }),
+    body: JSON.stringify({ localId: [memberId] }),
   });
   return (((await res.json()) as { users?: unknown[] }).users ?? []).length > 0;
 }
@@ -62,8 +62,8 @@ test.describe('billing', () => {
   ] as const) {
     test(`"${button}" opens Stripe's Customer Portal for the member's customer and comes back to the dashboard (${status})`, async ({ page }) => {
       const user = await createUser();
-      const customer = await stripeCustomer(page, user.uid);
-      await seed(page, 'stripe_customers', { user_id: user.uid, customer_id: customer });
+      const customer = await stripeCustomer(page, user.memberId);
+      await seed(page, 'stripe_customers', { user_id: user.memberId, customer_id: customer });
       await seed(page, 'stripe_subscriptions', { customer_id: customer, ...subscriptionRow(status) });
       await signIn(page, user);
 
@@ -88,7 +88,7 @@ test.describe('billing', () => {
     // The page shows the subscription it read, but by the time the member clicks the server has
     // no Stripe customer for them (the row removed since, e.g. the account deleted in another tab).
     await expect(page.getByRole('button', { name: 'Manage billing' })).toBeVisible();
-    await deleteAsServiceRole('stripe_customers', { user_id: user.uid });
+    await deleteAsServiceRole('stripe_customers', { user_id: user.memberId });
     await page.getByRole('button', { name: 'Manage billing' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'You have no billing account yet' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Manage billing' })).toBeEnabled();
@@ -107,7 +107,7 @@ test.describe('coaching seats', () => {
   /** The member's seat at `session` (its id returned). */
   async function joined(user: TestUser, session: Session): Promise<string> {
     const id = crypto.randomUUID();
-    await asOwner('coaching_session_signups', { id, user_id: user.uid, session_id: session.id, name: 'Ana', email: 'ana@example.com', created_at: '2026-01-01T00:00:00Z' });
+    await asOwner('coaching_session_signups', { id, user_id: user.memberId, session_id: session.id, name: 'Ana', email: 'ana@example.com', created_at: '2026-01-01T00:00:00Z' });
     return id;
   }
 
@@ -164,7 +164,7 @@ test.describe('coaching seats', () => {
     await expect(upcoming.nth(1)).toContainText('Give back your seat for');
     await upcoming.nth(1).getByRole('button', { name: 'Keep my seat' }).click();
     expect((await requestsOf(user, 'coaching_session_signups')).filter((r) => r.method === 'DELETE')).toHaveLength(0);
-    expect(await rowsOf('coaching_session_signups', { user_id: user.uid })).toHaveLength(2);
+    expect(await rowsOf('coaching_session_signups', { user_id: user.memberId })).toHaveLength(2);
     await upcoming.nth(1).getByRole('button', { name: 'Give back my seat' }).click();
     await upcoming.nth(1).getByRole('button', { name: 'Yes, give it back' }).click();
     await expect(page.getByText('Your seat has been given back.', { exact: false })).toBeVisible();
@@ -172,7 +172,7 @@ test.describe('coaching seats', () => {
     const [remove] = (await requestsOf(user, 'coaching_session_signups')).filter((r) => r.method === 'DELETE');
     expect(remove!.query.id).toBe(`eq.${second}`);
     // The database keeps the first seat only.
-    expect((await rowsOf<{ id: string }>('coaching_session_signups', { user_id: user.uid })).map((r) => r.id)).toEqual([first]);
+    expect((await rowsOf<{ id: string }>('coaching_session_signups', { user_id: user.memberId })).map((r) => r.id)).toEqual([first]);
     await expectNoSeriousA11yViolations(page);
   });
 
@@ -232,9 +232,10 @@ test.describe('back to where they were', () => {
     await expect(page.locator('a[data-login-link]')).toHaveAttribute('href', '/login');
   });
 
-  test('a signed-in member opening /login or /signup goes on to next or the dashboard; another site is never next', async ({ page }) => {
-    const user = await createUser();
-    await signIn(page, user);
+  test('a signed-in member opening /login or /signup goes on to next or the dashboard; another site is never next', async ({ page, asWorkerMember }) => {
+    await asWorkerMember();
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible({ timeout: 15_000 });
     await page.goto('/login?next=%2Fpricing');
     await expect(page).toHaveURL(/\/pricing\/?$/, { timeout: 20_000 });
     await page.goto('/signup');
@@ -249,8 +250,8 @@ test.describe('back to where they were', () => {
 test.describe('leaving', () => {
   async function memberWithRows(page: Page): Promise<TestUser> {
     const user = await createUser('Ana Lima');
-    await seed(page, 'profiles', { id: user.uid, email: user.email, full_name: 'Ana Lima', membership_tier: 'Explorer' });
-    await seed(page, 'purchases', { checkout_session_id: `cs_${user.uid}`, user_id: user.uid, price_id: 'price_app_stillpoint', product_type: 'app', amount: 2900, currency: 'usd', status: 'paid' });
+    await seed(page, 'profiles', { id: user.memberId, email: user.email, full_name: 'Ana Lima', membership_tier: 'Explorer' });
+    await seed(page, 'purchases', { checkout_session_id: `cs_${user.memberId}`, user_id: user.memberId, price_id: 'price_app_stillpoint', product_type: 'app', amount: 2900, currency: 'usd', status: 'paid' });
     await signIn(page, user);
     return user;
   }
@@ -263,10 +264,10 @@ test.describe('leaving', () => {
     expect(download.suggestedFilename()).toBe('inner-alchemy-my-data.json');
     const data = JSON.parse(await readFile((await download.path())!, 'utf8')) as Record<string, unknown>;
     expect(data).toMatchObject({
-      account: { id: user.uid, email: user.email },
-      profile: { id: user.uid, full_name: 'Ana Lima' },
+      account: { id: user.memberId, email: user.email },
+      profile: { id: user.memberId, full_name: 'Ana Lima' },
       coaching_signups: [],
-      purchases: [{ checkout_session_id: `cs_${user.uid}`, price_id: 'price_app_stillpoint' }],
+      purchases: [{ checkout_session_id: `cs_${user.memberId}`, price_id: 'price_app_stillpoint' }],
     });
   });
 
@@ -280,19 +281,19 @@ test.describe('leaving', () => {
     await expectNoSeriousA11yViolations(page, { include: 'dialog' });
     await dialog.getByRole('button', { name: 'Keep my account' }).click();
     await expect(dialog).toBeHidden();
-    expect(await userExists(user.uid)).toBe(true);
+    expect(await userExists(user.memberId)).toBe(true);
 
     await page.getByRole('button', { name: 'Delete my account' }).click();
     await dialog.getByRole('button', { name: 'Yes, delete my account' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Your account has been deleted' })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText('You are signed out.')).toBeVisible();
-    expect(await userExists(user.uid)).toBe(false);
+    expect(await userExists(user.memberId)).toBe(false);
     expect(await page.evaluate(() => localStorage.getItem('ia:signed-in'))).toBeNull();
 
     // The database: the profile deleted, the purchase kept without the member id.
     const requests = (await (await page.request.get(`${doubles().postgrest}/__requests`)).json()) as { method: string; table: string; query: Record<string, string>; body: unknown }[];
-    expect(requests.some((r) => r.method === 'DELETE' && r.table === 'profiles' && r.query.id === `eq.${user.uid}`)).toBe(true);
-    const anonymise = requests.find((r) => r.method === 'PATCH' && r.table === 'purchases' && r.query.user_id === `eq.${user.uid}`);
+    expect(requests.some((r) => r.method === 'DELETE' && r.table === 'profiles' && r.query.id === `eq.${user.memberId}`)).toBe(true);
+    const anonymise = requests.find((r) => r.method === 'PATCH' && r.table === 'purchases' && r.query.user_id === `eq.${user.memberId}`);
     expect((anonymise?.body as { user_id?: string }).user_id).toMatch(/^deleted:[0-9a-f]{32}$/);
 
     // Signing in again is refused: the account is gone.

@@ -38,13 +38,13 @@ async function admin(method: string, body: Record<string, unknown>): Promise<voi
 async function alchemist() {
   const demo = DEMO_MEMBERS.find((m) => m.tier === 'Alchemist')!;
   const short = crypto.randomUUID().slice(0, 8);
-  const m = { ...demo, uid: `${demo.uid}-${short}`, email: `alchemist-${short}@demo.local` };
-  await admin('accounts', { localId: m.uid, email: m.email, password: DEMO_PASSWORD, displayName: m.name });
-  await admin('accounts:update', { localId: m.uid, emailVerified: true, customAttributes: JSON.stringify({ role: 'authenticated' }) });
-  await asServiceRole('profiles', { id: m.uid, email: m.email, full_name: m.name, membership_tier: m.tier });
+  const m = { ...demo, memberId: `${demo.memberId}-${short}`, email: `alchemist-${short}@demo.local` };
+  await admin('accounts', { localId: m.memberId, email: m.email, password: DEMO_PASSWORD, displayName: m.name });
+  await admin('accounts:update', { localId: m.memberId, emailVerified: true, customAttributes: JSON.stringify({ role: 'authenticated' }) });
+  await asServiceRole('profiles', { id: m.memberId, email: m.email, full_name: m.name, membership_tier: m.tier });
   const billing = demoBilling(m);
   const now = Math.floor(Date.now() / 1000);
-  await asServiceRole('stripe_customers', { user_id: m.uid, customer_id: billing.customer });
+  await asServiceRole('stripe_customers', { user_id: m.memberId, customer_id: billing.customer });
   await asServiceRole('stripe_subscriptions', {
     customer_id: billing.customer,
     subscription_id: billing.subscription,
@@ -55,7 +55,7 @@ async function alchemist() {
   });
   const session = sessionAt(Date.now() + 30 * MINUTE);
   await addSessions([session]);
-  await asOwner('coaching_session_signups', { user_id: m.uid, session_id: session.id, name: m.name, email: m.email });
+  await asOwner('coaching_session_signups', { user_id: m.memberId, session_id: session.id, name: m.name, email: m.email });
   await asOwner('coaching_join_links', { session_id: session.id, url: JOIN_URL });
   return { ...m, session: session.id };
 }
@@ -114,7 +114,7 @@ test('once an Alchemist’s sessions are revoked, the token they held opens no l
   // Revoked as firebase-admin's revokeRefreshTokens does it: validSince, in whole seconds, after the sign-in.
   const authTime = (JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString('utf8')) as { auth_time: number }).auth_time;
   await expect.poll(() => Math.floor(Date.now() / 1000), { timeout: 5_000 }).toBeGreaterThan(authTime);
-  await admin('accounts:update', { localId: m.uid, validSince: String(Math.floor(Date.now() / 1000)) });
+  await admin('accounts:update', { localId: m.memberId, validSince: String(Math.floor(Date.now() / 1000)) });
   await expectClosed(calls, REVOKED);
 });
 
@@ -130,6 +130,6 @@ test('once an Alchemist’s account was deleted (its tombstone), the token they 
   const calls = doors(page, idToken, m.session);
   await expectOpen(calls);
   // What account-delete leaves before anything else (its sign-in is removed last, so may remain).
-  await asOwner('deleted_members', { uid_sha256: createHash('sha256').update(m.uid, 'utf8').digest('hex') });
+  await asOwner('deleted_members', { uid_sha256: createHash('sha256').update(m.memberId, 'utf8').digest('hex') });
   await expectClosed(calls, DELETED);
 });

@@ -44,7 +44,7 @@ test('a member page restores the session without Firebase, and refreshes the ID 
   const user = await createUser('Ana Lima');
   await signIn(page, user);
   const signedIn = (await recordOf(page))!;
-  expect(signedIn.uid).toBe(user.uid);
+  expect(signedIn.uid).toBe(user.memberId);
 
   // The next page: the member's data, read with the token of the sign-in, and no Firebase.
   let seen = watch(page);
@@ -86,7 +86,7 @@ test('an account disabled meanwhile is signed out at the next refresh', async ({
   const disabled = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/projects/${PROJECT}/accounts:update`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: user.uid, disableUser: true }),
+    body: JSON.stringify({ localId: user.memberId, disableUser: true }),
   });
   expect(disabled.ok).toBe(true);
 

@@ -44,8 +44,8 @@ describe('sessionCalendar', () => {
 
   it('keeps the UID stable between downloads, so a calendar updates one event', () => {
     const again = sessionCalendar(session, { ...options, now: new Date('2026-01-20T00:00:00Z') })!;
-    const uid = (t: string) => t.split('\r\n').find((l) => l.startsWith('UID:'));
-    expect(uid(again)).toBe(uid(text));
+    const memberId = (t: string) => t.split('\r\n').find((l) => l.startsWith('UID:'));
+    expect(memberId(again)).toBe(memberId(text));
   });
 
   it('leaves the location out without a join address, and gives up on instants it cannot read', () => {

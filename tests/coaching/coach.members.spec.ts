@@ -26,14 +26,14 @@ async function createCoach(): Promise<TestUser> {
   const res = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:update?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: user.uid, customAttributes: JSON.stringify({ role: 'authenticated', coach: true }) }),
+    body: JSON.stringify({ localId: user.memberId, customAttributes: JSON.stringify({ role: 'authenticated', coach: true }) }),
   });
   if (!res.ok) throw new Error(`emulator claims: ${res.status} ${await res.text()}`);
   return user;
 }
 
-async function register(user: Pick<TestUser, 'uid'>, sessionId: string): Promise<void> {
-  await asOwner('coaching_session_signups', { user_id: user.uid, session_id: sessionId, name: 'Ana Lima', email: `${user.uid.toLowerCase()}@example.com` });
+async function register(user: Pick<TestUser, 'memberId'>, sessionId: string): Promise<void> {
+  await asOwner('coaching_session_signups', { user_id: user.memberId, session_id: sessionId, name: 'Ana Lima', email: `${user.memberId.toLowerCase()}@example.com` });
 }
 
 /** A second browser, for another person in the same test. */

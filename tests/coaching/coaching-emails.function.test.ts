@@ -62,25 +62,25 @@ const sessionRow = async (id: string) =>
  * whose verified address is `email` (their profile: every coaching message goes there, not to the
  * address typed into the signup, which the tests of that rule type differently).
  */
-async function signUp(uid: string, sessionId: string, options: { name?: string; email?: string; zone?: string | null; typed?: string } = {}): Promise<string> {
+async function signUp(memberId: string, sessionId: string, options: { name?: string; email?: string; zone?: string | null; typed?: string } = {}): Promise<string> {
   await db.query(
     `insert into public.profiles (id, email, full_name, email_verified) values ($1, $2, $3, true) on conflict (id) do update set email = excluded.email, email_verified = true`,
-    [uid, options.email ?? `${uid}@example.com`, options.name ?? 'Ada Lovelace'],
+    [memberId, options.email ?? `${memberId}@example.com`, options.name ?? 'Ada Lovelace'],
   );
   const [row] = await db.query<{ id: string }>(
     `insert into public.coaching_session_signups (user_id, session_id, name, email, time_zone) values ($1, $2, $3, $4, $5) returning id`,
-    [uid, sessionId, options.name ?? 'Ada Lovelace', options.typed ?? options.email ?? `${uid}@example.com`, options.zone === undefined ? 'America/New_York' : options.zone],
+    [memberId, sessionId, options.name ?? 'Ada Lovelace', options.typed ?? options.email ?? `${memberId}@example.com`, options.zone === undefined ? 'America/New_York' : options.zone],
   );
   return row!.id;
 }
-const remindersOff = (uid: string) => db.query(`insert into public.email_preferences (user_id, coaching_reminders) values ($1, false)`, [uid]);
+const remindersOff = (memberId: string) => db.query(`insert into public.email_preferences (user_id, coaching_reminders) values ($1, false)`, [memberId]);
 const setClock = (iso: string) => vi.useFakeTimers({ toFake: ['Date'], now: new Date(iso) });
 /** Marks what is queued as sent, as if an earlier run had sent it (so a test looks at one kind). */
 const alreadySent = () => db.query(`update public.email_outbox set status = 'sent', sent_at = now(), attempts = 1 where status = 'pending'`);
 
 async function member() {
   const user = await createEmulatorUser();
-  await setEmulatorClaims(user.uid, { role: 'authenticated' });
+  await setEmulatorClaims(user.memberId, { role: 'authenticated' });
   const res = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -90,7 +90,7 @@ async function member() {
 }
 async function coach() {
   const user = await member();
-  await setEmulatorClaims(user.uid, { role: 'authenticated', coach: true });
+  await setEmulatorClaims(user.memberId, { role: 'authenticated', coach: true });
   const res = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -107,8 +107,8 @@ describe('the signup confirmation', () => {
     const ada = await member();
     // Thursday, March 25, 2027, 6 PM in Berlin (CET, still winter time): 1 PM in New York (EDT since March 14).
     const session = await addSession('2027-03-25T17:00:00Z');
-    const signup = await signUp(ada.uid, session, { email: 'ada@example.com' });
-    expect(outbox()).toMatchObject([{ kind: 'coaching_confirmation', user_id: ada.uid, ref: signup, status: 'pending' }]);
+    const signup = await signUp(ada.memberId, session, { email: 'ada@example.com' });
+    expect(outbox()).toMatchObject([{ kind: 'coaching_confirmation', user_id: ada.memberId, ref: signup, status: 'pending' }]);
     expect(inbox.messages).toEqual([]);
 
     expect((await confirmNow(null)).status).toBe(401);
@@ -150,8 +150,8 @@ describe('the signup confirmation', () => {
   it('the call sends only the caller’s own; the hourly run sends one nobody asked for; a seat given back first is not confirmed', async () => {
     const [ada, ben] = [await member(), await member()];
     const session = await addSession(new Date(Date.now() + 10 * 24 * HOUR).toISOString());
-    await signUp(ada.uid, session, { email: 'ada@example.com', name: 'Ada' });
-    await signUp(ben.uid, session, { email: 'ben@example.com', name: 'Ben' });
+    await signUp(ada.memberId, session, { email: 'ada@example.com', name: 'Ada' });
+    await signUp(ben.memberId, session, { email: 'ben@example.com', name: 'Ben' });
     const gone = await signUp('uid_gone', session, { email: 'gone@example.com' });
     await db.query(`delete from public.coaching_session_signups where id = $1`, [gone]);
 
@@ -170,7 +170,7 @@ describe('the signup confirmation', () => {
   it('a provider 5xx on the immediate send: the signup stands, the next run sends it once', async () => {
     const ada = await member();
     const session = await addSession(new Date(Date.now() + 5 * 24 * HOUR).toISOString());
-    await signUp(ada.uid, session, { email: 'ada@example.com' });
+    await signUp(ada.memberId, session, { email: 'ada@example.com' });
     inbox.fail(503);
     expect((await confirmNow(ada)).body).toMatchObject({ sent: 0, failed: 1 });
     expect(outbox()).toMatchObject([{ status: 'failed', attempts: 1, last_error: '503 application_error' }]);

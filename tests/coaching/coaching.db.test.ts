@@ -72,7 +72,7 @@ const spots = async (id: string) =>
 const signupsOf = async (id: string) => (await rows<{ user_id: string }>(db, owner, `select user_id from public.coaching_session_signups where session_id = $1`, [id])).map((r) => r.user_id);
 
 /** A member's client of the Data API (the local PostgREST endpoint over this database). */
-const asMember = (uid: string) => new PostgrestClient<Database>('http://data-api.test/rest/v1', { fetch: dataApiFetch(db, { who: member(uid) }) });
+const asMember = (memberId: string) => new PostgrestClient<Database>('http://data-api.test/rest/v1', { fetch: dataApiFetch(db, { who: member(memberId) }) });
 
 describe('sessions as instants', () => {
   it('derives the spec’s date and time from the instants, with CET in March and CEST after the clocks change', async () => {
@@ -151,20 +151,20 @@ describe('seats that add up', () => {
 
   it('twenty members racing for the last three seats through the endpoint get exactly three signups', async () => {
     const id = await session(9, 3);
-    const uids = Array.from({ length: 20 }, (_, i) => `uid-race-${i}`);
+    const memberIds = Array.from({ length: 20 }, (_, i) => `uid-race-${i}`);
     const results = await Promise.all(
-      uids.map((uid) => asMember(uid).from('coaching_session_signups').insert({ user_id: uid, session_id: id, name: 'Racer', email: `${uid}@example.com` })),
+      memberIds.map((memberId) => asMember(memberId).from('coaching_session_signups').insert({ user_id: memberId, session_id: id, name: 'Racer', email: `${memberId}@example.com` })),
     );
     expect(results.filter((r) => r.error === null)).toHaveLength(3);
     // The others are told the session is full (23514), and wrote nothing.
     expect(new Set(results.filter((r) => r.error).map((r) => r.error?.code))).toEqual(new Set([CHECK_VIOLATION]));
-    expect((await signupsOf(id)).sort()).toEqual(uids.filter((_, i) => results[i]!.error === null).sort());
+    expect((await signupsOf(id)).sort()).toEqual(memberIds.filter((_, i) => results[i]!.error === null).sort());
     expect(await spots(id)).toEqual({ spots_available: 0, max_spots: 3 });
   });
 
   it('giving a seat back through the endpoint restores exactly one', async () => {
     const id = await session(10, 4);
-    for (const uid of ['uid-back-1', 'uid-back-2']) expect(await failure(db, member(uid), signUp, [uid, id, 'Bo', 'bo@example.com'])).toBeNull();
+    for (const memberId of ['uid-back-1', 'uid-back-2']) expect(await failure(db, member(memberId), signUp, [memberId, id, 'Bo', 'bo@example.com'])).toBeNull();
     expect(await spots(id)).toEqual({ spots_available: 2, max_spots: 4 });
     const { data, error } = await asMember('uid-back-1').from('coaching_session_signups').delete().eq('session_id', id).select('id');
     expect(error).toBeNull();
@@ -218,7 +218,7 @@ describe('seats that add up', () => {
 
   it('changes the seats, never below the seats taken', async () => {
     const id = await session(17, 5);
-    for (const uid of ['uid-s1', 'uid-s2', 'uid-s3']) expect(await failure(db, member(uid), signUp, [uid, id, 'Sam', 'sam@example.com'])).toBeNull();
+    for (const memberId of ['uid-s1', 'uid-s2', 'uid-s3']) expect(await failure(db, member(memberId), signUp, [memberId, id, 'Sam', 'sam@example.com'])).toBeNull();
     expect(await failure(db, service, `update public.coaching_sessions set max_spots = 2 where id = $1`, [id])).toBe(CHECK_VIOLATION);
     expect(await spots(id)).toEqual({ spots_available: 2, max_spots: 5 });
     expect(await affected(db, service, `update public.coaching_sessions set max_spots = 3 where id = $1`, [id])).toBe(1);

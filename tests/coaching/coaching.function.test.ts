@@ -55,20 +55,20 @@ async function signIn(email: string): Promise<string> {
 /** A member as auth-sync leaves them (role: authenticated), and the coach (role and coach: true). */
 async function member(): Promise<EmulatorUser> {
   const user = await createEmulatorUser();
-  await setEmulatorClaims(user.uid, { role: 'authenticated' });
+  await setEmulatorClaims(user.memberId, { role: 'authenticated' });
   return { ...user, idToken: await signIn(user.email) };
 }
 async function coach(): Promise<EmulatorUser> {
   const user = await createEmulatorUser();
-  await setEmulatorClaims(user.uid, { role: 'authenticated', coach: true });
+  await setEmulatorClaims(user.memberId, { role: 'authenticated', coach: true });
   return { ...user, idToken: await signIn(user.email) };
 }
 /** Marks an emulator account's email address verified, as the verification link does (Admin API, as the owner). */
-async function verifyEmail(uid: string): Promise<void> {
+async function verifyEmail(memberId: string): Promise<void> {
   const res = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:update?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: uid, emailVerified: true }),
+    body: JSON.stringify({ localId: memberId, emailVerified: true }),
   });
   if (!res.ok) throw new Error(`emulator update failed: ${res.status} ${await res.text()}`);
 }
@@ -93,10 +93,10 @@ async function startedAgo(sessionId: string, minutes: number, length: number): P
     length,
   ]);
 }
-async function register(uid: string, sessionId: string, name = 'Ada Lovelace', email = `${uid}@example.com`.toLowerCase()): Promise<void> {
+async function register(memberId: string, sessionId: string, name = 'Ada Lovelace', email = `${memberId}@example.com`.toLowerCase()): Promise<void> {
   // A signup asks for a verified address (profiles.email_verified, the service role's to write).
-  await db.query(`insert into public.profiles (id, email, email_verified) values ($1, lower($1) || '@example.com', true) on conflict (id) do update set email_verified = true`, [uid]);
-  await db.query(`insert into public.coaching_session_signups (user_id, session_id, name, email) values ($1, $2, $3, $4)`, [uid, sessionId, name, email]);
+  await db.query(`insert into public.profiles (id, email, email_verified) values ($1, lower($1) || '@example.com', true) on conflict (id) do update set email_verified = true`, [memberId]);
+  await db.query(`insert into public.coaching_session_signups (user_id, session_id, name, email) values ($1, $2, $3, $4)`, [memberId, sessionId, name, email]);
 }
 
 /** Everything the coach can change, as Postgres keeps it (to show that nothing changed). */
@@ -217,7 +217,7 @@ describe('the coach’s functions, as the coach', () => {
   it('refuses bad input with a clear message and writes nothing', async () => {
     const boss = await coach();
     const id = await session(5 * 24 * 60, { seats: 5 });
-    for (const uid of ['uid-1', 'uid-2', 'uid-3']) await register(uid, id);
+    for (const memberId of ['uid-1', 'uid-2', 'uid-3']) await register(memberId, id);
     const before = await everything();
     const cases: [Handler, string, string, unknown, number, string][] = [
       [coachJoinLink, '/api/coach-join-link', 'PUT', { session: id, url: 'http://meet.example.com/x' }, 400, COACH_MESSAGES.linkNotHttps],
@@ -313,8 +313,8 @@ describe('coaching-join: the link, for registrants only, from an hour before unt
     const ana = await member();
     const soon = await session(30);
     const now = await session(45, { length: 60 });
-    await register(ana.uid, soon);
-    await register(ana.uid, now);
+    await register(ana.memberId, soon);
+    await register(ana.memberId, now);
     await startedAgo(now, 20, 60);
     await db.query(`insert into public.coaching_join_links (session_id, url) values ($1, 'https://meet.example.com/soon')`, [soon]);
     await db.query(`insert into public.coaching_standing_link (url) values ('https://meet.example.com/standing')`);
@@ -333,9 +333,9 @@ describe('coaching-join: the link, for registrants only, from an hour before unt
     const ended = await session(50, { length: 60 });
     const cancelled = await session(20);
     const unlinked = await session(15);
-    for (const id of [open, early, ended, cancelled]) await register(ana.uid, id);
+    for (const id of [open, early, ended, cancelled]) await register(ana.memberId, id);
     await startedAgo(ended, 70, 60);
-    await register(ana.uid, unlinked);
+    await register(ana.memberId, unlinked);
     for (const id of [open, early, ended, cancelled]) await db.query(`insert into public.coaching_join_links (session_id, url) values ($1, 'https://meet.example.com/x')`, [id]);
     await db.query(`update public.coaching_sessions set is_active = false, cancelled_at = now() where id = $1`, [cancelled]);
 
@@ -361,26 +361,26 @@ describe('coaching-join: the link, for registrants only, from an hour before unt
     const ana = await member();
     const bea = await member();
     const soon = await session(70);
-    await register(ana.uid, soon);
-    await register(bea.uid, soon);
+    await register(ana.memberId, soon);
+    await register(bea.memberId, soon);
     await db.query(`insert into public.coaching_join_links (session_id, url) values ($1, 'https://meet.example.com/x')`, [soon]);
     const joined = async () =>
       Object.fromEntries((await db.query<{ user_id: string; joined_at: string | null }>(`select user_id, joined_at from public.coaching_session_signups where session_id = $1`, [soon])).map((r) => [r.user_id, r.joined_at && new Date(r.joined_at).toISOString()]));
 
     // Too early (70 minutes before the start): refused, nothing marked.
     expect((await join(ana, soon)).status).toBe(403);
-    expect(await joined()).toEqual({ [ana.uid]: null, [bea.uid]: null });
+    expect(await joined()).toEqual({ [ana.memberId]: null, [bea.memberId]: null });
 
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 15 * MINUTE);
     const first = new Date().toISOString();
     const [a, b] = await Promise.all([join(ana, soon), join(ana, soon)]);
     expect([a.status, b.status]).toEqual([200, 200]);
-    expect(await joined()).toEqual({ [ana.uid]: first, [bea.uid]: null });
+    expect(await joined()).toEqual({ [ana.memberId]: first, [bea.memberId]: null });
 
     vi.setSystemTime(Date.now() + 10 * MINUTE);
     expect((await join(ana, soon)).status).toBe(200);
-    expect(await joined()).toEqual({ [ana.uid]: first, [bea.uid]: null });
+    expect(await joined()).toEqual({ [ana.memberId]: first, [bea.memberId]: null });
   });
 });
 
@@ -422,14 +422,14 @@ describe('npm run coach:grant', () => {
 
   it('gives an emulator account the coach claim, keeping role: authenticated, and takes it back', async () => {
     const m = await member();
-    await verifyEmail(m.uid);
+    await verifyEmail(m.memberId);
     const env = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost(), FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID };
     const given = await grant([m.email.toUpperCase()], env);
     expect(given).toMatchObject({ code: 0, out: expect.stringContaining(`${m.email} is the coach now`) });
-    expect(await emulatorClaims(m.uid)).toEqual({ role: 'authenticated', coach: true });
+    expect(await emulatorClaims(m.memberId)).toEqual({ role: 'authenticated', coach: true });
     expect((await grant([m.email], env)).out).toContain('is the coach already; nothing changed');
     expect((await grant(['--revoke', m.email], env)).out).toContain('is no longer the coach');
-    expect(await emulatorClaims(m.uid)).toEqual({ role: 'authenticated' });
+    expect(await emulatorClaims(m.memberId)).toEqual({ role: 'authenticated' });
     expect(await grant(['nobody-here@example.com'], env)).toMatchObject({ code: 1, out: expect.stringContaining('No account has the email nobody-here@example.com') });
     expect((await grant([], env)).code).toBe(2);
   }, 60_000);
@@ -441,15 +441,15 @@ describe('npm run coach:grant', () => {
     expect(refused.code).toBe(1);
     expect(refused.out).toContain(`${m.email} has not verified its email address, so it cannot be given the coach role`);
     expect(refused.out).toContain('The member verifies their address first');
-    expect(await emulatorClaims(m.uid)).toEqual({ role: 'authenticated' });
+    expect(await emulatorClaims(m.memberId)).toEqual({ role: 'authenticated' });
     // A coach from before this rule, unverified: the role can still be taken away.
-    await setEmulatorClaims(m.uid, { role: 'authenticated', coach: true });
+    await setEmulatorClaims(m.memberId, { role: 'authenticated', coach: true });
     expect(await grant(['--revoke', m.email], env)).toMatchObject({ code: 0, out: expect.stringContaining('is no longer the coach') });
-    expect(await emulatorClaims(m.uid)).toEqual({ role: 'authenticated' });
+    expect(await emulatorClaims(m.memberId)).toEqual({ role: 'authenticated' });
     // Once the member proved the address, the same command gives the role.
-    await verifyEmail(m.uid);
+    await verifyEmail(m.memberId);
     expect(await grant([m.email], env)).toMatchObject({ code: 0, out: expect.stringContaining(`${m.email} is the coach now`) });
-    expect(await emulatorClaims(m.uid)).toEqual({ role: 'authenticated', coach: true });
+    expect(await emulatorClaims(m.memberId)).toEqual({ role: 'authenticated', coach: true });
   }, 60_000);
 
   it('works with a service account against Google’s Identity Toolkit, for a verified account only', async () => {

@@ -90,7 +90,7 @@ test('a member chooses a session and signs up', async ({ page }) => {
   await submit.click();
   await expect(error).toHaveText('Please select a session');
   expect((await requestsOf(user, 'coaching_session_signups')).filter((r) => r.method === 'POST')).toHaveLength(0);
-  expect(await rowsOf('coaching_session_signups', { user_id: user.uid })).toEqual([]);
+  expect(await rowsOf('coaching_session_signups', { user_id: user.memberId })).toEqual([]);
 
   await options.nth(1).getByText('Limited').click();
   await submit.click();
@@ -101,9 +101,9 @@ test('a member chooses a session and signs up', async ({ page }) => {
   await expect(page.getByRole('dialog')).toBeHidden({ timeout: 3_000 });
   // The member's seat, written with their own ID token (requestsOf), as the database keeps it.
   const inserts = (await requestsOf(user, 'coaching_session_signups')).filter((r) => r.method === 'POST');
-  expect(inserts.map((r) => r.body)).toEqual([{ user_id: user.uid, session_id: SESSIONS[1]!.id, name: 'Ana Lima', email: 'ana.lima@example.com', time_zone: 'America/New_York' }]);
-  expect(await rowsOf('coaching_session_signups', { user_id: user.uid })).toMatchObject([
-    { user_id: user.uid, session_id: SESSIONS[1]!.id, name: 'Ana Lima', email: 'ana.lima@example.com' },
+  expect(inserts.map((r) => r.body)).toEqual([{ user_id: user.memberId, session_id: SESSIONS[1]!.id, name: 'Ana Lima', email: 'ana.lima@example.com', time_zone: 'America/New_York' }]);
+  expect(await rowsOf('coaching_session_signups', { user_id: user.memberId })).toMatchObject([
+    { user_id: user.memberId, session_id: SESSIONS[1]!.id, name: 'Ana Lima', email: 'ana.lima@example.com' },
   ]);
   // The seat is counted from the rows: 15 guests and Ana.
   expect(await rowsOf('coaching_sessions', { id: SESSIONS[1]!.id })).toMatchObject([{ spots_available: 4, max_spots: 20 }]);
@@ -120,7 +120,7 @@ test('a failed insert says so, and the form stays open', async ({ page, pageErro
   await ours(dialog, SESSIONS).nth(0).getByText('Available', { exact: true }).click();
   await dialog.getByRole('button', { name: 'Save My Seat' }).click();
   await expect(dialog.locator('[data-tone="error"]')).toHaveText('Failed to sign up for the session. Please try again.');
-  expect(await rowsOf('coaching_session_signups', { user_id: user.uid })).toEqual([]);
+  expect(await rowsOf('coaching_session_signups', { user_id: user.memberId })).toEqual([]);
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
@@ -140,7 +140,7 @@ test('a member whose address is not verified yet is asked to verify it first, an
   await expect(dialog.locator('[data-tone="error"]')).toHaveText(
     'Please verify your email address first: we sent you a link when you signed up, and you can ask for a new one on your dashboard.',
   );
-  expect(await rowsOf('coaching_session_signups', { user_id: user.uid })).toEqual([]);
+  expect(await rowsOf('coaching_session_signups', { user_id: user.memberId })).toEqual([]);
 });
 
 test('a visitor sees the sign-up and login prompts, and no member code loads', async ({ page }) => {

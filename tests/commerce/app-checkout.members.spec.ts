@@ -51,14 +51,14 @@ test('a member’s Buy Now shows "Processing..." and lands on the Stripe double�
   await page.waitForURL(`${stripe}/pay/**`);
   await expect(page.getByRole('heading', { name: 'Test checkout' })).toBeVisible();
 
-  expect((await checkoutSessionFor(page, member.uid))?.form).toMatchObject({
+  expect((await checkoutSessionFor(page, member.memberId))?.form).toMatchObject({
     mode: 'payment',
     // The static page names the price by the catalogue id; Stripe gets its own id for it.
     'line_items[0][price]': stripePriceId(APP.priceId),
     success_url: `${baseURL}/success?session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${baseURL}${APP.path}`,
   });
-  expect(await customerKeptFor(page, member.uid)).toBe(true);
+  expect(await customerKeptFor(page, member.memberId)).toBe(true);
 });
 
 test('a failed checkout shows the server’s message under the button, which can be pressed again', async ({ page, pageErrors }) => {

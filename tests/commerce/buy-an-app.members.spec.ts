@@ -39,7 +39,7 @@ test('a member signs in, buys Mindstage on the payment page, and finds it in the
 
   // What the signed webhook recorded, as Postgres has it.
   const sessionId = new URL(page.url()).searchParams.get('session_id');
-  expect(await rowsOf('purchases', { user_id: user.uid })).toEqual([
+  expect(await rowsOf('purchases', { user_id: user.memberId })).toEqual([
     expect.objectContaining({ price_id: 'price_app_mindstage', product_type: 'app', status: 'paid', amount: 2900, currency: 'usd', checkout_session_id: sessionId }),
   ]);
 

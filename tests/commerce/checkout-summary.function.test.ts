@@ -14,12 +14,12 @@ let logs: LogSpies;
 let member: EmulatorUser;
 let other: EmulatorUser;
 
-async function checkout(catalogueId: string, uid: string): Promise<string> {
+async function checkout(catalogueId: string, memberId: string): Promise<string> {
   const sdk = new Stripe(stripe.env.STRIPE_SECRET_KEY, { host: stripe.env.STRIPE_API_HOST, port: Number(stripe.env.STRIPE_API_PORT), protocol: 'http' });
   const session = await sdk.checkout.sessions.create({
     mode: 'payment',
     line_items: [{ price: stripePriceId(catalogueId), quantity: 1 }],
-    client_reference_id: uid,
+    client_reference_id: memberId,
     success_url: 'http://localhost:4321/success?session_id={CHECKOUT_SESSION_ID}',
     cancel_url: 'http://localhost:4321/products',
   });
@@ -44,12 +44,12 @@ describe('checkout-summary', () => {
   });
 
   it('answers the items and the reference, not recorded until the webhook has written the paid purchase', async () => {
-    const id = await checkout('price_app_stillpoint', member.uid);
+    const id = await checkout('price_app_stillpoint', member.memberId);
     stripe.complete(id);
     const before = await lookup(id);
     expect(before.status).toBe(200);
     expect(before.body).toEqual({ reference: id, items: [{ priceId: 'price_app_stillpoint', name: 'Stillpoint', productType: 'app' }], recorded: false });
-    const purchase = { checkout_session_id: id, user_id: member.uid, price_id: 'price_app_stillpoint', product_type: 'app', amount: 2900, currency: 'usd' };
+    const purchase = { checkout_session_id: id, user_id: member.memberId, price_id: 'price_app_stillpoint', product_type: 'app', amount: 2900, currency: 'usd' };
     db.tables.purchases = [{ ...purchase, status: 'paid' }];
     expect((await lookup(id)).body).toMatchObject({ recorded: true });
     db.tables.purchases = [{ ...purchase, status: 'pending' }];
@@ -57,7 +57,7 @@ describe('checkout-summary', () => {
   });
 
   it('answers 404, the same as for an unknown session, to another member', async () => {
-    const id = await checkout('price_app_stillpoint', member.uid);
+    const id = await checkout('price_app_stillpoint', member.memberId);
     const theirs = await lookup(id, other);
     const unknown = await lookup('cs_test_unknown', member);
     expect(theirs.status).toBe(404);

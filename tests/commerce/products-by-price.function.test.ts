@@ -44,16 +44,16 @@ const read = (member: EmulatorUser, product: string, item: string) => call(conte
 /** A member with a Stripe customer pays for `stripePrice` once; the webhook hears of it. */
 async function buys(stripePrice: string): Promise<{ member: EmulatorUser; answer: { status: number; body: unknown } }> {
   const member = await createEmulatorUser();
-  const customer = `cus_${member.uid.slice(0, 12)}`;
-  db.tables.stripe_customers = [...(db.tables.stripe_customers ?? []), { user_id: member.uid, customer_id: customer }];
+  const customer = `cus_${member.memberId.slice(0, 12)}`;
+  db.tables.stripe_customers = [...(db.tables.stripe_customers ?? []), { user_id: member.memberId, customer_id: customer }];
   const session = await sdk().checkout.sessions.create({
     mode: 'payment',
     line_items: [{ price: stripePrice, quantity: 1 }],
     customer,
-    client_reference_id: member.uid,
+    client_reference_id: member.memberId,
     success_url: 'http://localhost:4321/success?session_id={CHECKOUT_SESSION_ID}',
     cancel_url: 'http://localhost:4321/products',
-    metadata: { firebase_uid: member.uid },
+    metadata: { firebase_uid: member.memberId },
   });
   stripe.complete(session.id, 'paid');
   const answer = await deliver(stripe.event('checkout.session.completed', { ...stripe.sessions.get(session.id), items: undefined }, SECRET));
@@ -65,7 +65,7 @@ describe('products known by their price', () => {
     expect(stripe.products.find((p) => p.name === 'Founding Membership')?.metadata).toEqual({});
     const { member, answer } = await buys(stripePriceId('price_founding_membership'));
     expect(answer).toMatchObject({ status: 200, body: { purchase: 'recorded', status: 'paid' } });
-    expect(db.tables.purchases).toEqual([expect.objectContaining({ user_id: member.uid, price_id: 'price_founding_membership', product_type: 'membership', amount: 69000 })]);
+    expect(db.tables.purchases).toEqual([expect.objectContaining({ user_id: member.memberId, price_id: 'price_founding_membership', product_type: 'membership', amount: 69000 })]);
     expect((await read(member, 'course', paidLesson)).status).toBe(200);
     for (const [app, item] of Object.entries({ 'the-bloom-book': 'prompts', 'rise-mode': 'statements', mindstage: 'scenarios', 'the-reset-room': 'resets' })) {
       expect((await read(member, app, item)).status, app).toBe(200);
@@ -81,7 +81,7 @@ describe('products known by their price', () => {
       expect(db.tables.purchases ?? []).toEqual([]);
       expect(logs.lines()).toBe(1);
       expect(logs.all()).toMatch(/checkout\.session\.completed evt_\S+: price price_vip_day is not sold once in the site's catalogue: nothing recorded, nothing granted/);
-      expect(logs.all()).not.toContain(member.uid);
+      expect(logs.all()).not.toContain(member.memberId);
       expect((await read(member, 'course', paidLesson)).status).toBe(403);
     } finally {
       stripe.products.pop();
@@ -94,8 +94,8 @@ describe('products known by their price', () => {
     stripe.prices.push({ id: 'price_1Dbl_gold', object: 'price', lookup_key: 'price_gold_monthly', active: true, currency: 'usd', unit_amount: 9900, type: 'recurring', recurring: { interval: 'month', interval_count: 1 }, product: 'prod_gold' });
     try {
       const member = await createEmulatorUser();
-      db.tables.profiles = [{ id: member.uid, email: member.email, membership_tier: 'Explorer' }];
-      db.tables.stripe_customers = [{ user_id: member.uid, customer_id: 'cus_gold' }];
+      db.tables.profiles = [{ id: member.memberId, email: member.email, membership_tier: 'Explorer' }];
+      db.tables.stripe_customers = [{ user_id: member.memberId, customer_id: 'cus_gold' }];
       stripe.subscriptions.set('sub_gold', {
         id: 'sub_gold',
         object: 'subscription',

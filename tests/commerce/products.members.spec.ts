@@ -100,13 +100,13 @@ test('Upgrade starts a checkout that lands on the Stripe double, for this member
   await page.waitForURL(`${stripe}/pay/**`);
   await expect(page.getByRole('heading', { name: 'Test checkout' })).toBeVisible();
 
-  expect((await checkoutSessionFor(page, member.uid))?.form).toMatchObject({
+  expect((await checkoutSessionFor(page, member.memberId))?.form).toMatchObject({
     mode: 'subscription',
     'line_items[0][price]': stripePriceId('price_alchemist_monthly'),
     success_url: `${baseURL}/success?session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${baseURL}/products`,
   });
-  expect(await customerKeptFor(page, member.uid)).toBe(true);
+  expect(await customerKeptFor(page, member.memberId)).toBe(true);
 });
 
 test('a failed checkout shows the server’s message under the button', async ({ page, pageErrors }) => {

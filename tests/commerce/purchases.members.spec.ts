@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/page-errors';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
-import { CHECKOUT_REFUSALS } from '../../src/core/access/access';
+import { CHECKOUT_REFUSALS } from '../../src/features/commerce/checkout-refusal';
 import { checkoutFromPage, signIn, subscription } from '../support/members-commerce';
 
 /**

@@ -1,7 +1,7 @@
 /** The stripe-checkout function against the Stripe stand-in and the database: customers, sessions and what it refuses. */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import handler, { ALREADY_SUBSCRIBED, config } from '../../netlify/functions/stripe-checkout.mts';
-import { CHECKOUT_REFUSALS } from '../../src/core/access/access';
+import { CHECKOUT_REFUSALS } from '../../src/features/commerce/checkout-refusal';
 import catalogue from '../../src/content/catalogue.json' with { type: 'json' };
 import { stripePriceId, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
 import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
@@ -42,19 +42,19 @@ describe('stripe-checkout', () => {
 
     // The database was asked for the member's customer, then told about the new one.
     const [select] = db.requestsTo('GET', 'stripe_customers');
-    expect(select?.query).toMatchObject({ select: 'customer_id', user_id: `eq.${member.uid}` });
+    expect(select?.query).toMatchObject({ select: 'customer_id', user_id: `eq.${member.memberId}` });
     expect(select?.apikey).toBe(db.env.SUPABASE_SERVICE_ROLE_KEY);
     const [upsert] = db.requestsTo('POST', 'stripe_customers');
     expect(upsert?.query.on_conflict).toBe('user_id');
     expect(upsert?.prefer).toContain('resolution=merge-duplicates');
     const customerId = stripe.customers[0]?.id;
-    expect(upsert?.body).toEqual({ user_id: member.uid, customer_id: customerId });
+    expect(upsert?.body).toEqual({ user_id: member.memberId, customer_id: customerId });
 
     // Stripe: searched by uid, then created with the uid in metadata (idempotently).
-    expect(stripe.requestsTo('GET /v1/customers/search')[0]?.query.query).toBe(`metadata['firebase_uid']:'${member.uid}'`);
+    expect(stripe.requestsTo('GET /v1/customers/search')[0]?.query.query).toBe(`metadata['firebase_uid']:'${member.memberId}'`);
     const [create] = stripe.requestsTo('POST /v1/customers');
-    expect(create?.form).toMatchObject({ email: member.email, 'metadata[firebase_uid]': member.uid });
-    expect(create?.idempotencyKey).toBe(`customer-for-${member.uid}`);
+    expect(create?.form).toMatchObject({ email: member.email, 'metadata[firebase_uid]': member.memberId });
+    expect(create?.idempotencyKey).toBe(`customer-for-${member.memberId}`);
 
     const [session] = stripe.requestsTo('POST /v1/checkout/sessions');
     expect(session?.form).toMatchObject({
@@ -63,17 +63,17 @@ describe('stripe-checkout', () => {
       'line_items[0][price]': stripePriceId('price_alchemist_monthly'),
       'line_items[0][quantity]': '1',
       customer: customerId,
-      client_reference_id: member.uid,
+      client_reference_id: member.memberId,
       success_url: SUCCESS,
       cancel_url: CANCEL,
-      'metadata[firebase_uid]': member.uid,
-      'subscription_data[metadata][firebase_uid]': member.uid,
+      'metadata[firebase_uid]': member.memberId,
+      'subscription_data[metadata][firebase_uid]': member.memberId,
     });
     expect(logs.lines()).toBe(0);
   });
 
   it('reuses the customer kept in stripe_customers', async () => {
-    db.tables.stripe_customers = [{ user_id: member.uid, customer_id: 'cus_known' }];
+    db.tables.stripe_customers = [{ user_id: member.memberId, customer_id: 'cus_known' }];
     const res = await checkout({ ...valid, price_id: 'price_app_stillpoint', mode: 'payment' });
     expect(res.status).toBe(200);
     expect(stripe.requestsTo('POST /v1/customers')).toHaveLength(0);
@@ -85,7 +85,7 @@ describe('stripe-checkout', () => {
   });
 
   it('refuses a subscription to the plan the member already holds, and nothing else', async () => {
-    db.tables.stripe_customers = [{ user_id: member.uid, customer_id: 'cus_known' }];
+    db.tables.stripe_customers = [{ user_id: member.memberId, customer_id: 'cus_known' }];
     const row = { customer_id: 'cus_known', subscription_id: 'sub_1', price_id: 'price_alchemist_monthly', subscription_status: 'active' };
     db.tables.stripe_subscriptions = [row];
 
@@ -127,11 +127,11 @@ describe('stripe-checkout', () => {
   });
 
   it('finds a customer Stripe already has for the member and records it', async () => {
-    stripe.customers.push({ id: 'cus_found', object: 'customer', email: member.email, metadata: { firebase_uid: member.uid } });
+    stripe.customers.push({ id: 'cus_found', object: 'customer', email: member.email, metadata: { firebase_uid: member.memberId } });
     const res = await checkout(valid);
     expect(res.status).toBe(200);
     expect(stripe.requestsTo('POST /v1/customers')).toHaveLength(0);
-    expect(db.requestsTo('POST', 'stripe_customers')[0]?.body).toEqual({ user_id: member.uid, customer_id: 'cus_found' });
+    expect(db.requestsTo('POST', 'stripe_customers')[0]?.body).toEqual({ user_id: member.memberId, customer_id: 'cus_found' });
   });
 
   it('accepts addresses on the configured site URL', async () => {
@@ -278,7 +278,7 @@ describe('stripe-checkout refuses what the member already has', () => {
   const app = { ...valid, price_id: 'price_app_stillpoint', mode: 'payment' };
   const course = { ...valid, price_id: 'price_master_alchemist_course', mode: 'payment' };
   const founding = { ...valid, price_id: 'price_founding_membership', mode: 'payment' };
-  const purchase = (price_id: string, product_type: string, status = 'paid', user_id = member.uid) => ({
+  const purchase = (price_id: string, product_type: string, status = 'paid', user_id = member.memberId) => ({
     user_id,
     price_id,
     product_type,
@@ -290,7 +290,7 @@ describe('stripe-checkout refuses what the member already has', () => {
     refunded_at: status === 'refunded' ? '2026-11-02T10:00:00.000Z' : null,
   });
   const plan = (price_id: string, subscription_status = 'active') => {
-    db.tables.stripe_customers = [{ user_id: member.uid, customer_id: 'cus_known' }];
+    db.tables.stripe_customers = [{ user_id: member.memberId, customer_id: 'cus_known' }];
     db.tables.stripe_subscriptions = [{ customer_id: 'cus_known', subscription_id: 'sub_1', price_id, subscription_status }];
   };
 
@@ -309,7 +309,7 @@ describe('stripe-checkout refuses what the member already has', () => {
     expect(res.status).toBe(409);
     expect(res.body).toEqual({ error: message });
     expect(stripe.requestsTo('POST /v1/checkout/sessions')).toHaveLength(0);
-    expect(db.requestsTo('GET', 'purchases')[0]?.query).toMatchObject({ user_id: `eq.${member.uid}` });
+    expect(db.requestsTo('GET', 'purchases')[0]?.query).toMatchObject({ user_id: `eq.${member.memberId}` });
   });
 
   it.each([

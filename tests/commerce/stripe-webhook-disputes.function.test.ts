@@ -68,7 +68,7 @@ async function admin(action: string, form: Record<string, string> = {}): Promise
 /** A member who buys `priceId` through the site's checkout and pays on the stand-in's page. */
 async function buys(priceId: string, mode: 'payment' | 'subscription'): Promise<{ member: EmulatorUser; session: string }> {
   const member = await createEmulatorUser();
-  db.tables.profiles = [...(db.tables.profiles ?? []), { id: member.uid, email: member.email.toLowerCase(), membership_tier: 'Explorer' }];
+  db.tables.profiles = [...(db.tables.profiles ?? []), { id: member.memberId, email: member.email.toLowerCase(), membership_tier: 'Explorer' }];
   const started = await call(checkoutFunction, '/api/stripe-checkout', {
     method: 'POST',
     headers: { authorization: `Bearer ${member.idToken}`, origin: SITE },
@@ -147,33 +147,33 @@ describe('disputes as Stripe names them', () => {
 
 describe('a disputed membership payment', () => {
   const row = (customer: string) => db.tables.stripe_subscriptions?.find((s) => s.customer_id === customer);
-  const tier = (uid: string) => db.tables.profiles?.find((p) => p.id === uid)?.membership_tier;
+  const tier = (memberId: string) => db.tables.profiles?.find((p) => p.id === memberId)?.membership_tier;
 
   it('opened: no access and Explorer; closed as won: access and Alchemist again', async () => {
     const { member } = await buys('price_alchemist_monthly', 'subscription');
-    const customer = db.tables.stripe_customers!.find((c) => c.user_id === member.uid)!.customer_id as string;
+    const customer = db.tables.stripe_customers!.find((c) => c.user_id === member.memberId)!.customer_id as string;
     const subscription = row(customer)!.subscription_id as string;
     expect(await opens(member, 'course', paidLesson)).toBe(200);
-    expect(tier(member.uid)).toBe('Alchemist');
+    expect(tier(member.memberId)).toBe('Alchemist');
 
     await admin(`dispute-subscription/${encodeURIComponent(subscription)}`);
     expect(await opens(member, 'course', paidLesson)).toBe(403);
     expect(await opens(member, 'rise-mode', 'statements')).toBe(403);
     expect(row(customer)).toMatchObject({ subscription_status: 'active', dispute_status: 'open' });
-    expect(tier(member.uid)).toBe('Explorer');
+    expect(tier(member.memberId)).toBe('Explorer');
 
     await admin(`close-dispute/${lastDispute().id}`, { outcome: 'won' });
     expect(await opens(member, 'course', paidLesson)).toBe(200);
-    expect(tier(member.uid)).toBe('Alchemist');
+    expect(tier(member.memberId)).toBe('Alchemist');
     await resendAll();
     answersOk();
     expect(await opens(member, 'course', paidLesson)).toBe(200);
-    expect(tier(member.uid)).toBe('Alchemist');
+    expect(tier(member.memberId)).toBe('Alchemist');
   });
 
   it('closed as lost: no access, the subscription cancelled at Stripe (no further charge), Explorer; the same events again change nothing', async () => {
     const { member } = await buys('price_adventurer_monthly', 'subscription');
-    const customer = db.tables.stripe_customers!.find((c) => c.user_id === member.uid)!.customer_id as string;
+    const customer = db.tables.stripe_customers!.find((c) => c.user_id === member.memberId)!.customer_id as string;
     const subscription = row(customer)!.subscription_id as string;
     expect(await opens(member, 'rise-mode', 'statements')).toBe(200);
     await admin(`dispute-subscription/${encodeURIComponent(subscription)}`);
@@ -181,7 +181,7 @@ describe('a disputed membership payment', () => {
     expect(stripe.subscriptions.get(subscription)?.status).toBe('canceled');
     expect(await opens(member, 'rise-mode', 'statements')).toBe(403);
     expect(row(customer)).toMatchObject({ subscription_status: 'canceled', dispute_status: 'lost' });
-    expect(tier(member.uid)).toBe('Explorer');
+    expect(tier(member.memberId)).toBe('Explorer');
     await resendAll();
     answersOk();
     expect(row(customer)).toMatchObject({ subscription_status: 'canceled', dispute_status: 'lost' });

@@ -21,17 +21,17 @@ const deliver = (event: SignedEvent) =>
   call(handler, '/api/stripe-webhook', { method: 'POST', headers: { 'stripe-signature': event.signature, 'content-type': 'application/json' }, body: event.body });
 
 /** A Checkout Session created through the SDK, as the checkout function creates it. */
-async function checkout(catalogueId: string, uid = 'uid_1'): Promise<string> {
+async function checkout(catalogueId: string, memberId = 'uid_1'): Promise<string> {
   const sdk = new Stripe(stripe.env.STRIPE_SECRET_KEY, { host: stripe.env.STRIPE_API_HOST, port: Number(stripe.env.STRIPE_API_PORT), protocol: 'http' });
   const session = await sdk.checkout.sessions.create({
     mode: 'payment',
     line_items: [{ price: stripePriceId(catalogueId), quantity: 1 }],
     // Each member has their own Stripe customer (stripe_customers.customer_id is unique).
-    customer: uid === 'uid_1' ? 'cus_1' : `cus_${uid.replace(/^uid_/, '')}`,
-    client_reference_id: uid,
+    customer: memberId === 'uid_1' ? 'cus_1' : `cus_${memberId.replace(/^uid_/, '')}`,
+    client_reference_id: memberId,
     success_url: 'http://localhost:4321/success?session_id={CHECKOUT_SESSION_ID}',
     cancel_url: 'http://localhost:4321/products',
-    metadata: { firebase_uid: uid },
+    metadata: { firebase_uid: memberId },
   });
   return session.id;
 }

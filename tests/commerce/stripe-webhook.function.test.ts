@@ -80,6 +80,12 @@ const expectedRow = {
   // When Stripe made it (none in these events' subscriptions) and the catalogue plan's tier.
   subscription_created: null,
   plan_tier: 'Alchemist',
+  // What Stripe bills and when it ended, for the owner's MRR (20261207000100_owner_numbers.sql).
+  ended_at: null,
+  plan_amount: 6900,
+  plan_currency: 'usd',
+  plan_interval: 'month',
+  plan_interval_count: 1,
 };
 
 describe('stripe-webhook', () => {
@@ -252,7 +258,7 @@ describe('stripe-webhook', () => {
   });
 
   describe('the member’s tier', () => {
-    const tierOf = (uid: string) => db.tables.profiles?.find((p) => p.id === uid)?.membership_tier;
+    const tierOf = (memberId: string) => db.tables.profiles?.find((p) => p.id === memberId)?.membership_tier;
     const update = () => deliver(signed('customer.subscription.updated', { id: 'sub_1', object: 'subscription' }));
 
     it('follows the product of the subscription, on the owner’s profile only, with the service role', async () => {

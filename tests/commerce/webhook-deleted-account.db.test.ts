@@ -18,14 +18,14 @@
  * subscription paid on a page left open through the deletion is cancelled at Stripe.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
-import Stripe from 'stripe';
 import type { PGlite } from '@electric-sql/pglite';
 import handler from '../../netlify/functions/stripe-webhook.mts';
-import { anonymisedUserId, deleteMemberData } from '../../src/features/account/server/member-data';
+import { anonymisedMemberId, deleteMemberData } from '../../src/features/account/server/member-data';
 import { rememberDeletedMember } from '../../netlify/functions/_shared/deleted-members';
 import { startStripeDouble, stripePriceId, type SignedEvent, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
 import catalogue from '../../src/content/catalogue.json';
 import { migratedDatabase, owner, rows } from '../support/db';
+import { openCheckout } from '../support/stripe-session';
 import { dataApiClient, dataApiFetch } from '../support/postgrest';
 
 const SECRET = 'whsec_test_deleted_account';
@@ -74,13 +74,13 @@ async function deliver(event: SignedEvent): Promise<{ status: number; body: unkn
 }
 
 /** A member with a Stripe customer and a live Alchemist subscription, in the database and at Stripe. */
-async function subscribedMember(tag: string): Promise<{ uid: string; email: string; customer: string; subId: string }> {
-  const uid = `uid_${tag}`;
+async function subscribedMember(tag: string): Promise<{ memberId: string; email: string; customer: string; subId: string }> {
+  const memberId = `uid_${tag}`;
   const email = `${tag}@example.com`;
   const customer = `cus_${tag}`;
   const subId = `sub_${tag}`;
-  await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, $2, 'Alchemist')`, [uid, email]);
-  await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [uid, customer]);
+  await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, $2, 'Alchemist')`, [memberId, email]);
+  await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [memberId, customer]);
   await db.query(
     `insert into public.stripe_subscriptions (customer_id, subscription_id, price_id, subscription_status) values ($1, $2, 'price_alchemist_monthly', 'active')`,
     [customer, subId],
@@ -97,29 +97,13 @@ async function subscribedMember(tag: string): Promise<{ uid: string; email: stri
     },
     default_payment_method: 'pm_gone',
   } as never);
-  return { uid, email, customer, subId };
+  return { memberId, email, customer, subId };
 }
 
 /** What account-delete does after cancelling at Stripe: the tombstone, then the member's rows, by the same code. */
-async function deleteAccount(uid: string): Promise<void> {
-  await rememberDeletedMember(dataApiClient(db), uid);
-  expect(await deleteMemberData(dataApiClient(db), uid, anonymisedUserId(uid))).toBeNull();
-}
-
-/** A Checkout Session the member opened before deleting their account (the checkout function made it). */
-async function openCheckout(uid: string, customer: string, priceId: string, mode: 'payment' | 'subscription'): Promise<string> {
-  const sdk = new Stripe(stripe.env.STRIPE_SECRET_KEY, { host: stripe.env.STRIPE_API_HOST, port: Number(stripe.env.STRIPE_API_PORT), protocol: 'http' });
-  const session = await sdk.checkout.sessions.create({
-    mode,
-    line_items: [{ price: stripePriceId(priceId), quantity: 1 }],
-    customer,
-    client_reference_id: uid,
-    success_url: 'http://localhost:4321/success?session_id={CHECKOUT_SESSION_ID}',
-    cancel_url: 'http://localhost:4321/products',
-    metadata: { firebase_uid: uid },
-    ...(mode === 'subscription' ? { subscription_data: { metadata: { firebase_uid: uid } } } : {}),
-  });
-  return session.id;
+async function deleteAccount(memberId: string): Promise<void> {
+  await rememberDeletedMember(dataApiClient(db), memberId);
+  expect(await deleteMemberData(dataApiClient(db), memberId, anonymisedMemberId(memberId))).toBeNull();
 }
 
 const count = async (sql: string, params: unknown[]) => Number((await rows<{ n: number }>(db, owner, `select count(*)::int as n ${sql}`, params))[0]?.n);
@@ -128,9 +112,9 @@ describe('stripe-webhook after the member deleted their account (Postgres)', () 
   it.each(['customer.subscription.deleted', 'customer.subscription.updated'])(
     '%s of the cancelled subscription: 200, no row written, one log line without personal data',
     async (type) => {
-      const { uid, email, customer, subId } = await subscribedMember(type.replace(/\W/g, '_'));
+      const { memberId, email, customer, subId } = await subscribedMember(type.replace(/\W/g, '_'));
       stripe.subscriptions.get(subId)!.status = 'canceled';
-      await deleteAccount(uid);
+      await deleteAccount(memberId);
       expect(await count(`from public.stripe_subscriptions where customer_id = $1`, [customer])).toBe(0);
 
       spyOnLogs();
@@ -139,14 +123,14 @@ describe('stripe-webhook after the member deleted their account (Postgres)', () 
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body).toEqual({ received: true, subscription: 'ignored', reason: 'unknown customer' });
       expect(await count(`from public.stripe_subscriptions where customer_id = $1`, [customer])).toBe(0);
-      expect(await count(`from public.stripe_customers where customer_id = $1 or user_id = $2`, [customer, uid])).toBe(0);
-      expect(await count(`from public.profiles where id = $1`, [uid])).toBe(0);
+      expect(await count(`from public.stripe_customers where customer_id = $1 or user_id = $2`, [customer, memberId])).toBe(0);
+      expect(await count(`from public.profiles where id = $1`, [memberId])).toBe(0);
 
       const lines = logLines();
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain(type);
       expect(lines[0]).toContain((JSON.parse(event.body) as { id: string }).id);
-      for (const personal of [email, uid, customer]) expect(lines[0]).not.toContain(personal);
+      for (const personal of [email, memberId, customer]) expect(lines[0]).not.toContain(personal);
 
       // Stripe's retry of the same event is answered the same way.
       expect((await deliver(event)).status).toBe(200);
@@ -176,25 +160,16 @@ describe('stripe-webhook after the member deleted their account (Postgres)', () 
   });
 
   it('a refund and a late checkout event of a deleted member’s purchase: recorded on the row, which stays anonymised', async () => {
-    const uid = 'uid_buyer_gone';
+    const memberId = 'uid_buyer_gone';
     const customer = 'cus_buyer_gone';
-    await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, 'buyer@example.com', 'Explorer')`, [uid]);
-    await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [uid, customer]);
-    const sdk = new Stripe(stripe.env.STRIPE_SECRET_KEY, { host: stripe.env.STRIPE_API_HOST, port: Number(stripe.env.STRIPE_API_PORT), protocol: 'http' });
-    const session = await sdk.checkout.sessions.create({
-      mode: 'payment',
-      line_items: [{ price: stripePriceId('price_app_stillpoint'), quantity: 1 }],
-      customer,
-      client_reference_id: uid,
-      success_url: 'http://localhost:4321/success?session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: 'http://localhost:4321/products',
-      metadata: { firebase_uid: uid },
-    });
+    await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, 'buyer@example.com', 'Explorer')`, [memberId]);
+    await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [memberId, customer]);
+    const session = { id: await openCheckout(stripe, { memberId, customer }) };
     stripe.complete(session.id, 'paid');
     const completed = stripe.event('checkout.session.completed', { ...stripe.sessions.get(session.id), items: undefined }, SECRET);
     expect((await deliver(completed)).status).toBe(200);
-    await deleteAccount(uid);
-    const anonymous = anonymisedUserId(uid);
+    await deleteAccount(memberId);
+    const anonymous = anonymisedMemberId(memberId);
     const purchase = async () =>
       (await rows<{ user_id: string; status: string }>(db, owner, `select user_id, status from public.purchases where checkout_session_id = $1`, [session.id]))[0];
     expect(await purchase()).toEqual({ user_id: anonymous, status: 'paid' });
@@ -206,43 +181,43 @@ describe('stripe-webhook after the member deleted their account (Postgres)', () 
 
     expect((await deliver(completed)).status).toBe(200);
     expect(await purchase()).toEqual({ user_id: anonymous, status: 'refunded' });
-    expect(await count(`from public.purchases where user_id = $1`, [uid])).toBe(0);
+    expect(await count(`from public.purchases where user_id = $1`, [memberId])).toBe(0);
   });
   it('a checkout.session.completed that arrives after the deletion (late or retried): 200, no customer row back, the purchase kept without the uid, one log line without personal data', async () => {
-    const uid = 'uid_late_buyer';
+    const memberId = 'uid_late_buyer';
     const customer = 'cus_late_buyer';
-    await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, 'late@example.com', 'Explorer')`, [uid]);
-    await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [uid, customer]);
-    const session = await openCheckout(uid, customer, 'price_app_mindstage', 'payment');
+    await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, 'late@example.com', 'Explorer')`, [memberId]);
+    await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [memberId, customer]);
+    const session = await openCheckout(stripe, { memberId, customer }, 'price_app_mindstage', 'payment');
     stripe.complete(session, 'paid');
-    await deleteAccount(uid);
+    await deleteAccount(memberId);
 
     spyOnLogs();
     const completed = stripe.event('checkout.session.completed', { ...stripe.sessions.get(session), items: undefined }, SECRET);
     const res = await deliver(completed);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ received: true, deletedMember: true, purchase: 'recorded' });
-    expect(await count(`from public.stripe_customers where customer_id = $1 or user_id = $2`, [customer, uid])).toBe(0);
-    expect(await count(`from public.purchases where user_id = $1`, [uid])).toBe(0);
-    expect(await rows(db, owner, `select user_id, status from public.purchases where checkout_session_id = $1`, [session])).toEqual([{ user_id: anonymisedUserId(uid), status: 'paid' }]);
+    expect(await count(`from public.stripe_customers where customer_id = $1 or user_id = $2`, [customer, memberId])).toBe(0);
+    expect(await count(`from public.purchases where user_id = $1`, [memberId])).toBe(0);
+    expect(await rows(db, owner, `select user_id, status from public.purchases where checkout_session_id = $1`, [session])).toEqual([{ user_id: anonymisedMemberId(memberId), status: 'paid' }]);
     const lines = logLines();
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain((JSON.parse(completed.body) as { id: string }).id);
-    for (const personal of ['late@example.com', uid, customer]) expect(lines[0]).not.toContain(personal);
+    for (const personal of ['late@example.com', memberId, customer]) expect(lines[0]).not.toContain(personal);
 
     // Stripe retries it: the same answer, still nothing personal.
     expect((await deliver(completed)).status).toBe(200);
-    expect(await count(`from public.stripe_customers where customer_id = $1 or user_id = $2`, [customer, uid])).toBe(0);
-    expect(await count(`from public.purchases where user_id = $1`, [uid])).toBe(0);
+    expect(await count(`from public.stripe_customers where customer_id = $1 or user_id = $2`, [customer, memberId])).toBe(0);
+    expect(await count(`from public.purchases where user_id = $1`, [memberId])).toBe(0);
   });
 
   it('a subscription paid on a Checkout page left open through the deletion is cancelled at Stripe, and nothing is written', async () => {
-    const uid = 'uid_open_tab';
+    const memberId = 'uid_open_tab';
     const customer = 'cus_open_tab';
-    await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, 'tab@example.com', 'Explorer')`, [uid]);
-    await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [uid, customer]);
-    const session = await openCheckout(uid, customer, 'price_alchemist_monthly', 'subscription');
-    await deleteAccount(uid);
+    await db.query(`insert into public.profiles (id, email, membership_tier) values ($1, 'tab@example.com', 'Explorer')`, [memberId]);
+    await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [memberId, customer]);
+    const session = await openCheckout(stripe, { memberId, customer }, 'price_alchemist_monthly', 'subscription');
+    await deleteAccount(memberId);
     // The tab pays after the deletion (had account-delete not expired the session).
     stripe.complete(session, 'paid');
     const subscriptionId = stripe.sessions.get(session)!.subscription!;
@@ -252,8 +227,8 @@ describe('stripe-webhook after the member deleted their account (Postgres)', () 
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ received: true, deletedMember: true, canceled: true });
     expect(stripe.subscriptions.get(subscriptionId)?.status).toBe('canceled');
-    expect(await count(`from public.stripe_customers where customer_id = $1 or user_id = $2`, [customer, uid])).toBe(0);
+    expect(await count(`from public.stripe_customers where customer_id = $1 or user_id = $2`, [customer, memberId])).toBe(0);
     expect(await count(`from public.stripe_subscriptions where subscription_id = $1`, [subscriptionId])).toBe(0);
-    expect(await count(`from public.profiles where id = $1`, [uid])).toBe(0);
+    expect(await count(`from public.profiles where id = $1`, [memberId])).toBe(0);
   });
 });

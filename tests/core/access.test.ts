@@ -1,46 +1,18 @@
 /**
  * The access model (src/core/access/access.ts), one test per row of its table: the member's plan
- * (tier and subscription status) x their purchases x the product x the date.
+ * (tier and subscription status) x their purchases x the product x the date. What commerce says
+ * of it (the library, checkout's refusals) is tested in tests/commerce.
  */
 import { describe, expect, it } from 'vitest';
-import catalogueFile from '../../src/content/catalogue.json';
-import { access, accessSource, checkoutRefusal, CHECKOUT_REFUSALS, library, standing, type Access, type AccessInputs, type PurchaseLike } from '../../src/core/access/access';
+import { access, standing, type Access, type AccessInputs } from '../../src/core/access/access';
 import type { Product } from '../../src/core/access/product';
-
-const catalogue = catalogueFile.map(({ id: _id, ...p }) => p as Product);
-const product = (priceId: string) => catalogue.find((p) => p.priceId === priceId)!;
-const STILLPOINT = product('price_app_stillpoint');
-const MINDSTAGE = product('price_app_mindstage');
-const COURSE = product('price_master_alchemist_course');
-const FOUNDING = product('price_founding_membership');
-const EXPLORER = product('price_explorer_free');
-const ADVENTURER = product('price_adventurer_monthly');
-const ALCHEMIST = product('price_alchemist_monthly');
-const OTHER_COURSE: Product = { priceId: 'price_boundaries', name: 'Boundaries Masterclass', description: '', mode: 'payment', price: 99, currency: 'usd', productType: 'course' };
-
-const NOW = new Date('2026-11-24T12:00:00Z');
-const bought = (price_id: string, product_type: PurchaseLike['product_type'], status: PurchaseLike['status'] = 'paid', purchased_at = '2026-11-01T10:00:00.000Z'): PurchaseLike => ({
-  price_id,
-  product_type,
-  status,
-  purchased_at,
-  refunded_at: status === 'refunded' ? '2026-11-03T10:00:00.000Z' : null,
-});
-type Plan = 'none' | 'Adventurer' | 'Alchemist';
-const inputs = (plan: Plan, purchases: PurchaseLike[] = [], status = 'active', now = NOW): AccessInputs => ({
-  subscription: plan === 'none' ? null : { price_id: plan === 'Adventurer' ? 'price_adventurer_monthly' : 'price_alchemist_monthly', subscription_status: status },
-  purchases,
-  catalogue: [...catalogue, OTHER_COURSE],
-  now,
-});
+import { ADVENTURER, ALCHEMIST, bought, COURSE, EXPLORER, FOUNDER, FOUNDING, inputs, MINDSTAGE, OTHER_COURSE, STILLPOINT } from '../support/access-inputs';
 
 const owned = (since = '2026-11-01T10:00:00.000Z'): Access => ({ kind: 'owned', reason: 'purchased', since });
 const founding: Access = { kind: 'owned', reason: 'founding', since: '2026-11-01T10:00:00.000Z' };
 const included = (tier: 'Adventurer' | 'Alchemist'): Access => ({ kind: 'included', reason: 'plan', tier });
 const none: Access = { kind: 'none', reason: 'notOwned' };
 const pending: Access = { kind: 'none', reason: 'pending' };
-
-const FOUNDER = [bought('price_founding_membership', 'membership')];
 
 const table: [string, Product, AccessInputs, Access][] = [
   // Apps
@@ -130,51 +102,5 @@ describe('standing: the tier and the badge', () => {
     ['a one-time price marked membership that is not the Founding Membership', inputs('none', [bought('price_vip_once', 'membership')]), { tier: 'Explorer', badge: 'Explorer', founding: false }],
   ])('%s', (_name, given, expected) => {
     expect(standing(given)).toMatchObject(expected);
-  });
-});
-
-describe('checkoutRefusal', () => {
-  it.each<[string, Product, AccessInputs, string | null]>([
-    ['an app bought', STILLPOINT, inputs('none', [bought('price_app_stillpoint', 'app')]), CHECKOUT_REFUSALS.owned],
-    ['an app in the Adventurer plan', STILLPOINT, inputs('Adventurer'), CHECKOUT_REFUSALS.included],
-    ['the course in the Alchemist plan', COURSE, inputs('Alchemist'), CHECKOUT_REFUSALS.included],
-    ['the Founding Membership bought', FOUNDING, inputs('none', FOUNDER), CHECKOUT_REFUSALS.owned],
-    ['an app being paid for', STILLPOINT, inputs('none', [bought('price_app_stillpoint', 'app', 'pending')]), CHECKOUT_REFUSALS.pending],
-    ['an app to an Explorer', STILLPOINT, inputs('none'), null],
-    ['an app refunded', STILLPOINT, inputs('none', [bought('price_app_stillpoint', 'app', 'refunded')]), null],
-    ['the course to an Adventurer', COURSE, inputs('Adventurer'), null],
-    ['the Founding Membership to an Alchemist', FOUNDING, inputs('Alchemist'), null],
-    ['a subscription plan (checkout has its own rule)', ALCHEMIST, inputs('Alchemist'), null],
-  ])('%s', (_name, p, given, expected) => {
-    expect(checkoutRefusal(p, given)).toBe(expected);
-  });
-});
-
-describe('the library', () => {
-  const date = (iso: string) => new Date(iso).toISOString().slice(0, 10);
-  it('lists what the member can use, with how they got it, in catalogue order', () => {
-    const items = library(catalogue, inputs('Adventurer', [bought('price_master_alchemist_course', 'course'), bought('price_app_stillpoint', 'app')]));
-    expect(items.map(({ product: p, access: a }) => [p.priceId, accessSource(a, date)])).toEqual([
-      ['price_app_whispers_before_sleep', 'Included in Adventurer'],
-      ['price_app_the_bloom_book', 'Included in Adventurer'],
-      ['price_app_stillpoint', 'Purchased on 2026-11-01'],
-      ['price_app_rise_mode', 'Included in Adventurer'],
-      ['price_app_mindstage', 'Included in Adventurer'],
-      ['price_app_the_reset_room', 'Included in Adventurer'],
-      ['price_master_alchemist_course', 'Purchased on 2026-11-01'],
-    ]);
-  });
-  it('is empty for an Explorer who bought nothing, and lists a settling payment as processing', () => {
-    expect(library(catalogue, inputs('none'))).toEqual([]);
-    const items = library(catalogue, inputs('none', [bought('price_app_mindstage', 'app', 'pending')]));
-    expect(items.map(({ product: p, access: a }) => [p.priceId, accessSource(a, date)])).toEqual([['price_app_mindstage', 'Payment processing']]);
-  });
-  it('gives a Founding Member everything, and the membership itself', () => {
-    const items = library(catalogue, inputs('none', FOUNDER));
-    expect(items).toHaveLength(8);
-    expect(items.map(({ access: a }) => accessSource(a, date))).toEqual([
-      'Purchased on 2026-11-01',
-      ...Array(7).fill('Founding Member'),
-    ]);
   });
 });

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { entriesOf, opToSend, refusedText, type OutboxEntry } from '../../src/core/offline/outbox';
 
-const entry = (seq: number, uid: string): OutboxEntry => ({ seq, uid, app: 'the-bloom-book', key: `k${seq}`, op: { kind: 'delete', table: 'bloom_pages', match: { day: '2026-11-26' } }, savedAt: '2026-11-26T08:00:00Z' });
+const entry = (seq: number, memberId: string): OutboxEntry => ({ seq, uid: memberId, app: 'the-bloom-book', key: `k${seq}`, op: { kind: 'delete', table: 'bloom_pages', match: { day: '2026-11-26' } }, savedAt: '2026-11-26T08:00:00Z' });
 
 describe('entriesOf', () => {
   it('sends only the member’s own entries, oldest first', () => {

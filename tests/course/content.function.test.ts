@@ -38,8 +38,8 @@ let member: EmulatorUser;
 const accessReads = () => db.requests.filter((r) => r.table !== 'deleted_members');
 const read = (slug: string, who: EmulatorUser | null = member, method = 'GET', product = 'course') =>
   call(handler, `/api/content/${product}/${slug}`, { method, headers: who ? { authorization: `Bearer ${who.idToken}` } : {} });
-const alchemist = (uid: string, status = 'active') => {
-  db.tables.stripe_customers = [{ user_id: uid, customer_id: 'cus_gate' }];
+const alchemist = (memberId: string, status = 'active') => {
+  db.tables.stripe_customers = [{ user_id: memberId, customer_id: 'cus_gate' }];
   db.tables.stripe_subscriptions = [{ customer_id: 'cus_gate', price_id: 'price_alchemist_monthly', subscription_status: status }];
 };
 
@@ -63,7 +63,7 @@ describe('content gate', () => {
   });
 
   it('answers an Alchemist the lesson, for their own browser only: the worker may keep it, a shared cache never', async () => {
-    alchemist(member.uid);
+    alchemist(member.memberId);
     const res = await read(paidSlug);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
@@ -78,7 +78,7 @@ describe('content gate', () => {
     expect(explorer.body).toEqual({ error: BUY_OR_ALCHEMIST });
     expect(explorer.headers.get('cache-control')).toBe('private, no-store');
     expect(mayKeep({ ok: true, headers: explorer.headers }, true)).toBe(false);
-    db.tables.stripe_customers = [{ user_id: member.uid, customer_id: 'cus_gate' }];
+    db.tables.stripe_customers = [{ user_id: member.memberId, customer_id: 'cus_gate' }];
     db.tables.stripe_subscriptions = [{ customer_id: 'cus_gate', price_id: 'price_adventurer_monthly', subscription_status: 'active' }];
     const adventurer = await read(paidSlug);
     expect(adventurer.status).toBe(403);
@@ -93,7 +93,7 @@ describe('content gate', () => {
   });
 
   it('closes the door at the next request once the subscription has ended', async () => {
-    alchemist(member.uid);
+    alchemist(member.memberId);
     expect((await read(paidSlug)).status).toBe(200);
     db.tables.stripe_subscriptions = [{ ...db.tables.stripe_subscriptions![0]!, subscription_status: 'canceled' }];
     expect((await read(paidSlug)).status).toBe(403);
@@ -104,10 +104,10 @@ describe('content gate', () => {
     const session = await sdk.checkout.sessions.create({
       mode: 'payment',
       line_items: [{ price: stripePriceId(COURSE_PRICE_ID), quantity: 1 }],
-      client_reference_id: member.uid,
+      client_reference_id: member.memberId,
       success_url: 'http://localhost:4321/success?session_id={CHECKOUT_SESSION_ID}',
       cancel_url: 'http://localhost:4321/masteralchemist',
-      metadata: { firebase_uid: member.uid },
+      metadata: { firebase_uid: member.memberId },
     });
     stripe.complete(session.id, 'paid');
     const deliver = async (event: { signature: string; body: string }) =>
@@ -148,14 +148,14 @@ describe('content gate', () => {
   });
 
   it('queries the database with the verified uid only', async () => {
-    alchemist(member.uid);
+    alchemist(member.memberId);
     await read(paidSlug);
     expect(db.requests.map((r) => `${r.method} ${r.table}`).sort()).toEqual(['GET deleted_members', 'GET purchases', 'GET stripe_customers', 'GET stripe_subscriptions']);
     // The session check's tombstone read: by the uid's SHA-256, nothing from the path.
-    expect(Object.entries(db.requestsTo('GET', 'deleted_members')[0]!.query).filter(([k]) => k !== 'select')).toEqual([['uid_sha256', `eq.${memberHash(member.uid)}`]]);
+    expect(Object.entries(db.requestsTo('GET', 'deleted_members')[0]!.query).filter(([k]) => k !== 'select')).toEqual([['uid_sha256', `eq.${memberHash(member.memberId)}`]]);
     for (const r of accessReads()) {
       const filters = Object.entries(r.query).filter(([k]) => !['select', 'limit'].includes(k));
-      expect(filters).toEqual([[r.table === 'stripe_subscriptions' ? 'customer_id' : 'user_id', `eq.${r.table === 'stripe_subscriptions' ? 'cus_gate' : member.uid}`]]);
+      expect(filters).toEqual([[r.table === 'stripe_subscriptions' ? 'customer_id' : 'user_id', `eq.${r.table === 'stripe_subscriptions' ? 'cus_gate' : member.memberId}`]]);
     }
   });
 

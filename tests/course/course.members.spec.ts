@@ -45,7 +45,7 @@ test('an Alchemist reads lesson 3, marks it complete, reloads and finds the prog
   await mark.dblclick();
   await expect(page.getByText('You completed this lesson')).toBeVisible();
   // A double click records the lesson once (the table's unique key), as the member's own row.
-  await expect.poll(() => rowsOf('lesson_progress', { member_id: member.uid })).toEqual([expect.objectContaining({ member_id: member.uid, lesson_slug: third.slug })]);
+  await expect.poll(() => rowsOf('lesson_progress', { member_id: member.memberId })).toEqual([expect.objectContaining({ member_id: member.memberId, lesson_slug: third.slug })]);
 
   await page.reload();
   await expect(page.locator('[data-lesson-body]')).toContainText(sentenceOf(third.html), { timeout: SLOW });

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { failure, GRANTS, hidden, member, migratedDatabase, owner, rows, service, visitor } from '../support/db';
 import { memberHash } from '../../netlify/functions/_shared/deleted-members';
-import { anonymisedUserId } from '../../src/features/account/server/member-data';
+import { anonymisedMemberId } from '../../src/features/account/server/member-data';
 
 let db: PGlite;
 const GONE = 'uid-gone';
@@ -38,7 +38,8 @@ const FIRST_ROWS: Record<string, [string, unknown[]]> = {
   profiles: [`insert into public.profiles (id, email) values ($1, $1 || '@example.com')`, []],
   coaching_session_signups: [`insert into public.coaching_session_signups (user_id, session_id, name, email) values ($1, $2, 'Ada', 'ada@example.com')`, ['session']],
   coaching_waitlist: [`insert into public.coaching_waitlist (user_id, session_id, name, email) values ($1, $2, 'Ada', 'ada@example.com')`, ['full']],
-  lesson_progress: [`insert into public.lesson_progress (member_id, lesson_slug) values ($1, 'beyond-fine')`, []],
+  // The free preview: since issue 45 a member without the course records no other lesson.
+  lesson_progress: [`insert into public.lesson_progress (member_id, lesson_slug) values ($1, 'the-weather-inside')`, []],
   email_preferences: [`insert into public.email_preferences (user_id, coaching_reminders) values ($1, false)`, []],
   breathing_sessions: [`insert into public.breathing_sessions (user_id, pattern, seconds) values ($1, 'box', 60)`, []],
   bloom_pages: [`insert into public.bloom_pages (user_id, day, gratitude_1) values ($1, current_date, 'Rain')`, []],
@@ -49,7 +50,7 @@ const FIRST_ROWS: Record<string, [string, unknown[]]> = {
   rehearsals: [`insert into public.rehearsals (user_id, scenario, suds_before, suds_after) values ($1, 'a-phone-call', 5, 3)`, []],
   resets: [`insert into public.resets (user_id, feeling, reset, intensity_before, intensity_after) values ($1, 'anger', 'stop-pause', 7, 4)`, []],
 };
-const params = (uid: string, extra: unknown[]) => [uid, ...extra.map((p) => (p === 'session' ? sessionId : p === 'full' ? fullSessionId : p))];
+const params = (memberId: string, extra: unknown[]) => [memberId, ...extra.map((p) => (p === 'session' ? sessionId : p === 'full' ? fullSessionId : p))];
 
 describe('a deleted member', () => {
   it.runIf(GRANTS === 'current')('is refused by every table a member may insert into (their grants say which)', async () => {
@@ -83,7 +84,7 @@ describe('a deleted member', () => {
       on conflict (checkout_session_id) do update set user_id = excluded.user_id, status = excluded.status`;
     expect(await failure(db, service, insert, [GONE])).toBeNull();
     expect(await failure(db, service, insert, [GONE])).toBeNull();
-    expect(await rows(db, owner, `select user_id from public.purchases where checkout_session_id = 'cs_after_deletion'`)).toEqual([{ user_id: anonymisedUserId(GONE) }]);
+    expect(await rows(db, owner, `select user_id from public.purchases where checkout_session_id = 'cs_after_deletion'`)).toEqual([{ user_id: anonymisedMemberId(GONE) }]);
   });
 });
 

@@ -51,14 +51,14 @@ afterAll(async () => {
 const refusal = (who: Who, sql: string, params: unknown[] = []) => refusalOf(db, who, sql, params);
 
 /** Members with a verified address (profiles.email_verified, the service role's to write). */
-const verified = (uids: string[]) =>
+const verified = (memberIds: string[]) =>
   db.query(
     `insert into public.profiles (id, email, email_verified) select u, lower(u) || '@example.com', true from unnest($1::text[]) u
      on conflict (id) do update set email_verified = true`,
-    [uids],
+    [memberIds],
   );
 
-const asMember = (uid: string) => new PostgrestClient<Database>('http://data-api.test/rest/v1', { fetch: dataApiFetch(db, { who: member(uid) }) });
+const asMember = (memberId: string) => new PostgrestClient<Database>('http://data-api.test/rest/v1', { fetch: dataApiFetch(db, { who: member(memberId) }) });
 
 let slot = 0;
 /** A session as the owner adds it, starting `startsIn` ms from now (each at its own instant). */
@@ -76,7 +76,7 @@ const seatsLeft = async (id: string) => (await rows<{ n: number }>(db, owner, `s
 
 describe('daily caps count by arrival', () => {
   const BREATHE = `insert into public.breathing_sessions (user_id, pattern, seconds, finished_at) select $1, 'box', 60, $2::timestamptz from generate_series(1, $3::int)`;
-  const stored = async (uid: string) => (await rows<{ n: number }>(db, owner, `select count(*)::int as n from public.breathing_sessions where user_id = $1`, [uid]))[0]!.n;
+  const stored = async (memberId: string) => (await rows<{ n: number }>(db, owner, `select count(*)::int as n from public.breathing_sessions where user_id = $1`, [memberId]))[0]!.n;
 
   it('120 breathing sessions dated 2001 in one go leave at most 100 (none: the date is refused with words)', async () => {
     const refused = await refusal(member('uid-2001'), BREATHE, ['uid-2001', '2001-06-01T08:00:00Z', 120]);
@@ -86,14 +86,14 @@ describe('daily caps count by arrival', () => {
   });
 
   it('120 dated 20 days back, one at a time, leave 100; the rest are refused with the cap’s words', async () => {
-    const uid = 'uid-offline-weeks';
+    const memberId = 'uid-offline-weeks';
     const at = new Date(Date.now() - 20 * DAY).toISOString();
     const answers = [];
-    for (let i = 0; i < 120; i++) answers.push(await refusal(member(uid), BREATHE, [uid, at, 1]));
-    expect(await stored(uid)).toBe(100);
+    for (let i = 0; i < 120; i++) answers.push(await refusal(member(memberId), BREATHE, [memberId, at, 1]));
+    expect(await stored(memberId)).toBe(100);
     expect(answers.slice(100).every((a) => a?.code === 'IA429' && /100 breathing sessions in the last 24 hours/.test(a.message))).toBe(true);
     // The history keeps the member's date.
-    expect(await rows(db, owner, `select distinct finished_at = $2::timestamptz as kept from public.breathing_sessions where user_id = $1`, [uid, at])).toEqual([{ kept: true }]);
+    expect(await rows(db, owner, `select distinct finished_at = $2::timestamptz as kept from public.breathing_sessions where user_id = $1`, [memberId, at])).toEqual([{ kept: true }]);
   });
 
   it('the same cap holds for rehearsals and resets dated back', async () => {
@@ -157,8 +157,8 @@ describe('signups close', () => {
 
   it('twenty verified members racing for three seats through the endpoint get exactly three', async () => {
     const id = await session(2 * DAY, 3);
-    const uids = Array.from({ length: 20 }, (_, i) => `uid-racer-${i}`);
-    const results = await Promise.all(uids.map((uid) => asMember(uid).from('coaching_session_signups').insert({ user_id: uid, session_id: id, name: 'Racer', email: `${uid}@example.com` })));
+    const memberIds = Array.from({ length: 20 }, (_, i) => `uid-racer-${i}`);
+    const results = await Promise.all(memberIds.map((memberId) => asMember(memberId).from('coaching_session_signups').insert({ user_id: memberId, session_id: id, name: 'Racer', email: `${memberId}@example.com` })));
     expect(results.filter((r) => r.error === null)).toHaveLength(3);
     expect(await seatsLeft(id)).toBe(0);
   });

@@ -223,7 +223,7 @@ describe('grants on a project created today', () => {
     }
   });
 
-  it('let each role call only the database functions it needs: members save a journal page and leave a waitlist, the functions count a member’s requests and pass seat offers on', async () => {
+  it('let each role call only the database functions it needs: members save a journal page and leave a waitlist, the functions count a member’s requests, claim and read certificates, count the funnel, read the owner’s numbers and pass seat offers on', async () => {
     const { rows } = await db.query<{ fn: string; role: string; execute: boolean }>(
       `select p.proname as fn, r.role, has_function_privilege(r.role, p.oid, 'execute') as execute
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -231,6 +231,13 @@ describe('grants on a project created today', () => {
        where n.nspname = 'public' order by 1, 2`,
     );
     expect(rows).toEqual([
+      // The certificate's claim and its public read by code (issue 45): the functions only.
+      { fn: 'certificate_by_code', role: 'anon', execute: false },
+      { fn: 'certificate_by_code', role: 'authenticated', execute: false },
+      { fn: 'certificate_by_code', role: 'service_role', execute: true },
+      { fn: 'claim_certificate', role: 'anon', execute: false },
+      { fn: 'claim_certificate', role: 'authenticated', execute: false },
+      { fn: 'claim_certificate', role: 'service_role', execute: true },
       // The hourly run passes lapsed seat offers on; a member leaves their own place in line.
       { fn: 'coaching_pass_expired_offers', role: 'anon', execute: false },
       { fn: 'coaching_pass_expired_offers', role: 'authenticated', execute: false },
@@ -244,6 +251,25 @@ describe('grants on a project created today', () => {
       { fn: 'count_member_request', role: 'anon', execute: false },
       { fn: 'count_member_request', role: 'authenticated', execute: false },
       { fn: 'count_member_request', role: 'service_role', execute: true },
+      // The funnel (issue 44): the functions' day salt, beacons and purchases, and the owner's month.
+      { fn: 'funnel_count_purchase', role: 'anon', execute: false },
+      { fn: 'funnel_count_purchase', role: 'authenticated', execute: false },
+      { fn: 'funnel_count_purchase', role: 'service_role', execute: true },
+      { fn: 'funnel_hit', role: 'anon', execute: false },
+      { fn: 'funnel_hit', role: 'authenticated', execute: false },
+      { fn: 'funnel_hit', role: 'service_role', execute: true },
+      { fn: 'funnel_salt', role: 'anon', execute: false },
+      { fn: 'funnel_salt', role: 'authenticated', execute: false },
+      { fn: 'funnel_salt', role: 'service_role', execute: true },
+      { fn: 'owner_funnel', role: 'anon', execute: false },
+      { fn: 'owner_funnel', role: 'authenticated', execute: false },
+      { fn: 'owner_funnel', role: 'service_role', execute: true },
+      { fn: 'owner_numbers', role: 'anon', execute: false },
+      { fn: 'owner_numbers', role: 'authenticated', execute: false },
+      { fn: 'owner_numbers', role: 'service_role', execute: true },
+      { fn: 'owner_trend', role: 'anon', execute: false },
+      { fn: 'owner_trend', role: 'authenticated', execute: false },
+      { fn: 'owner_trend', role: 'service_role', execute: true },
       { fn: 'save_bloom_page', role: 'anon', execute: false },
       { fn: 'save_bloom_page', role: 'authenticated', execute: true },
       { fn: 'save_bloom_page', role: 'service_role', execute: false },

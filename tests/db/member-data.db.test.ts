@@ -13,7 +13,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { MEMBER_ID_COLUMNS, MEMBER_TABLES } from '../../src/features/account/server/member-data';
-import { anonymisedUserId, deleteMemberData, exportMemberData } from '../../src/features/account/server/member-data';
+import { anonymisedMemberId, deleteMemberData, exportMemberData } from '../../src/features/account/server/member-data';
 import { migratedDatabase, owner, rows } from '../support/db';
 import { dataApiClient } from '../support/postgrest';
 import { emptyExport } from '../support/member-data';
@@ -24,10 +24,10 @@ const BEA = 'firebase-uid-bea';
 const SESSION = '00000000-0000-4000-8000-0000000000c1';
 
 /** A member with a profile, a coaching signup, a Stripe customer, a subscription and a purchase. */
-async function memberWithData(uid: string, customer: string): Promise<void> {
-  await db.query(`insert into public.profiles (id, email, full_name, membership_tier, email_verified) values ($1, $2, $3, 'Adventurer', true)`, [uid, `${uid}@example.com`, uid]);
-  await db.query(`insert into public.coaching_session_signups (user_id, session_id, name, email) values ($1, $2, $1, $3)`, [uid, SESSION, `${uid}@example.com`]);
-  await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [uid, customer]);
+async function memberWithData(memberId: string, customer: string): Promise<void> {
+  await db.query(`insert into public.profiles (id, email, full_name, membership_tier, email_verified) values ($1, $2, $3, 'Adventurer', true)`, [memberId, `${memberId}@example.com`, memberId]);
+  await db.query(`insert into public.coaching_session_signups (user_id, session_id, name, email) values ($1, $2, $1, $3)`, [memberId, SESSION, `${memberId}@example.com`]);
+  await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [memberId, customer]);
   await db.query(
     `insert into public.stripe_subscriptions (customer_id, subscription_id, price_id, subscription_status) values ($1, $2, 'price_adventurer_monthly', 'active')`,
     [customer, `sub_${customer}`],
@@ -35,26 +35,26 @@ async function memberWithData(uid: string, customer: string): Promise<void> {
   await db.query(
     `insert into public.purchases (user_id, price_id, product_type, checkout_session_id, payment_intent_id, amount, currency, status)
      values ($1, 'price_app_stillpoint', 'app', $2, $3, 2900, 'usd', 'paid')`,
-    [uid, `cs_${customer}`, `pi_${customer}`],
+    [memberId, `cs_${customer}`, `pi_${customer}`],
   );
   // The Lounge: a breathing session, a journal page, a place in a story.
-  await db.query(`insert into public.breathing_sessions (user_id, pattern, seconds) values ($1, 'box', 60)`, [uid]);
-  await db.query(`insert into public.bloom_pages (user_id, day, gratitude_1) values ($1, '2026-11-25', $2)`, [uid, `Grateful ${uid}`]);
-  await db.query(`insert into public.story_places (user_id, story, sentence) values ($1, 'snow-on-the-way-home', 7)`, [uid]);
+  await db.query(`insert into public.breathing_sessions (user_id, pattern, seconds) values ($1, 'box', 60)`, [memberId]);
+  await db.query(`insert into public.bloom_pages (user_id, day, gratitude_1) values ($1, '2026-11-25', $2)`, [memberId, `Grateful ${memberId}`]);
+  await db.query(`insert into public.story_places (user_id, story, sentence) values ($1, 'snow-on-the-way-home', 7)`, [memberId]);
   // Rise Mode's day and own statement, Mindstage's scene and rehearsal, The Reset Room's reset.
-  await db.query(`insert into public.rise_days (user_id, day, intention, lived, note) values ($1, '2026-11-25', $2, 'yes', 'I did.')`, [uid, `Intention ${uid}`]);
-  await db.query(`insert into public.rise_statements (user_id, text) values ($1, $2)`, [uid, `My words ${uid}`]);
-  await db.query(`insert into public.rehearsal_scenarios (user_id, title, scene, going_well, coping) values ($1, 'A raise', 'Her office.', 'I ask.', 'I breathe.')`, [uid]);
-  await db.query(`insert into public.rehearsals (user_id, scenario, suds_before, suds_after) values ($1, 'a-phone-call', 7, 4)`, [uid]);
-  await db.query(`insert into public.resets (user_id, feeling, reset, intensity_before, intensity_after) values ($1, 'anxiety', 'stop-pause', 8, 5)`, [uid]);
-  await db.query(`insert into public.lesson_progress (member_id, lesson_slug) values ($1, 'the-weather-inside')`, [uid]);
+  await db.query(`insert into public.rise_days (user_id, day, intention, lived, note) values ($1, '2026-11-25', $2, 'yes', 'I did.')`, [memberId, `Intention ${memberId}`]);
+  await db.query(`insert into public.rise_statements (user_id, text) values ($1, $2)`, [memberId, `My words ${memberId}`]);
+  await db.query(`insert into public.rehearsal_scenarios (user_id, title, scene, going_well, coping) values ($1, 'A raise', 'Her office.', 'I ask.', 'I breathe.')`, [memberId]);
+  await db.query(`insert into public.rehearsals (user_id, scenario, suds_before, suds_after) values ($1, 'a-phone-call', 7, 4)`, [memberId]);
+  await db.query(`insert into public.resets (user_id, feeling, reset, intensity_before, intensity_after) values ($1, 'anxiety', 'stop-pause', 8, 5)`, [memberId]);
+  await db.query(`insert into public.lesson_progress (member_id, lesson_slug) values ($1, 'the-weather-inside')`, [memberId]);
   // Email: the purchase's confirmation, sent, and reminders turned off.
   await db.query(
     `insert into public.email_outbox (user_id, kind, ref, status, attempts, recipient, subject, sent_at)
      values ($1, 'purchase_confirmation', $2, 'sent', 1, $3, 'Stillpoint is yours', now())`,
-    [uid, `cs_${customer}`, `${uid}@example.com`],
+    [memberId, `cs_${customer}`, `${memberId}@example.com`],
   );
-  await db.query(`insert into public.email_preferences (user_id, coaching_reminders) values ($1, false)`, [uid]);
+  await db.query(`insert into public.email_preferences (user_id, coaching_reminders) values ($1, false)`, [memberId]);
 }
 
 beforeAll(async () => {
@@ -106,19 +106,19 @@ describe('account-export, as service_role on Postgres', () => {
 
 describe('account-delete, as service_role on Postgres', () => {
   it('deletes or anonymises every member table and leaves the other member whole', async () => {
-    expect(await deleteMemberData(dataApiClient(db), ADA, anonymisedUserId(ADA))).toBeNull();
+    expect(await deleteMemberData(dataApiClient(db), ADA, anonymisedMemberId(ADA))).toBeNull();
     for (const t of MEMBER_TABLES) {
       if ('through' in t.member) continue;
       expect(await rows(db, owner, `select 1 from public.${t.table} where ${t.member.column} = $1`, [ADA]), t.table).toEqual([]);
     }
     expect(await rows(db, owner, `select customer_id from public.stripe_subscriptions order by 1`)).toEqual([{ customer_id: 'cus_bea' }]);
-    expect(await rows(db, owner, `select user_id, status from public.purchases where checkout_session_id = 'cs_cus_ada'`)).toEqual([{ user_id: anonymisedUserId(ADA), status: 'paid' }]);
+    expect(await rows(db, owner, `select user_id, status from public.purchases where checkout_session_id = 'cs_cus_ada'`)).toEqual([{ user_id: anonymisedMemberId(ADA), status: 'paid' }]);
     // The seat went back to the session (the signup's trigger): one left taken, Bea's.
     expect(await rows(db, owner, `select spots_available from public.coaching_sessions where id = $1`, [SESSION])).toEqual([{ spots_available: 9 }]);
     const bea = await exportMemberData(dataApiClient(db), BEA);
     expect(bea).toMatchObject({ data: { profile: { id: BEA }, subscription: { customer_id: 'cus_bea' }, purchases: [{ user_id: BEA }] } });
     // Deleting again (a retry after a failure part-way) succeeds and changes nothing.
-    expect(await deleteMemberData(dataApiClient(db), ADA, anonymisedUserId(ADA))).toBeNull();
+    expect(await deleteMemberData(dataApiClient(db), ADA, anonymisedMemberId(ADA))).toBeNull();
   });
 });
 

@@ -14,7 +14,7 @@ import { member, migratedDatabase, owner, rows, visitor } from '../support/db';
 import { dataApiClient } from '../support/postgrest';
 import { emptyExport } from '../support/member-data';
 import type { AdminDb } from '../../netlify/functions/_shared/supabase';
-import { anonymisedUserId, deleteMemberData, exportMemberData } from '../../src/features/account/server/member-data';
+import { anonymisedMemberId, deleteMemberData, exportMemberData } from '../../src/features/account/server/member-data';
 import { readMemberAccess } from '../../src/features/commerce/server/member-access';
 
 let db: PGlite;
@@ -124,8 +124,8 @@ describe('every request the site makes', () => {
     // A later event of the same subscription updates the row in place.
     const later = await functions.from('stripe_subscriptions').upsert({ ...subscription, cancel_at_period_end: true }, { onConflict: 'customer_id' }).select('subscription_id, subscription_status');
     expect(later.error).toBeNull();
-    const ownerOf = await functions.from('stripe_customers').select('user_id').eq('customer_id', 'cus_Ada').maybeSingle();
-    expect(ownerOf).toMatchObject({ data: { user_id: UID }, error: null });
+    const memberOf = await functions.from('stripe_customers').select('user_id').eq('customer_id', 'cus_Ada').maybeSingle();
+    expect(memberOf).toMatchObject({ data: { user_id: UID }, error: null });
     expect((await functions.from('profiles').update({ membership_tier: 'Alchemist' }).eq('id', UID)).error).toBeNull();
     expect(await rows(db, owner, `select customer_id, cancel_at_period_end from public.stripe_subscriptions`)).toEqual([{ customer_id: 'cus_Ada', cancel_at_period_end: true }]);
   });
@@ -327,8 +327,8 @@ describe('every request the site makes', () => {
   });
 
   it('account-delete: deletes the member’s rows and keeps their purchases anonymised', async () => {
-    expect(await deleteMemberData(functions, UID, anonymisedUserId(UID))).toBeNull();
-    expect(await rows(db, owner, `select count(*)::int as n from public.purchases where user_id = $1`, [anonymisedUserId(UID)])).toEqual([{ n: 2 }]);
+    expect(await deleteMemberData(functions, UID, anonymisedMemberId(UID))).toBeNull();
+    expect(await rows(db, owner, `select count(*)::int as n from public.purchases where user_id = $1`, [anonymisedMemberId(UID)])).toEqual([{ n: 2 }]);
     expect(await exportMemberData(functions, UID)).toEqual({
       data: emptyExport(),
     });

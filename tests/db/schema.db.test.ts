@@ -68,7 +68,7 @@ describe('the migrations', () => {
     }
   });
 
-  it('keep their functions out of the API: visitors and members cannot call the triggers or reach the schema; the API has two functions, one for members, one for the service role', async () => {
+  it('keep their functions out of the API: visitors and members cannot call the triggers or reach the schema; the API has a function for members and the service role’s (rate limits, certificates, the funnel, the owner’s numbers)', async () => {
     const fns = await db.query<{ proname: string; anon: boolean; authenticated: boolean }>(
       `select p.proname, has_function_privilege('anon', p.oid, 'execute') as anon, has_function_privilege('authenticated', p.oid, 'execute') as authenticated
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'private'`,
@@ -76,8 +76,10 @@ describe('the migrations', () => {
     expect(fns.rows.length).toBeGreaterThan(0);
     // Only the pure trim the checks call on their inserts runs as them, and (since 20261124000200)
     // the date check the members' give-back policy calls, for members only; no trigger function does.
+    // And (since 20261208000100) the lesson check the members' progress policy calls, for members only.
     expect(fns.rows.filter((f) => f.anon || f.authenticated).sort((a, b) => a.proname.localeCompare(b.proname))).toEqual([
       { proname: 'coaching_session_is_upcoming', anon: false, authenticated: true },
+      { proname: 'member_may_open_lesson', anon: false, authenticated: true },
       { proname: 'trim_js', anon: true, authenticated: true },
     ]);
     const usage = await db.query<{ anon: boolean; authenticated: boolean }>(
@@ -86,18 +88,29 @@ describe('the migrations', () => {
     expect(usage.rows).toEqual([{ anon: false, authenticated: false }]);
     // The API's functions: a member's save (The Bloom Book's page, keeping the newer version), and
     // the functions' count of a member's requests (per-member rate limits), which neither visitors
-    // nor members can call (tests/db/grants.db.test.ts has who may).
+    // nor members can call (tests/db/grants.db.test.ts has who may); the funnel's four (issue 44:
+    // the day's salt, a beacon, a purchase, the owner's month), the service role's alone.
     const api = await db.query<{ proname: string; anon: boolean; authenticated: boolean }>(
       `select p.proname, has_function_privilege('anon', p.oid, 'execute') as anon, has_function_privilege('authenticated', p.oid, 'execute') as authenticated
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'`,
     );
+    // Since issue 45 the functions' certificate claim and read by code, for the service role only.
     expect(api.rows.sort((a, b) => a.proname.localeCompare(b.proname))).toEqual([
+      { proname: 'certificate_by_code', anon: false, authenticated: false },
+      { proname: 'claim_certificate', anon: false, authenticated: false },
       // The coaching waitlist (20261209100000): the hourly run's pass of lapsed offers (the
       // service role's), and a member's own places and leaving them.
       { proname: 'coaching_pass_expired_offers', anon: false, authenticated: false },
       { proname: 'coaching_waitlist_leave', anon: false, authenticated: true },
       { proname: 'coaching_waitlist_mine', anon: false, authenticated: true },
       { proname: 'count_member_request', anon: false, authenticated: false },
+      { proname: 'funnel_count_purchase', anon: false, authenticated: false },
+      { proname: 'funnel_hit', anon: false, authenticated: false },
+      { proname: 'funnel_salt', anon: false, authenticated: false },
+      { proname: 'owner_funnel', anon: false, authenticated: false },
+      // The owner's numbers (20261207000100): the owner-numbers function's, after its owner check.
+      { proname: 'owner_numbers', anon: false, authenticated: false },
+      { proname: 'owner_trend', anon: false, authenticated: false },
       { proname: 'save_bloom_page', anon: false, authenticated: true },
     ]);
   });

@@ -43,10 +43,11 @@ describe('the demo members of npm run dev:members', () => {
     const { status, idToken } = await signInAs(member.email, DEMO_PASSWORD);
     expect(status).toBe(200);
     // A verified address (the coach role is given only to such an account: npm run coach:grant).
-    expect(claimsOf(idToken!)).toMatchObject({ user_id: member.uid, role: 'authenticated', email_verified: true });
+    expect(claimsOf(idToken!)).toMatchObject({ user_id: member.memberId, role: 'authenticated', email_verified: true });
     expect(claimsOf(idToken!)?.['coach']).toBe(member.coach ? true : undefined);
+    expect(claimsOf(idToken!)?.['owner']).toBe(member.owner ? true : undefined);
 
-    expect(await read(idToken!, 'profiles?select=id,full_name,membership_tier')).toEqual([{ id: member.uid, full_name: member.name, membership_tier: member.tier }]);
+    expect(await read(idToken!, 'profiles?select=id,full_name,membership_tier')).toEqual([{ id: member.memberId, full_name: member.name, membership_tier: member.tier }]);
     const subscriptions = await read(idToken!, 'stripe_subscriptions?select=subscription_id,price_id,subscription_status');
     if (member.plan) {
       expect(subscriptions).toEqual([{ subscription_id: demoBilling(member).subscription, price_id: member.plan, subscription_status: 'active' }]);
@@ -61,9 +62,9 @@ describe('the demo members of npm run dev:members', () => {
 
   it('a second start (the emulator still up, the data kept) changes nothing the developer did', async () => {
     const [explorer] = DEMO_MEMBERS;
-    await db.query("update public.profiles set full_name = 'Renamed by the developer' where id = $1", [explorer!.uid]);
+    await db.query("update public.profiles set full_name = 'Renamed by the developer' where id = $1", [explorer!.memberId]);
     await seed();
-    const rows = await db.query<{ full_name: string }>('select full_name from public.profiles where id = $1', [explorer!.uid]);
+    const rows = await db.query<{ full_name: string }>('select full_name from public.profiles where id = $1', [explorer!.memberId]);
     expect(rows).toEqual([{ full_name: 'Renamed by the developer' }]);
     expect(await db.query('select count(*)::int as n from public.profiles')).toEqual([{ n: DEMO_MEMBERS.length }]);
     expect((await signInAs(explorer!.email, DEMO_PASSWORD)).status).toBe(200);
@@ -72,7 +73,7 @@ describe('the demo members of npm run dev:members', () => {
   it('the Stripe stand-in is told the customers and subscriptions on record, as the database has them', async () => {
     const billing = await billingOnRecord(async (sql) => ({ rows: await db.query(sql) }));
     const planned = DEMO_MEMBERS.filter((m) => m.plan);
-    expect(billing.customers).toEqual(planned.map((m) => ({ id: demoBilling(m).customer, email: m.email, metadata: { firebase_uid: m.uid } })));
+    expect(billing.customers).toEqual(planned.map((m) => ({ id: demoBilling(m).customer, email: m.email, metadata: { firebase_uid: m.memberId } })));
     expect(billing.subscriptions).toEqual(
       planned.map((m) => expect.objectContaining({ id: demoBilling(m).subscription, customer: demoBilling(m).customer, price: m.plan, status: 'active', cancel_at_period_end: false })),
     );

@@ -84,6 +84,7 @@ describe('npm run dev:members', { timeout: 120_000 }, () => {
     expect(output).toContain(DEMO_PASSWORD);
     expect(output.split('\n').map((line) => line.trim())).toContain(`inbox           http://127.0.0.1:${ports.email}  (every email the site sends, text and HTML; JSON at /messages)`);
     expect(output).toMatch(/demo coach\s+coach@demo\.local at http:\/\/localhost:\d+\/coach/);
+    expect(output).toMatch(/demo owner\s+owner@demo\.local at http:\/\/localhost:\d+\/coach\/numbers/);
   });
 
   it('runs the coaching schedule at start: the next three sessions exist, and the function logged its line', () => {

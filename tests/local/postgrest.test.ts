@@ -21,13 +21,13 @@ let anon: PostgrestClient;
 const PROJECT = DEMO_PROJECT;
 
 /** An ID token as the Auth emulator mints it (unsigned, alg none) for the demo project. */
-const emulatorToken = (uid: string, claims: Record<string, unknown> = { role: 'authenticated' }) => firebaseIdToken(uid, { projectId: PROJECT, claims });
+const emulatorToken = (memberId: string, claims: Record<string, unknown> = { role: 'authenticated' }) => firebaseIdToken(memberId, { projectId: PROJECT, claims });
 
 /** The browser's client: the anon key as apikey, and as bearer the token `accessToken` gives (or the anon key). */
 const browserClient = (accessToken: () => Promise<string | null>) =>
   new PostgrestClient(restEndpoint(pg.url), { schema: 'public', fetch: withAuthHeaders(pg.keys.anon, accessToken) });
 
-const memberClient = (uid: string, claims?: Record<string, unknown>) => browserClient(async () => emulatorToken(uid, claims));
+const memberClient = (memberId: string, claims?: Record<string, unknown>) => browserClient(async () => emulatorToken(memberId, claims));
 
 /** A request as the clients send it, with the service-role key unless `key` says otherwise. */
 async function raw(path: string, init: RequestInit & { headers?: Record<string, string>; key?: 'anon' | 'serviceRole' } = {}) {

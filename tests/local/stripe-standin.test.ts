@@ -22,7 +22,7 @@ const builtIn = catalogue.map(({ id: _id, ...product }) => product);
 const MONTH_DAYS = { min: 28 * 86400, max: 31 * 86400 };
 
 /** The demo members' rows as dev:members writes them, and the same at the stand-in (seed). */
-const DEMO = { uid: 'demo-adventurer', email: 'adventurer@demo.local', customer: 'cus_demo_adventurer', subscription: 'sub_demo_demo-adventurer' };
+const DEMO = { memberId: 'demo-adventurer', email: 'adventurer@demo.local', customer: 'cus_demo_adventurer', subscription: 'sub_demo_demo-adventurer' };
 /** A seeded customer whose id would break the admin page's HTML if it were not escaped. */
 const ODD_CUSTOMER = 'cus_<b>"odd"</b>&';
 
@@ -86,8 +86,8 @@ beforeEach(async () => {
   db.reset();
   received.length = 0;
   db.tables.profiles = [
-    { id: member.uid, email: member.email.toLowerCase(), membership_tier: 'Explorer', email_verified: true },
-    { id: DEMO.uid, email: DEMO.email, membership_tier: 'Adventurer', email_verified: true },
+    { id: member.memberId, email: member.email.toLowerCase(), membership_tier: 'Explorer', email_verified: true },
+    { id: DEMO.memberId, email: DEMO.email, membership_tier: 'Adventurer', email_verified: true },
   ];
   await db.settled();
   logs = spyOnLogs();
@@ -99,9 +99,9 @@ afterEach(() => {
 });
 
 const sdk = () => new Stripe(stripe.env.STRIPE_SECRET_KEY, { host: stripe.env.STRIPE_API_HOST, port: Number(stripe.env.STRIPE_API_PORT), protocol: 'http' });
-const tierOf = (uid: string) => db.tables.profiles?.find((p) => p.id === uid)?.membership_tier;
+const tierOf = (memberId: string) => db.tables.profiles?.find((p) => p.id === memberId)?.membership_tier;
 const subscriptionRowOf = (customer: string) => db.tables.stripe_subscriptions?.find((r) => r.customer_id === customer);
-const customerOf = (uid: string) => db.tables.stripe_customers?.find((r) => r.user_id === uid)?.customer_id as string | undefined;
+const customerOf = (memberId: string) => db.tables.stripe_customers?.find((r) => r.user_id === memberId)?.customer_id as string | undefined;
 
 /** The member starts a checkout on the site (the real stripe-checkout function) and gets the session id. */
 async function checkoutOnSite(priceId: string): Promise<string> {
@@ -158,9 +158,9 @@ describe('the stand-in: paying a subscription checkout', () => {
     expect(paid.status).toBe(303);
 
     const stored = stripe.sessions.get(session)!;
-    expect(stored).toMatchObject({ status: 'complete', payment_status: 'paid', customer: customerOf(member.uid) });
+    expect(stored).toMatchObject({ status: 'complete', payment_status: 'paid', customer: customerOf(member.memberId) });
     const subscription = stripe.subscriptions.get(stored.subscription!)!;
-    expect(subscription).toMatchObject({ object: 'subscription', customer: stored.customer, status: 'active', cancel_at_period_end: false, metadata: { firebase_uid: member.uid } });
+    expect(subscription).toMatchObject({ object: 'subscription', customer: stored.customer, status: 'active', cancel_at_period_end: false, metadata: { firebase_uid: member.memberId } });
     const item = subscription.items.data[0]!;
     expect(item.price.id).toBe(stripePriceId('price_alchemist_monthly'));
     expect(subscription.current_period_start).toBeGreaterThanOrEqual(before);
@@ -177,7 +177,7 @@ describe('the stand-in: paying a subscription checkout', () => {
       ['checkout.session.completed', 200],
     ]);
     expect(events[0]?.object).toMatchObject({ id: subscription.id, object: 'subscription', status: 'active' });
-    expect(events[1]?.object).toMatchObject({ id: session, object: 'checkout.session', mode: 'subscription', subscription: subscription.id, client_reference_id: member.uid });
+    expect(events[1]?.object).toMatchObject({ id: session, object: 'checkout.session', mode: 'subscription', subscription: subscription.id, client_reference_id: member.memberId });
     expect(events[1]?.object).not.toHaveProperty('items');
     expect(stripe.sent.map((e) => e.status)).toEqual([200, 200]);
 
@@ -191,7 +191,7 @@ describe('the stand-in: paying a subscription checkout', () => {
       payment_method_brand: 'visa',
       payment_method_last4: '4242',
     });
-    expect(tierOf(member.uid)).toBe('Alchemist');
+    expect(tierOf(member.memberId)).toBe('Alchemist');
     // And the member hears it: the membership's confirmation, once.
     expect(inbox.messages.map((m) => [m.to, m.subject])).toEqual([[[member.email.toLowerCase()], 'Welcome to the Alchemist Membership']]);
     expect(logs.lines()).toBe(0);
@@ -202,7 +202,7 @@ describe('the stand-in: paying a subscription checkout', () => {
       mode: 'subscription',
       line_items: [{ price: stripePriceId('price_adventurer_monthly'), quantity: 1 }],
       customer_email: member.email,
-      client_reference_id: member.uid,
+      client_reference_id: member.memberId,
       success_url: `${SITE}/success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${SITE}/products`,
     });
@@ -220,14 +220,14 @@ describe('the stand-in: paying a subscription checkout', () => {
     // The subscription event came before the webhook knew the customer: acknowledged, nothing
     // written; the completed session then recorded both.
     expect(JSON.parse(received[1]!.answer)).toMatchObject({ subscription: 'ignored' });
-    expect(customerOf(member.uid)).toBe(customer);
+    expect(customerOf(member.memberId)).toBe(customer);
     expect(subscriptionRowOf(customer!)).toMatchObject({ price_id: 'price_adventurer_monthly', subscription_status: 'active' });
-    expect(tierOf(member.uid)).toBe('Adventurer');
+    expect(tierOf(member.memberId)).toBe('Adventurer');
   });
 
   it('an upgrade through checkout: the webhook cancels the old plan at Stripe, which tells it so, and the new plan stays', async () => {
     const first = await subscribe('price_adventurer_monthly');
-    expect(tierOf(member.uid)).toBe('Adventurer');
+    expect(tierOf(member.memberId)).toBe('Adventurer');
     received.length = 0;
     const second = await subscribe('price_alchemist_monthly');
 
@@ -240,8 +240,8 @@ describe('the stand-in: paying a subscription checkout', () => {
       ['customer.subscription.deleted', 200],
     ]);
     expect(events[2]?.object).toMatchObject({ id: first, status: 'canceled' });
-    expect(subscriptionRowOf(customerOf(member.uid)!)).toMatchObject({ subscription_id: second, price_id: 'price_alchemist_monthly', subscription_status: 'active' });
-    expect(tierOf(member.uid)).toBe('Alchemist');
+    expect(subscriptionRowOf(customerOf(member.memberId)!)).toMatchObject({ subscription_id: second, price_id: 'price_alchemist_monthly', subscription_status: 'active' });
+    expect(tierOf(member.memberId)).toBe('Alchemist');
   });
 
   it('Decline and the bank debit leave a subscription checkout open and send nothing', async () => {
@@ -275,8 +275,8 @@ describe('the stand-in: the admin page', () => {
 
     expect(stripe.subscriptions.get(subscription)).toMatchObject({ status: 'canceled', canceled_at: expect.any(Number), ended_at: expect.any(Number) });
     expect(receivedEvents().map((e) => [e.type, e.status, e.object.id, e.object.status])).toEqual([['customer.subscription.deleted', 200, subscription, 'canceled']]);
-    expect(subscriptionRowOf(customerOf(member.uid)!)).toMatchObject({ subscription_id: subscription, subscription_status: 'canceled' });
-    expect(tierOf(member.uid)).toBe('Explorer');
+    expect(subscriptionRowOf(customerOf(member.memberId)!)).toMatchObject({ subscription_id: subscription, subscription_status: 'canceled' });
+    expect(tierOf(member.memberId)).toBe('Explorer');
 
     // A canceled subscription has no buttons left, and pressing one again changes nothing.
     const page = await (await fetch(`${stripe.url}/__admin`)).text();
@@ -294,8 +294,8 @@ describe('the stand-in: the admin page', () => {
     expect(sub).toMatchObject({ status: 'active', cancel_at_period_end: true, cancel_at: sub.current_period_end });
     const [event] = receivedEvents();
     expect(event).toMatchObject({ type: 'customer.subscription.updated', status: 200, object: { id: subscription, cancel_at_period_end: true }, previous: { cancel_at_period_end: false } });
-    expect(subscriptionRowOf(customerOf(member.uid)!)).toMatchObject({ subscription_status: 'active', cancel_at_period_end: true });
-    expect(tierOf(member.uid)).toBe('Adventurer');
+    expect(subscriptionRowOf(customerOf(member.memberId)!)).toMatchObject({ subscription_status: 'active', cancel_at_period_end: true });
+    expect(tierOf(member.memberId)).toBe('Adventurer');
   });
 
   it('Switch to changes the price at Stripe, and the stored price and tier follow', async () => {
@@ -310,19 +310,19 @@ describe('the stand-in: the admin page', () => {
     const [event] = receivedEvents();
     expect(event).toMatchObject({ type: 'customer.subscription.updated', status: 200, object: { id: subscription } });
     expect((event?.previous?.items as { data: { price: { id: string } }[] }).data[0]?.price.id).toBe(stripePriceId('price_adventurer_monthly'));
-    expect(subscriptionRowOf(customerOf(member.uid)!)).toMatchObject({ subscription_id: subscription, price_id: 'price_alchemist_monthly', subscription_status: 'active' });
-    expect(tierOf(member.uid)).toBe('Alchemist');
+    expect(subscriptionRowOf(customerOf(member.memberId)!)).toMatchObject({ subscription_id: subscription, price_id: 'price_alchemist_monthly', subscription_status: 'active' });
+    expect(tierOf(member.memberId)).toBe('Alchemist');
 
     // Back down again; a one-off price is no plan to switch to.
     await press(`/__admin/switch/${encodeURIComponent(subscription)}`, { price: 'price_adventurer_monthly' });
-    expect(tierOf(member.uid)).toBe('Adventurer');
+    expect(tierOf(member.memberId)).toBe('Adventurer');
     await press(`/__admin/switch/${encodeURIComponent(subscription)}`, { price: stripePriceId('price_app_stillpoint') });
     expect(stripe.subscriptions.get(subscription)!.items.data[0]!.price.id).toBe(stripePriceId('price_adventurer_monthly'));
     expect(received).toHaveLength(2);
   });
 
   it('a seeded subscription (a demo member of dev:members) can be cancelled, and its customer opens the Customer Portal', async () => {
-    db.tables.stripe_customers = [{ user_id: DEMO.uid, customer_id: DEMO.customer }];
+    db.tables.stripe_customers = [{ user_id: DEMO.memberId, customer_id: DEMO.customer }];
     db.tables.stripe_subscriptions = [{ customer_id: DEMO.customer, subscription_id: DEMO.subscription, price_id: 'price_adventurer_monthly', subscription_status: 'active' }];
     await db.settled();
     const seeded = stripe.subscriptions.get(DEMO.subscription)!;
@@ -334,7 +334,7 @@ describe('the stand-in: the admin page', () => {
     expect((await press(`/__admin/cancel/${encodeURIComponent(DEMO.subscription)}`)).status).toBe(303);
     expect(receivedEvents().map((e) => [e.type, e.status])).toEqual([['customer.subscription.deleted', 200]]);
     expect(subscriptionRowOf(DEMO.customer)).toMatchObject({ subscription_id: DEMO.subscription, subscription_status: 'canceled', price_id: 'price_adventurer_monthly' });
-    expect(tierOf(DEMO.uid)).toBe('Explorer');
+    expect(tierOf(DEMO.memberId)).toBe('Explorer');
   });
 
   it('lists every subscription with its customer, price, status and buttons, its output escaped and its select labelled', async () => {
@@ -349,7 +349,7 @@ describe('the stand-in: the admin page', () => {
       expect.arrayContaining([
         [DEMO.subscription, DEMO.customer, 'price_adventurer_monthly', expect.any(String), 'no'],
         ['sub_&lt;i&gt;odd&lt;/i&gt;', 'cus_&lt;b&gt;&quot;odd&quot;&lt;/b&gt;&amp;', 'price_alchemist_monthly', 'active', 'no'],
-        [subscription, customerOf(member.uid), 'price_alchemist_monthly', 'active', 'yes'],
+        [subscription, customerOf(member.memberId), 'price_alchemist_monthly', 'active', 'yes'],
       ]),
     );
     expect(page).not.toContain('<b>"odd"</b>');

@@ -8,9 +8,11 @@
  * Every function's zip, as Netlify uploads it, stays under 1 MB (docs/decisions/function-size.md;
  * `node scripts/bench-functions.mjs` reports sizes and import times).
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleFunctions, ROOT, startFunction } from '../../scripts/functions-bundle.mjs';
 import { startGoogleDouble, type GoogleDouble } from '../support/google-double';
@@ -47,6 +49,12 @@ const BAD_REQUEST: Record<string, { method: string; allow: string }> = {
   'account-export': { method: 'POST', allow: 'GET' },
   'auth-sync': { method: 'GET', allow: 'POST' },
   'billing-portal': { method: 'GET', allow: 'POST' },
+  'certificate-card': { method: 'POST', allow: 'GET, HEAD' },
+  'certificate-claim': { method: 'GET', allow: 'POST' },
+  'certificate-credential': { method: 'POST', allow: 'GET, HEAD' },
+  'certificate-did': { method: 'POST', allow: 'GET, HEAD' },
+  'certificate-pdf': { method: 'POST', allow: 'GET, HEAD' },
+  'certificate-verify': { method: 'POST', allow: 'GET, HEAD' },
   'checkout-summary': { method: 'POST', allow: 'GET' },
   'coach-join-link': { method: 'GET', allow: 'PUT' },
   'coach-registrants': { method: 'POST', allow: 'GET' },
@@ -56,7 +64,9 @@ const BAD_REQUEST: Record<string, { method: string; allow: string }> = {
   'coaching-schedule': { method: 'GET', allow: 'POST' },
   content: { method: 'POST', allow: 'GET' },
   forms: { method: 'GET', allow: 'POST' },
+  hit: { method: 'GET', allow: 'POST' },
   'newsletter-signup': { method: 'GET', allow: 'POST' },
+  'owner-numbers': { method: 'POST', allow: 'GET' },
   'stripe-checkout': { method: 'GET', allow: 'POST' },
   'stripe-products': { method: 'POST', allow: 'GET' },
   'stripe-webhook': { method: 'GET', allow: 'POST' },
@@ -129,6 +139,36 @@ describe('the functions as Netlify bundles them, under AWS Lambda\'s Node flags'
     const zip = zips.find((z) => z.name === name);
     expect(zip, `${name} was not zipped`).toBeDefined();
     expect(statSync(zip!.path).size).toBeLessThan(MAX_ZIPPED_BYTES);
+  });
+
+  it('the certificate doors sign, draw and publish under Lambda\'s flags (jose, pdf-lib, fontkit, uqr, node:zlib)', async () => {
+    const { privateKey } = generateKeyPairSync('ed25519');
+    const { crv, kty, x, d } = privateKey.export({ format: 'jwk' });
+    const env = { PATH: process.env.PATH ?? '', ...db.env, SITE_URL: 'https://inneralchemy.example', CERTIFICATE_SIGNING_KEY: JSON.stringify({ crv, kty, x, d }) };
+    const [row] = await db.query<{ code: string }>(`insert into public.certificates (member_id, course, name, completed_at, issued_at) values ('bundle-member', 'master-alchemist-course', 'Jürgen Weiß', now() - interval '1 day', now() - interval '1 hour') returning code`);
+    const code = row!.code;
+    const run = async (name: string, path: string) => {
+      const bundle = bundles.find((b) => b.name === name)!;
+      const fn = startFunction(bundle.path, { entryFilename: bundle.entryFilename, name, env }) as Started;
+      try {
+        await fn.ready;
+        return await fn.invoke({ url: `https://inneralchemy.example${path}`, method: 'GET', headers: {} });
+      } finally {
+        fn.stop();
+      }
+    };
+    const did = await run('certificate-did', '/.well-known/did.json');
+    expect(did.status).toBe(200);
+    const doc = JSON.parse(Buffer.from(did.body).toString('utf8')) as { verificationMethod: { id: string; publicKeyJwk: JWK }[] };
+    const jwt = await run('certificate-credential', `/api/certificate/${code}`);
+    expect(jwt.status).toBe(200);
+    const keys = createLocalJWKSet({ keys: doc.verificationMethod.map((m) => ({ ...m.publicKeyJwk, kid: m.id })) });
+    const { payload } = await jwtVerify(Buffer.from(jwt.body).toString('utf8'), keys, { algorithms: ['EdDSA'] });
+    expect(payload).toMatchObject({ credentialSubject: { identifier: [{ identityHash: 'Jürgen Weiß' }] } });
+    const pdf = await run('certificate-pdf', `/api/certificate/${code}.pdf`);
+    expect([pdf.status, pdf.headers['content-type'], Buffer.from(pdf.body.subarray(0, 5)).toString('latin1')]).toEqual([200, 'application/pdf', '%PDF-']);
+    const card = await run('certificate-card', `/api/certificate/${code}/card.png`);
+    expect([card.status, card.headers['content-type'], Buffer.from(card.body.subarray(1, 4)).toString('latin1')]).toEqual([200, 'image/png', 'PNG']);
   });
 
   it("auth-sync verifies a real token and sets the claim with a service account, against a stand-in for Google", async () => {

@@ -146,7 +146,7 @@ describe('the coaching triggers', () => {
 
   it('a cancellation and each move queue one notice per registrant then, keyed by the change', async () => {
     const id = await session();
-    for (const uid of ['uid-c1', 'uid-c2']) await failure(db, member(uid), SIGNUP, [uid, id, 'UTC']);
+    for (const memberId of ['uid-c1', 'uid-c2']) await failure(db, member(memberId), SIGNUP, [memberId, id, 'UTC']);
     const later = new Date(at + 2 * 3600_000).toISOString();
     await rows(db, owner, `update public.coaching_sessions set starts_at = $2, ends_at = $2::timestamptz + interval '1 hour' where id = $1`, [id, later]);
     await rows(db, service, `update public.coaching_sessions set is_active = false, cancelled_at = now() where id = $1`, [id]);
@@ -165,10 +165,10 @@ describe('the coaching triggers', () => {
   it('a new join link is news only to those whose reminder went or may have gone', async () => {
     const id = await session();
     const states: Record<string, string | null> = { 'uid-j1': 'sent', 'uid-j2': 'sending', 'uid-j3': 'failed', 'uid-j4': 'pending', 'uid-j5': 'skipped', 'uid-j6': null };
-    for (const [uid, status] of Object.entries(states)) {
-      await failure(db, member(uid), SIGNUP, [uid, id, 'UTC']);
+    for (const [memberId, status] of Object.entries(states)) {
+      await failure(db, member(memberId), SIGNUP, [memberId, id, 'UTC']);
       if (status) {
-        await rows(db, service, `insert into public.email_outbox (kind, user_id, ref, status, attempts, sent_at) values ('coaching_reminder', $1, $2, $3, 1, case when $3 = 'sent' then now() end)`, [uid, id, status]);
+        await rows(db, service, `insert into public.email_outbox (kind, user_id, ref, status, attempts, sent_at) values ('coaching_reminder', $1, $2, $3, 1, case when $3 = 'sent' then now() end)`, [memberId, id, status]);
       }
     }
     await rows(db, service, `insert into public.coaching_join_links (session_id, url) values ($1, 'https://meet.example.com/a')`, [id]);

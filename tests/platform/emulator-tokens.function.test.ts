@@ -21,9 +21,9 @@ let forged: string;
 let logs: LogSpies;
 
 beforeAll(async () => {
-  const { uid } = await createEmulatorUser();
+  const { memberId } = await createEmulatorUser();
   const now = Math.floor(Date.now() / 1000);
-  forged = new UnsecuredJWT({ sub: uid, user_id: uid, auth_time: now, firebase: { sign_in_provider: 'password' } })
+  forged = new UnsecuredJWT({ sub: memberId, user_id: memberId, auth_time: now, firebase: { sign_in_provider: 'password' } })
     .setIssuer(`https://securetoken.google.com/${PROJECT}`)
     .setAudience(PROJECT)
     .setIssuedAt(now)

@@ -45,10 +45,10 @@ async function functions(): Promise<{ exporter: Handler; sync: Handler; remover:
 
 /** A member Google knows, and a fresh ID token for them. */
 async function member(claims: Record<string, unknown> = {}) {
-  const uid = `uid-${crypto.randomUUID().slice(0, 12)}`;
-  const email = `${uid}@example.com`;
-  google.users.set(uid, { localId: uid, email });
-  return { uid, email, token: await google.idToken(uid, { claims }) };
+  const memberId = `uid-${crypto.randomUUID().slice(0, 12)}`;
+  const email = `${memberId}@example.com`;
+  google.users.set(memberId, { localId: memberId, email });
+  return { memberId, email, token: await google.idToken(memberId, { claims }) };
 }
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -62,33 +62,33 @@ describe('ID tokens outside the emulator', () => {
     const m = await member();
     const res = await exportWith(exporter, m.token);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ account: { id: m.uid, email: m.email } });
-    expect(db.requestsTo('GET', 'profiles')[0]?.query).toMatchObject({ id: `eq.${m.uid}` });
+    expect(res.body).toMatchObject({ account: { id: m.memberId, email: m.email } });
+    expect(db.requestsTo('GET', 'profiles')[0]?.query).toMatchObject({ id: `eq.${m.memberId}` });
   });
 
-  const refused: [string, (uid: string) => Promise<string>][] = [
-    ['expired', (uid) => google.idToken(uid, { claims: { iat: now() - 3700, auth_time: now() - 3700, exp: now() - 100 } })],
-    ['expiring this very second', (uid) => google.idToken(uid, { claims: { iat: now() - 3600, auth_time: now() - 3600, exp: now() } })],
-    ['for another project (aud)', (uid) => google.idToken(uid, { claims: { aud: 'another-project' } })],
-    ['for several audiences', (uid) => google.idToken(uid, { claims: { aud: [google.projectId, 'another-project'] } })],
-    ['from another project (iss)', (uid) => google.idToken(uid, { claims: { iss: 'https://securetoken.google.com/another-project' } })],
-    ['from another issuer', (uid) => google.idToken(uid, { claims: { iss: 'https://accounts.google.com' } })],
-    ['with a kid Google does not publish', (uid) => google.idToken(uid, { kid: 'not-a-published-kid' })],
-    ['signed by another key under a published kid', async (uid) => google.idToken(uid, { key: google.newKey(), kid: kidOf(await google.idToken(uid)) })],
-    ['without a kid', (uid) => google.idToken(uid, { kid: null })],
-    ['unsigned (alg none), as the emulator makes them', (uid) => Promise.resolve(firebaseIdToken(uid, { projectId: google.projectId }))],
-    ['signed HS256 with the public key as the secret', async (uid) => {
-      const valid = await google.idToken(uid);
+  const refused: [string, (memberId: string) => Promise<string>][] = [
+    ['expired', (memberId) => google.idToken(memberId, { claims: { iat: now() - 3700, auth_time: now() - 3700, exp: now() - 100 } })],
+    ['expiring this very second', (memberId) => google.idToken(memberId, { claims: { iat: now() - 3600, auth_time: now() - 3600, exp: now() } })],
+    ['for another project (aud)', (memberId) => google.idToken(memberId, { claims: { aud: 'another-project' } })],
+    ['for several audiences', (memberId) => google.idToken(memberId, { claims: { aud: [google.projectId, 'another-project'] } })],
+    ['from another project (iss)', (memberId) => google.idToken(memberId, { claims: { iss: 'https://securetoken.google.com/another-project' } })],
+    ['from another issuer', (memberId) => google.idToken(memberId, { claims: { iss: 'https://accounts.google.com' } })],
+    ['with a kid Google does not publish', (memberId) => google.idToken(memberId, { kid: 'not-a-published-kid' })],
+    ['signed by another key under a published kid', async (memberId) => google.idToken(memberId, { key: google.newKey(), kid: kidOf(await google.idToken(memberId)) })],
+    ['without a kid', (memberId) => google.idToken(memberId, { kid: null })],
+    ['unsigned (alg none), as the emulator makes them', (memberId) => Promise.resolve(firebaseIdToken(memberId, { projectId: google.projectId }))],
+    ['signed HS256 with the public key as the secret', async (memberId) => {
+      const valid = await google.idToken(memberId);
       const jwks = (await (await fetch(`${google.origin}${KEYS_PATH}`)).json()) as { keys: unknown[] };
       return encodeJwt(decodeJwt(valid), { alg: 'HS256', secret: JSON.stringify(jwks.keys[0]), header: { kid: kidOf(valid) } });
     }],
-    ['issued in the future (iat)', (uid) => google.idToken(uid, { claims: { iat: now() + 60 } })],
-    ['from a sign-in in the future (auth_time)', (uid) => google.idToken(uid, { claims: { auth_time: now() + 60 } })],
-    ['without auth_time', (uid) => google.idToken(uid, { claims: { auth_time: undefined } })],
+    ['issued in the future (iat)', (memberId) => google.idToken(memberId, { claims: { iat: now() + 60 } })],
+    ['from a sign-in in the future (auth_time)', (memberId) => google.idToken(memberId, { claims: { auth_time: now() + 60 } })],
+    ['without auth_time', (memberId) => google.idToken(memberId, { claims: { auth_time: undefined } })],
     ['with an empty sub', () => google.idToken('', {})],
     ['with a sub longer than 128 characters', () => google.idToken('u'.repeat(129), {})],
-    ['whose payload was changed after signing', async (uid) => {
-      const [header, , signature] = (await google.idToken(uid)).split('.');
+    ['whose payload was changed after signing', async (memberId) => {
+      const [header, , signature] = (await google.idToken(memberId)).split('.');
       const payload = (await google.idToken('someone-else')).split('.')[1];
       return `${header}.${payload}.${signature}`;
     }],
@@ -98,7 +98,7 @@ describe('ID tokens outside the emulator', () => {
   it.each(refused)('refuses a token %s with 401, reading nothing', async (_, make) => {
     const { exporter } = await functions();
     const m = await member();
-    const res = await exportWith(exporter, await make(m.uid));
+    const res = await exportWith(exporter, await make(m.memberId));
     expect(res.status).toBe(401);
     expect(res.body).toEqual(INVALID);
     expect(db.requests).toEqual([]);
@@ -107,7 +107,7 @@ describe('ID tokens outside the emulator', () => {
   it('accepts iat and auth_time up to 5 s ahead of this server (Google stamps them as the member signs in)', async () => {
     const { exporter } = await functions();
     const m = await member();
-    const token = await google.idToken(m.uid, { claims: { iat: now() + 4, auth_time: now() + 4 } });
+    const token = await google.idToken(m.memberId, { claims: { iat: now() + 4, auth_time: now() + 4 } });
     expect((await exportWith(exporter, token)).status).toBe(200);
   });
 
@@ -130,17 +130,17 @@ describe('ID tokens outside the emulator', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const later = (seconds: number) => vi.setSystemTime(Date.now() + seconds * 1000);
     // Within 30 s of a fetch, an unknown kid is simply refused.
-    expect((await exportWith(exporter, await google.idToken(m.uid, { kid: 'forged-0' }))).status).toBe(401);
+    expect((await exportWith(exporter, await google.idToken(m.memberId, { kid: 'forged-0' }))).status).toBe(401);
     expect(keyFetches()).toBe(1);
     // After that, one refetch, then none for 30 s however many such tokens come.
     later(31);
-    expect((await exportWith(exporter, await google.idToken(m.uid, { kid: 'forged-1' }))).status).toBe(401);
-    expect((await exportWith(exporter, await google.idToken(m.uid, { kid: 'forged-2' }))).status).toBe(401);
+    expect((await exportWith(exporter, await google.idToken(m.memberId, { kid: 'forged-1' }))).status).toBe(401);
+    expect((await exportWith(exporter, await google.idToken(m.memberId, { kid: 'forged-2' }))).status).toBe(401);
     expect(keyFetches()).toBe(2);
     // Google rotates; a token signed with the new key is accepted once the keys are fetched again.
     google.rotate();
     later(31);
-    expect((await exportWith(exporter, await google.idToken(m.uid))).status).toBe(200);
+    expect((await exportWith(exporter, await google.idToken(m.memberId))).status).toBe(200);
     expect(keyFetches()).toBe(3);
     expect((await exportWith(exporter, m.token)).status).toBe(200);
     expect(keyFetches()).toBe(3);
@@ -176,18 +176,18 @@ describe('auth-sync outside the emulator, with a service account', () => {
     process.env.FIREBASE_SERVICE_ACCOUNT = google.serviceAccount.keyFile;
     const { sync: fn } = await functions();
     const m = await member();
-    google.users.get(m.uid)!.customAttributes = JSON.stringify({ beta: true });
+    google.users.get(m.memberId)!.customAttributes = JSON.stringify({ beta: true });
     const res = await sync(fn, m.token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ok: true, claimsUpdated: true });
-    expect(JSON.parse(google.users.get(m.uid)!.customAttributes!)).toEqual({ beta: true, role: 'authenticated' });
+    expect(JSON.parse(google.users.get(m.memberId)!.customAttributes!)).toEqual({ beta: true, role: 'authenticated' });
     // The stand-in checked the assertion's signature against the service account's public key.
     expect(google.requestsTo('/token')).toHaveLength(1);
     const [issued] = [...google.issued];
     // Looked up twice: by the session check (every member function's), then for the claims to keep.
     expect(google.requestsTo(`/v1/projects/${google.projectId}/accounts:lookup`).map((r) => r.authorization)).toEqual([`Bearer ${issued}`, `Bearer ${issued}`]);
     expect(google.requestsTo(`/v1/projects/${google.projectId}/accounts:update`).map((r) => r.authorization)).toEqual([`Bearer ${issued}`]);
-    expect(db.requestsTo('POST', 'profiles')[0]?.body).toEqual({ id: m.uid, email: m.email, full_name: null, membership_tier: 'Explorer', email_verified: false });
+    expect(db.requestsTo('POST', 'profiles')[0]?.body).toEqual({ id: m.memberId, email: m.email, full_name: null, membership_tier: 'Explorer', email_verified: false });
   });
 
   it('reuses the access token until 5 minutes before it expires', async () => {
@@ -208,7 +208,7 @@ describe('auth-sync outside the emulator, with a service account', () => {
     const { sync: fn } = await functions();
     const m = await member();
     expect((await sync(fn, m.token)).status).toBe(200);
-    expect(JSON.parse(google.users.get(m.uid)!.customAttributes!)).toEqual({ role: 'authenticated' });
+    expect(JSON.parse(google.users.get(m.memberId)!.customAttributes!)).toEqual({ role: 'authenticated' });
   });
 
   it('refuses a token from a sign-in more than 5 minutes ago, touching nothing', async () => {
@@ -235,7 +235,7 @@ describe('auth-sync outside the emulator, with a service account', () => {
     expect(res.text).not.toContain('PRIVATE KEY');
     // Only the tombstone was read (is this a deleted account?, beside the lookup); nothing was written.
     expect(db.requests.map((r) => `${r.method} ${r.table}`)).toEqual(['GET deleted_members']);
-    expect(google.users.get(m.uid)?.customAttributes).toBeUndefined();
+    expect(google.users.get(m.memberId)?.customAttributes).toBeUndefined();
     expect(logs.lines()).toBe(1);
     expect(logs.all()).toContain('invalid_grant');
   });
@@ -261,20 +261,20 @@ describe('account-delete outside the emulator', () => {
     const { remover } = await functions();
     const m = await member();
     const other = await member();
-    db.tables.profiles = [{ id: m.uid, email: m.email, full_name: 'Ada', membership_tier: 'Explorer' }];
+    db.tables.profiles = [{ id: m.memberId, email: m.email, full_name: 'Ada', membership_tier: 'Explorer' }];
     const res = await remove(remover, m.token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deleted: true });
-    expect(google.users.has(m.uid)).toBe(false);
-    expect(google.users.has(other.uid)).toBe(true);
+    expect(google.users.has(m.memberId)).toBe(false);
+    expect(google.users.has(other.memberId)).toBe(true);
     expect(db.tables.profiles).toEqual([]);
   });
 
   it('refuses a token whose account is gone (accounts:lookup), deleting nothing', async () => {
     const { remover } = await functions();
     const m = await member();
-    db.tables.profiles = [{ id: m.uid, email: m.email, full_name: 'Ada', membership_tier: 'Explorer' }];
-    google.users.delete(m.uid);
+    db.tables.profiles = [{ id: m.memberId, email: m.email, full_name: 'Ada', membership_tier: 'Explorer' }];
+    google.users.delete(m.memberId);
     const res = await remove(remover, m.token);
     expect(res.status).toBe(401);
     expect(res.body).toEqual(INVALID);
@@ -288,20 +288,20 @@ describe('account-delete outside the emulator', () => {
     const res = await remove(remover, m.token);
     expect(res.status).toBe(401);
     expect(res.body).toEqual(TOO_OLD);
-    expect(google.users.has(m.uid)).toBe(true);
+    expect(google.users.has(m.memberId)).toBe(true);
   });
 
   it('without a service account answers 503 and deletes nothing (the account cannot be checked, nor its sign-in removed)', async () => {
     delete process.env.FIREBASE_SERVICE_ACCOUNT;
     const { remover } = await functions();
     const m = await member();
-    db.tables.profiles = [{ id: m.uid, email: m.email, full_name: 'Ada', membership_tier: 'Explorer' }];
+    db.tables.profiles = [{ id: m.memberId, email: m.email, full_name: 'Ada', membership_tier: 'Explorer' }];
     const res = await remove(remover, m.token);
     expect(res.status).toBe(503);
     expect(res.body).toEqual({ error: expect.stringContaining('no Firebase service account') });
     expectNoLeak(res.text);
     expect(db.tables.profiles).toHaveLength(1);
-    expect(google.users.has(m.uid)).toBe(true);
+    expect(google.users.has(m.memberId)).toBe(true);
     expect(google.requests.filter((r) => r.path !== KEYS_PATH)).toEqual([]);
     expect(logs.lines()).toBe(1);
   });
@@ -312,13 +312,13 @@ describe('export and deletion check the account as it is now (accounts:lookup)',
   const REVOKED = { error: 'Your session has ended. Please sign in again.' };
   const remove = (fn: Handler, token: string) =>
     call(fn, '/api/account-delete', { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: { confirm: 'DELETE' } });
-  const withData = (m: { uid: string; email: string }) => (db.tables.profiles = [{ id: m.uid, email: m.email, full_name: 'Ada', membership_tier: 'Explorer' }]);
+  const withData = (m: { memberId: string; email: string }) => (db.tables.profiles = [{ id: m.memberId, email: m.email, full_name: 'Ada', membership_tier: 'Explorer' }]);
 
   it('a disabled account exports nothing and deletes nothing, though its token is signed and fresh', async () => {
     const { exporter, remover } = await functions();
     const m = await member();
     withData(m);
-    google.users.get(m.uid)!.disabled = true;
+    google.users.get(m.memberId)!.disabled = true;
     const exported = await exportWith(exporter, m.token);
     expect(exported.status).toBe(401);
     expect(exported.body).toEqual(DISABLED);
@@ -327,7 +327,7 @@ describe('export and deletion check the account as it is now (accounts:lookup)',
     expect(removed.body).toEqual(DISABLED);
     expect(db.requestsTo('GET', 'profiles')).toEqual([]);
     expect(db.tables.profiles).toHaveLength(1);
-    expect(google.users.has(m.uid)).toBe(true);
+    expect(google.users.has(m.memberId)).toBe(true);
     // One lookup: the second call was answered from this instance's minute of memory (ACCOUNT_CACHE_MS).
     expect(google.requestsTo(`/v1/projects/${google.projectId}/accounts:lookup`).length).toBe(1);
   });
@@ -336,12 +336,12 @@ describe('export and deletion check the account as it is now (accounts:lookup)',
     const { exporter, remover } = await functions();
     const m = await member({ auth_time: now() - 120, iat: now() - 120 });
     withData(m);
-    google.users.get(m.uid)!.validSince = String(now() - 60);
+    google.users.get(m.memberId)!.validSince = String(now() - 60);
     expect(await exportWith(exporter, m.token)).toMatchObject({ status: 401, body: REVOKED });
     expect(await remove(remover, m.token)).toMatchObject({ status: 401, body: REVOKED });
     expect(db.tables.profiles).toHaveLength(1);
 
-    const fresh = await google.idToken(m.uid);
+    const fresh = await google.idToken(m.memberId);
     expect((await exportWith(exporter, fresh)).status).toBe(200);
     expect((await remove(remover, fresh)).body).toEqual({ deleted: true });
   });
@@ -360,7 +360,7 @@ describe('a deleted account stays deleted', () => {
     const { remover, sync } = await functions();
     // A member who finished signing in (the role is in the token), then deleted their account.
     const m = await member({ role: 'authenticated' });
-    db.tables.profiles = [{ id: m.uid, email: m.email, full_name: 'Ada', membership_tier: 'Explorer' }];
+    db.tables.profiles = [{ id: m.memberId, email: m.email, full_name: 'Ada', membership_tier: 'Explorer' }];
     const removed = await call(remover, '/api/account-delete', { method: 'POST', headers: { authorization: `Bearer ${m.token}` }, body: { confirm: 'DELETE' } });
     expect(removed.body).toEqual({ deleted: true });
     expect(db.tables.profiles).toEqual([]);

@@ -12,7 +12,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { absolute, renderMessage } from '../../netlify/functions/_shared/email/render';
 import { accessEnding, endingParams, ENDING_REASONS, greeting, purchaseConfirmation, purchaseParams } from '../../src/features/commerce/server/email/messages';
-import { appSlugOf, boughtItem } from '../../src/features/commerce/server/email/products';
+import { boughtItem } from '../../src/features/commerce/server/email/products';
+import { appPriceId } from '../../src/features/lounge/shared/server/product-homes';
+import { PRODUCT_HOMES } from '../../netlify/functions/_registry/product-homes';
 import { preferencesPath, signLink, verifyLink } from '../../netlify/functions/_shared/email/links';
 import { preferencesPage } from '../../netlify/functions/_shared/email/preferences-page';
 import { coachingChange, coachingConfirmation, coachingReminder, type ChangeData } from '../../src/features/coaching/server/email/coaching-messages';
@@ -28,7 +30,7 @@ const PAID = catalogue.filter((p) => p.price > 0).map((p) => p.priceId);
 
 describe('purchase confirmation', () => {
   it.each(PAID)('%s renders a complete message in both parts', (priceId) => {
-    const data = purchaseParams({ priceId, orderRef: 'cs_test_a1b2' })!;
+    const data = purchaseParams({ priceId, orderRef: 'cs_test_a1b2' }, PRODUCT_HOMES)!;
     expect(data).not.toBeNull();
     const message = renderMessage(purchaseConfirmation({ name: 'Ada Lovelace' }, data), layout);
     expectWellFormed(message);
@@ -43,23 +45,23 @@ describe('purchase confirmation', () => {
     expect(greeting({ name: '  Ada   Lovelace ' })).toBe('Hi Ada,');
     expect(greeting({ name: null })).toBe('Hello,');
     expect(greeting({ name: ' ' })).toBe('Hello,');
-    const data = purchaseParams({ priceId: 'price_app_stillpoint', orderRef: 'cs_1' })!;
+    const data = purchaseParams({ priceId: 'price_app_stillpoint', orderRef: 'cs_1' }, PRODUCT_HOMES)!;
     const message = renderMessage(purchaseConfirmation({ name: '<img src=x onerror=alert(1)>' }, data), layout);
     expect(message.html).not.toContain('<img src=x');
     expect(message.html).toContain('Hi &lt;img,');
   });
 
   it('refuses details it cannot read: an unknown or free product, a missing reference', () => {
-    expect(purchaseParams({ priceId: 'price_unknown', orderRef: 'cs_1' })).toBeNull();
-    expect(purchaseParams({ priceId: 'price_app_stillpoint' })).toBeNull();
-    expect(purchaseParams({ priceId: 'price_app_stillpoint', orderRef: 7 })).toBeNull();
-    expect(purchaseParams({})).toBeNull();
+    expect(purchaseParams({ priceId: 'price_unknown', orderRef: 'cs_1' }, PRODUCT_HOMES)).toBeNull();
+    expect(purchaseParams({ priceId: 'price_app_stillpoint' }, PRODUCT_HOMES)).toBeNull();
+    expect(purchaseParams({ priceId: 'price_app_stillpoint', orderRef: 7 }, PRODUCT_HOMES)).toBeNull();
+    expect(purchaseParams({}, PRODUCT_HOMES)).toBeNull();
   });
 });
 
 describe('access ending', () => {
   it.each(PAID.flatMap((priceId) => ENDING_REASONS.map((reason) => [priceId, reason] as const)))('%s after %s renders what ends, when, and what stays', (priceId, reason) => {
-    const data = endingParams({ reason, priceId, endedAt: '2026-11-26T23:30:00.000Z' })!;
+    const data = endingParams({ reason, priceId, endedAt: '2026-11-26T23:30:00.000Z' }, PRODUCT_HOMES)!;
     expect(data).not.toBeNull();
     const message = renderMessage(accessEnding({ name: 'Ada' }, data), layout);
     expectWellFormed(message);
@@ -69,9 +71,9 @@ describe('access ending', () => {
   });
 
   it('refuses an unknown reason, an unreadable date or product', () => {
-    expect(endingParams({ reason: 'whim', priceId: 'price_app_stillpoint', endedAt: '2026-11-26T10:00:00Z' })).toBeNull();
-    expect(endingParams({ reason: 'refund', priceId: 'price_app_stillpoint', endedAt: 'soon' })).toBeNull();
-    expect(endingParams({ reason: 'refund', priceId: 'price_nope', endedAt: '2026-11-26T10:00:00Z' })).toBeNull();
+    expect(endingParams({ reason: 'whim', priceId: 'price_app_stillpoint', endedAt: '2026-11-26T10:00:00Z' }, PRODUCT_HOMES)).toBeNull();
+    expect(endingParams({ reason: 'refund', priceId: 'price_app_stillpoint', endedAt: 'soon' }, PRODUCT_HOMES)).toBeNull();
+    expect(endingParams({ reason: 'refund', priceId: 'price_nope', endedAt: '2026-11-26T10:00:00Z' }, PRODUCT_HOMES)).toBeNull();
   });
 });
 
@@ -154,7 +156,7 @@ describe('the layout', () => {
   });
 
   it('puts the brand mark (with its alt text) at the top and the support address at the bottom of both parts', () => {
-    const data = purchaseParams({ priceId: 'price_app_stillpoint', orderRef: 'cs_1' })!;
+    const data = purchaseParams({ priceId: 'price_app_stillpoint', orderRef: 'cs_1' }, PRODUCT_HOMES)!;
     const message = renderMessage(purchaseConfirmation({ name: null }, data), { ...layout, site: 'https://inneralchemy.coach' });
     expect(message.html).toContain('<img src="https://inneralchemy.coach/icons/192.png" width="40" height="40" alt="Inner Alchemy"');
     expect(message.text.trim().split('\n').slice(-3).join('\n')).toMatch(/support@inneralchemy\.coach[\s\S]*Inner Alchemy <https:\/\/inneralchemy\.coach\/>$/);
@@ -167,13 +169,13 @@ describe('products', () => {
     for (const file of readdirSync(dir)) {
       const { priceId } = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { priceId: string };
       const slug = file.replace(/\.json$/, '');
-      expect(appSlugOf(priceId), file).toBe(slug);
-      expect(boughtItem(priceId)).toMatchObject({ kind: 'app', home: `/lounge/${slug}/` });
+      expect(appPriceId(slug), file).toBe(priceId);
+      expect(boughtItem(priceId, PRODUCT_HOMES)).toMatchObject({ kind: 'app', home: `/lounge/${slug}/` });
     }
-    expect(boughtItem('price_master_alchemist_course')).toMatchObject({ kind: 'course', home: '/course/', name: 'Master Alchemist Course' });
-    expect(boughtItem('price_founding_membership')).toMatchObject({ kind: 'founding', home: '/dashboard/' });
-    expect(boughtItem('price_alchemist_monthly')).toMatchObject({ kind: 'membership', name: 'Alchemist Membership' });
-    expect(boughtItem('price_somebody_elses')).toBeNull();
+    expect(boughtItem('price_master_alchemist_course', PRODUCT_HOMES)).toMatchObject({ kind: 'course', home: '/course/', name: 'Master Alchemist Course' });
+    expect(boughtItem('price_founding_membership', PRODUCT_HOMES)).toMatchObject({ kind: 'founding', home: '/dashboard/' });
+    expect(boughtItem('price_alchemist_monthly', PRODUCT_HOMES)).toMatchObject({ kind: 'membership', name: 'Alchemist Membership' });
+    expect(boughtItem('price_somebody_elses', PRODUCT_HOMES)).toBeNull();
   });
 });
 

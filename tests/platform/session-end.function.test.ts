@@ -71,7 +71,7 @@ const now = () => Math.floor(Date.now() / 1000);
 let sessions = 0;
 
 interface Member {
-  uid: string;
+  memberId: string;
   email: string;
   /** A token from a sign-in two minutes ago. */
   token: string;
@@ -87,24 +87,24 @@ interface Member {
  * Session, a profile; and the coach claim, so the coach's functions accept them as well.
  */
 async function member(): Promise<Member> {
-  const uid = `uid-${crypto.randomUUID().slice(0, 12)}`;
-  const email = `${uid}@example.com`;
+  const memberId = `uid-${crypto.randomUUID().slice(0, 12)}`;
+  const email = `${memberId}@example.com`;
   const claims = { role: 'authenticated', coach: true };
-  google.users.set(uid, { localId: uid, email, emailVerified: true, customAttributes: JSON.stringify(claims) });
-  const customer = `cus_${uid}`;
-  await db.query(`insert into public.profiles (id, email, full_name, membership_tier) values ($1, $2, 'Ada', 'Alchemist')`, [uid, email]);
-  await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [uid, customer]);
+  google.users.set(memberId, { localId: memberId, email, emailVerified: true, customAttributes: JSON.stringify(claims) });
+  const customer = `cus_${memberId}`;
+  await db.query(`insert into public.profiles (id, email, full_name, membership_tier) values ($1, $2, 'Ada', 'Alchemist')`, [memberId, email]);
+  await db.query(`insert into public.stripe_customers (user_id, customer_id) values ($1, $2)`, [memberId, customer]);
   await db.query(
     `insert into public.stripe_subscriptions (customer_id, subscription_id, price_id, subscription_status) values ($1, $2, 'price_alchemist_monthly', 'active')`,
-    [customer, `sub_${uid}`],
+    [customer, `sub_${memberId}`],
   );
-  stripe.subscriptions.set(`sub_${uid}`, {
-    id: `sub_${uid}`,
+  stripe.subscriptions.set(`sub_${memberId}`, {
+    id: `sub_${memberId}`,
     object: 'subscription',
     customer,
     status: 'active',
     cancel_at_period_end: false,
-    items: { object: 'list', data: [{ id: `si_${uid}`, object: 'subscription_item', price: { id: stripePriceId('price_alchemist_monthly'), object: 'price' } }] },
+    items: { object: 'list', data: [{ id: `si_${memberId}`, object: 'subscription_item', price: { id: stripePriceId('price_alchemist_monthly'), object: 'price' } }] },
     default_payment_method: null,
   });
   // In its join window (from an hour before the start), at a second of its own.
@@ -113,20 +113,20 @@ async function member(): Promise<Member> {
     new Date(starts).toISOString(),
     new Date(starts + 60 * MINUTE).toISOString(),
   ]);
-  await db.query(`insert into public.coaching_session_signups (user_id, session_id, name, email) values ($1, $2, 'Ada', $3)`, [uid, row!.id, email]);
+  await db.query(`insert into public.coaching_session_signups (user_id, session_id, name, email) values ($1, $2, 'Ada', $3)`, [memberId, row!.id, email]);
   await db.query(`insert into public.coaching_join_links (session_id, url) values ($1, $2)`, [row!.id, JOIN_URL]);
   const sdk = new Stripe(stripe.env.STRIPE_SECRET_KEY, { host: stripe.env.STRIPE_API_HOST, port: Number(stripe.env.STRIPE_API_PORT), protocol: 'http' });
   const checkout = await sdk.checkout.sessions.create({
     mode: 'payment',
     line_items: [{ price: stripePriceId('price_app_stillpoint'), quantity: 1 }],
-    client_reference_id: uid,
+    client_reference_id: memberId,
     success_url: `${SITE}/success?session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${SITE}/products`,
   });
   // The rows were written as the owner (nothing recorded); the Checkout Session through Stripe's API.
   stripe.requests.length = 0;
-  const token = await google.idToken(uid, { claims: { ...claims, auth_time: now() - 120, iat: now() - 120 } });
-  return { uid, email, token, session: row!.id, checkout: checkout.id };
+  const token = await google.idToken(memberId, { claims: { ...claims, auth_time: now() - 120, iat: now() - 120 } });
+  return { memberId, email, token, session: row!.id, checkout: checkout.id };
 }
 
 type Answer = Awaited<ReturnType<typeof call>>;
@@ -192,7 +192,7 @@ const FUNCTIONS: { name: string; request: (m: Member, token: string) => Promise<
   {
     name: 'account-export (all their data)',
     request: (_, t) => call(fns['account-export']!, '/api/account-export', { headers: { authorization: `Bearer ${t}` } }),
-    gives: (res, m) => expect(res.body).toMatchObject({ account: { id: m.uid, email: m.email } }),
+    gives: (res, m) => expect(res.body).toMatchObject({ account: { id: m.memberId, email: m.email } }),
   },
   {
     name: 'account-delete (the account deleted)',
@@ -200,7 +200,7 @@ const FUNCTIONS: { name: string; request: (m: Member, token: string) => Promise<
       call(fns['account-delete']!, '/api/account-delete', { method: 'POST', headers: { authorization: `Bearer ${t}`, origin: SITE }, body: { confirm: 'DELETE' } }),
     gives: (res, m) => {
       expect(res.body).toEqual({ deleted: true });
-      expect(google.users.has(m.uid)).toBe(false);
+      expect(google.users.has(m.memberId)).toBe(false);
     },
   },
 ];
@@ -212,7 +212,7 @@ function expectNothingDone(res: Answer, m: Member): void {
   expect(db.requests.map((r) => `${r.method} ${r.table}`)).toEqual(['GET deleted_members']);
   expect(stripe.requests).toEqual([]);
   expect(google.requests.map((r) => r.path).filter((p) => p !== KEYS_PATH && p !== '/token')).toEqual([LOOKUP]);
-  expect(google.users.has(m.uid)).toBe(true);
+  expect(google.users.has(m.memberId)).toBe(true);
   for (const secret of [JOIN_URL, paid.html.slice(0, 40), m.email, 'cs_', 'bps_']) expect(res.text).not.toContain(secret);
   expectNoLeak(res.text);
 }
@@ -227,7 +227,7 @@ describe.each(FUNCTIONS)('$name', ({ request, gives }) => {
 
   it('refuses it with 401 once the account’s tokens were revoked after that sign-in, doing nothing', async () => {
     const m = await member();
-    google.users.get(m.uid)!.validSince = String(now() - 60);
+    google.users.get(m.memberId)!.validSince = String(now() - 60);
     const res = await request(m, m.token);
     expect([res.status, res.body]).toEqual([401, { error: REVOKED }]);
     expectNothingDone(res, m);
@@ -235,7 +235,7 @@ describe.each(FUNCTIONS)('$name', ({ request, gives }) => {
 
   it('refuses it with 401 once the account is disabled, doing nothing', async () => {
     const m = await member();
-    google.users.get(m.uid)!.disabled = true;
+    google.users.get(m.memberId)!.disabled = true;
     const res = await request(m, m.token);
     expect([res.status, res.body]).toEqual([401, { error: DISABLED }]);
     expectNothingDone(res, m);
@@ -257,7 +257,7 @@ describe.each(FUNCTIONS)('$name', ({ request, gives }) => {
 describe.each(FUNCTIONS.filter((f) => !f.name.startsWith('account-delete')))('$name, once the account was deleted', ({ request }) => {
   it('refuses a token of a deleted account (its tombstone) with 401, doing nothing', async () => {
     const m = await member();
-    await db.query(`insert into public.deleted_members (uid_sha256) values ($1)`, [memberHash(m.uid)]);
+    await db.query(`insert into public.deleted_members (uid_sha256) values ($1)`, [memberHash(m.memberId)]);
     const res = await request(m, m.token);
     expect([res.status, res.body]).toEqual([401, { error: DELETED }]);
     expectNothingDone(res, m);
@@ -267,11 +267,11 @@ describe.each(FUNCTIONS.filter((f) => !f.name.startsWith('account-delete')))('$n
 describe('account-delete, once the account was deleted', () => {
   it('finishes a deletion that stopped part-way (its tombstone left, its rows and sign-in not yet gone), and reveals nothing', async () => {
     const m = await member();
-    await db.query(`insert into public.deleted_members (uid_sha256) values ($1)`, [memberHash(m.uid)]);
+    await db.query(`insert into public.deleted_members (uid_sha256) values ($1)`, [memberHash(m.memberId)]);
     const res = await FUNCTIONS.find((f) => f.name.startsWith('account-delete'))!.request(m, m.token);
     expect([res.status, res.body]).toEqual([200, { deleted: true }]);
-    expect(google.users.has(m.uid)).toBe(false);
-    expect(await db.query(`select id from public.profiles where id = $1`, [m.uid])).toEqual([]);
+    expect(google.users.has(m.memberId)).toBe(false);
+    expect(await db.query(`select id from public.profiles where id = $1`, [m.memberId])).toEqual([]);
   });
 });
 
@@ -301,9 +301,9 @@ describe('what one instance keeps of an account (at most ACCOUNT_CACHE_MS, ACCOU
     for (const m of [revoked, disabled, deleted]) expect((await read(m.token)).status).toBe(200);
     expect(lookups()).toBe(3);
 
-    google.users.get(revoked.uid)!.validSince = String(now());
-    google.users.get(disabled.uid)!.disabled = true;
-    await db.query(`insert into public.deleted_members (uid_sha256) values ($1)`, [memberHash(deleted.uid)]);
+    google.users.get(revoked.memberId)!.validSince = String(now());
+    google.users.get(disabled.memberId)!.disabled = true;
+    await db.query(`insert into public.deleted_members (uid_sha256) values ($1)`, [memberHash(deleted.memberId)]);
     // Within the minute, this instance goes by what it read (one lookup a member a minute).
     vi.setSystemTime(start + 59_999);
     for (const m of [revoked, disabled, deleted]) expect((await read(m.token)).status).toBe(200);
@@ -315,7 +315,7 @@ describe('what one instance keeps of an account (at most ACCOUNT_CACHE_MS, ACCOU
     expect(await read(deleted.token)).toMatchObject({ status: 401, body: { error: DELETED } });
     expect(lookups()).toBe(6);
     // A sign-in since the revocation opens the door again (read from memory: no lookup).
-    const fresh = await google.idToken(revoked.uid, { claims: { role: 'authenticated', coach: true } });
+    const fresh = await google.idToken(revoked.memberId, { claims: { role: 'authenticated', coach: true } });
     expect((await read(fresh)).status).toBe(200);
     expect(lookups()).toBe(6);
   });
@@ -335,9 +335,9 @@ describe('what one instance keeps of an account (at most ACCOUNT_CACHE_MS, ACCOU
     expect(auth.ACCOUNT_CACHE_SIZE).toBe(1000);
     const tokens: string[] = [];
     for (let i = 0; i <= auth.ACCOUNT_CACHE_SIZE; i += 1) {
-      const uid = `uid-many-${i}`;
-      google.users.set(uid, { localId: uid });
-      tokens.push(await google.idToken(uid));
+      const memberId = `uid-many-${i}`;
+      google.users.set(memberId, { localId: memberId });
+      tokens.push(await google.idToken(memberId));
     }
     for (const token of tokens) await auth.verifyIdToken(token);
     expect(lookups()).toBe(auth.ACCOUNT_CACHE_SIZE + 1);
@@ -350,11 +350,11 @@ describe('what one instance keeps of an account (at most ACCOUNT_CACHE_MS, ACCOU
   it('checks by default; only an explicit checkRevoked: false (firebase-admin’s name; no function passes it) skips the lookup', async () => {
     const { auth } = await instance();
     const m = await member();
-    google.users.get(m.uid)!.disabled = true;
+    google.users.get(m.memberId)!.disabled = true;
     await expect(auth.verifyIdToken(m.token)).rejects.toMatchObject({ status: 401, code: 'auth/user-disabled', message: DISABLED });
     await expect(auth.verifyIdToken(m.token, { maxAgeSeconds: 300 })).rejects.toBeInstanceOf(auth.SessionEnded);
     expect(lookups()).toBe(1);
-    await expect(auth.verifyIdToken(m.token, { checkRevoked: false })).resolves.toMatchObject({ uid: m.uid });
+    await expect(auth.verifyIdToken(m.token, { checkRevoked: false })).resolves.toMatchObject({ uid: m.memberId });
     expect(lookups()).toBe(1);
   });
 

@@ -29,13 +29,15 @@ async function demoMember(m: DemoMember): Promise<void> {
     const answer = (await res.json().catch(() => ({}))) as { error?: { message?: string } };
     if (!res.ok && !/DUPLICATE_LOCAL_ID|EMAIL_EXISTS/.test(answer.error?.message ?? '')) throw new Error(`emulator ${method}: ${JSON.stringify(answer)}`);
   };
-  await admin('accounts', { localId: m.uid, email: m.email, password: DEMO_PASSWORD, displayName: m.name });
-  await admin('accounts:update', { localId: m.uid, emailVerified: true, customAttributes: JSON.stringify({ role: 'authenticated' }) });
-  await asServiceRole('profiles', { id: m.uid, email: m.email, full_name: m.name, membership_tier: m.tier });
+  await admin('accounts', { localId: m.memberId, email: m.email, password: DEMO_PASSWORD, displayName: m.name });
+  // The claims dev:members gives (local-platform/demo-members.mjs): the coach's and the owner's kept for their own specs.
+  const claims = { role: 'authenticated', ...(m.coach ? { coach: true } : {}), ...(m.owner ? { owner: true } : {}) };
+  await admin('accounts:update', { localId: m.memberId, emailVerified: true, customAttributes: JSON.stringify(claims) });
+  await asServiceRole('profiles', { id: m.memberId, email: m.email, full_name: m.name, membership_tier: m.tier });
   if (m.plan) {
     const { customer, subscription } = demoBilling(m);
     const now = Math.floor(Date.now() / 1000);
-    await asServiceRole('stripe_customers', { user_id: m.uid, customer_id: customer });
+    await asServiceRole('stripe_customers', { user_id: m.memberId, customer_id: customer });
     await asServiceRole('stripe_subscriptions', {
       customer_id: customer,
       subscription_id: subscription,
@@ -48,10 +50,10 @@ async function demoMember(m: DemoMember): Promise<void> {
   if (m.purchase) {
     // On its checkout session: the members run may have made the demo members already.
     await asServiceRole('purchases?on_conflict=checkout_session_id', {
-      user_id: m.uid,
+      user_id: m.memberId,
       price_id: m.purchase.price,
       product_type: m.purchase.type,
-      checkout_session_id: `cs_demo_${m.uid}`,
+      checkout_session_id: `cs_demo_${m.memberId}`,
       amount: m.purchase.amount,
       currency: 'usd',
       status: 'paid',

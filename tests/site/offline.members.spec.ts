@@ -64,7 +64,7 @@ test('a member’s page opens offline once opened online; signing out clears cac
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('[data-nav-account="desktop"]').getByRole('button', { name: 'Account' })).toBeVisible({ timeout: SLOW });
   // The member's own answers went into a cache named for them, never a shared one.
-  expect((await deviceOf(page)).caches).toContain(`ia-member-${user.uid}`);
+  expect((await deviceOf(page)).caches).toContain(`ia-member-${user.memberId}`);
   await context.setOffline(false);
 
   const corner = page.locator('[data-nav-account="desktop"]');

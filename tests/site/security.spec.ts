@@ -48,13 +48,17 @@ test('the built site contains no server secret names or key shapes', () => {
     .filter((f) => /\.(html|js|mjs|css|json|xml|txt)$/.test(f))
     .map((f) => readFileSync(f, 'utf8'))
     .join('\n');
-  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_URL=', 'FIREBASE_AUTH_EMULATOR_HOST=', 'RESEND_API_KEY', 'EMAIL_LINK_SECRET']) {
+  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_URL=', 'FIREBASE_AUTH_EMULATOR_HOST=', 'RESEND_API_KEY', 'EMAIL_LINK_SECRET', 'CERTIFICATE_SIGNING_KEY']) {
     expect(text, name).not.toContain(name);
   }
   expect(text).not.toMatch(/\b(sk|rk)_(live|test)_[A-Za-z0-9]{10,}/);
   expect(text).not.toMatch(/\bwhsec_[A-Za-z0-9]{10,}/);
   // A Resend API key.
   expect(text).not.toMatch(/\bre_[A-Za-z0-9]{8,}_[A-Za-z0-9]{10,}/);
+  // A private key as a JWK (the certificate signing key is an Ed25519 JWK with "d"; the build
+  // holds no key at all: /.well-known/did.json is served by a function).
+  expect(text).not.toMatch(/"d"\s*:\s*"[A-Za-z0-9_-]{40,}"/);
+  expect(text).not.toMatch(/-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----/);
   // A service-role JWT: base64 of {"...","role":"service_role"...}
   expect(text).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]*c2VydmljZV9yb2xl/);
 });

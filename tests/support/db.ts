@@ -22,7 +22,7 @@ export type Who = 'visitor' | 'service' | 'owner' | { member: string };
 export const visitor: Who = 'visitor';
 export const service: Who = 'service';
 export const owner: Who = 'owner';
-export const member = (uid: string): Who => ({ member: uid });
+export const member = (memberId: string): Who => ({ member: memberId });
 
 function roleAndClaims(who: Exclude<Who, 'owner'>): { role: string; claims: Record<string, string> } {
   if (who === 'visitor') return { role: 'anon', claims: { role: 'anon' } };
@@ -102,10 +102,10 @@ export const NOT_NULL_VIOLATION = '23502';
  * writes), as the owner: a coaching signup asks for it (20261205110000_signups_close.sql). Each
  * gets a profile `<uid>@example.com` if they have none.
  */
-export async function verifiedMembers(db: PGlite, uids: readonly string[]): Promise<void> {
+export async function verifiedMembers(db: PGlite, memberIds: readonly string[]): Promise<void> {
   await db.query(
     `insert into public.profiles (id, email, email_verified) select u, lower(u) || '@example.com', true from unnest($1::text[]) u
      on conflict (id) do update set email_verified = true`,
-    [uids],
+    [memberIds],
   );
 }

@@ -64,7 +64,7 @@ export function emulatorHost(): string {
 }
 
 export interface EmulatorUser {
-  uid: string;
+  memberId: string;
   email: string;
   idToken: string;
 }
@@ -78,33 +78,33 @@ export async function createEmulatorUser(email = `member-${crypto.randomUUID().s
   });
   if (!res.ok) throw new Error(`emulator signUp failed: ${res.status} ${await res.text()}`);
   const data = (await res.json()) as { localId: string; idToken: string };
-  return { uid: data.localId, email, idToken: data.idToken };
+  return { memberId: data.localId, email, idToken: data.idToken };
 }
 
 /** What the Auth emulator holds for an account (Admin API lookup, as the owner). */
-async function emulatorAccount(uid: string): Promise<{ customAttributes?: string } | undefined> {
+async function emulatorAccount(memberId: string): Promise<{ customAttributes?: string } | undefined> {
   const res = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: [uid] }),
+    body: JSON.stringify({ localId: [memberId] }),
   });
   if (!res.ok) throw new Error(`emulator lookup failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { users?: { customAttributes?: string }[] }).users?.[0];
 }
 
 /** The custom claims the Auth emulator holds for an account ({} when none). */
-export async function emulatorClaims(uid: string): Promise<Record<string, unknown>> {
-  const account = await emulatorAccount(uid);
-  if (!account) throw new Error(`no account ${uid} in the emulator`);
+export async function emulatorClaims(memberId: string): Promise<Record<string, unknown>> {
+  const account = await emulatorAccount(memberId);
+  if (!account) throw new Error(`no account ${memberId} in the emulator`);
   return account.customAttributes ? (JSON.parse(account.customAttributes) as Record<string, unknown>) : {};
 }
 
 /** Sets an account's custom claims on the Auth emulator directly (Admin API, as the owner). */
-export async function setEmulatorClaims(uid: string, claims: Record<string, unknown>): Promise<void> {
+export async function setEmulatorClaims(memberId: string, claims: Record<string, unknown>): Promise<void> {
   const res = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:update?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: uid, customAttributes: JSON.stringify(claims) }),
+    body: JSON.stringify({ localId: memberId, customAttributes: JSON.stringify(claims) }),
   });
   if (!res.ok) throw new Error(`emulator update failed: ${res.status} ${await res.text()}`);
 }

@@ -19,7 +19,7 @@ const EMULATOR = process.env.PUBLIC_FIREBASE_AUTH_EMULATOR_HOST ?? process.env.F
 const API_KEY = process.env.PUBLIC_FIREBASE_API_KEY ?? 'demo-api-key';
 
 export interface Member {
-  uid: string;
+  memberId: string;
   email: string;
   /** Signs another tab of the same browser in as this member. */
   install: (tab: Page) => Promise<void>;
@@ -69,7 +69,7 @@ export async function signIn(page: Page): Promise<Member> {
     );
   };
   await install(page);
-  return { uid: localId, email, install };
+  return { memberId: localId, email, install };
 }
 
 /**
@@ -78,7 +78,7 @@ export async function signIn(page: Page): Promise<Member> {
  * functions alike. A member without a call has neither, as after signing up.
  */
 export async function subscription(
-  member: Pick<Member, 'uid'>,
+  member: Pick<Member, 'memberId'>,
   row: {
     price_id: string | null;
     subscription_status: string;
@@ -90,11 +90,11 @@ export async function subscription(
   },
 ): Promise<void> {
   const customer = customerOf(member);
-  await asServiceRole('stripe_customers', { user_id: member.uid, customer_id: customer });
+  await asServiceRole('stripe_customers', { user_id: member.memberId, customer_id: customer });
   const now = Math.floor(Date.now() / 1000);
   await asServiceRole('stripe_subscriptions', {
     customer_id: customer,
-    subscription_id: `sub_e2e_${member.uid}`,
+    subscription_id: `sub_e2e_${member.memberId}`,
     current_period_start: now,
     current_period_end: now + 30 * 24 * 3600,
     ...row,
@@ -125,12 +125,12 @@ export async function asServiceRole(table: string, row: object): Promise<void> {
 }
 
 /** A paid purchase of an app, as the webhook records it (the content gate and the member's pages read it). */
-export async function owns(member: Pick<Member, 'uid'>, priceId: string): Promise<void> {
+export async function owns(member: Pick<Member, 'memberId'>, priceId: string): Promise<void> {
   await asServiceRole('purchases', {
-    user_id: member.uid,
+    user_id: member.memberId,
     price_id: priceId,
     product_type: 'app',
-    checkout_session_id: `cs_${member.uid}_${priceId}`,
+    checkout_session_id: `cs_${member.memberId}_${priceId}`,
     amount: 2900,
     currency: 'usd',
     status: 'paid',
@@ -139,14 +139,14 @@ export async function owns(member: Pick<Member, 'uid'>, priceId: string): Promis
 }
 
 /** The member's Stripe customer id as `subscription` records it. */
-export const customerOf = (member: Pick<Member, 'uid'>) => `cus_e2e_${member.uid}`;
+export const customerOf = (member: Pick<Member, 'memberId'>) => `cus_e2e_${member.memberId}`;
 
 /** The member's profile row, as auth-sync and the webhook write it (as the service role). */
 export async function profile(
-  member: Pick<Member, 'uid' | 'email'>,
+  member: Pick<Member, 'memberId' | 'email'>,
   row: { full_name?: string | null; membership_tier?: string; project_id?: string | null; created_at?: string; email?: string } = {},
 ): Promise<void> {
-  await asServiceRole('profiles', { id: member.uid, email: member.email.toLowerCase(), ...row });
+  await asServiceRole('profiles', { id: member.memberId, email: member.email.toLowerCase(), ...row });
 }
 
 /** Deletes the rows where each column equals the value given, as the service role (what the functions may delete). */
@@ -181,13 +181,13 @@ async function fault(rule: Record<string, unknown>): Promise<void> {
  * From now on this member's `method` on `table` answers PostgREST's error `status`/`code`
  * (`message` if given) without reaching the database; other members are unaffected.
  */
-export async function failFor(member: Pick<Member, 'uid'>, table: string, method: Method, error: { status: number; code: string; message?: string } = { status: 500, code: 'XX000' }): Promise<void> {
-  await fault({ table, method, ...error, user: member.uid });
+export async function failFor(member: Pick<Member, 'memberId'>, table: string, method: Method, error: { status: number; code: string; message?: string } = { status: 500, code: 'XX000' }): Promise<void> {
+  await fault({ table, method, ...error, user: member.memberId });
 }
 
 /** This member's `method` on `table` is held back for a minute (then answered by Postgres): the page's loading state. */
-export async function holdFor(member: Pick<Member, 'uid'>, table: string, method: Method): Promise<void> {
-  await fault({ table, method, status: 0, code: '', delayMs: 60_000, user: member.uid });
+export async function holdFor(member: Pick<Member, 'memberId'>, table: string, method: Method): Promise<void> {
+  await fault({ table, method, status: 0, code: '', delayMs: 60_000, user: member.memberId });
 }
 
 export interface RecordedDbRequest {
@@ -200,18 +200,18 @@ export interface RecordedDbRequest {
 }
 
 /** The uid in a bearer token's payload (a Firebase ID token's `user_id`), or null. */
-function uidOf(authorization: string | null): string | null {
+function memberIdOf(authorization: string | null): string | null {
   const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
   const claims = token ? claimsOf(token) : null;
-  const uid = claims?.['user_id'] ?? claims?.['sub'];
-  return typeof uid === 'string' ? uid : null;
+  const memberId = claims?.['user_id'] ?? claims?.['sub'];
+  return typeof memberId === 'string' ? memberId : null;
 }
 
 /** The requests the endpoint received with this member's ID token (the browser's own), in order. */
-export async function requestsOf(member: Pick<Member, 'uid'>, table?: string): Promise<RecordedDbRequest[]> {
+export async function requestsOf(member: Pick<Member, 'memberId'>, table?: string): Promise<RecordedDbRequest[]> {
   const res = await fetch(`${doubles().postgrest}/__requests`);
   const all = (await res.json()) as RecordedDbRequest[];
-  return all.filter((r) => uidOf(r.authorization) === member.uid && (!table || r.table === table));
+  return all.filter((r) => memberIdOf(r.authorization) === member.memberId && (!table || r.table === table));
 }
 
 /** The Stripe double's, the local database endpoint's and the email stand-in's addresses; scripts/e2e.mjs sets them for the members phase. */
@@ -246,15 +246,15 @@ export interface RecordedStripeRequest {
 }
 
 /** The checkout session the Stripe double was asked to create for this member. */
-export async function checkoutSessionFor(page: Page, uid: string): Promise<RecordedStripeRequest | undefined> {
+export async function checkoutSessionFor(page: Page, memberId: string): Promise<RecordedStripeRequest | undefined> {
   const requests = (await (await page.request.get(`${doubles().stripe}/__requests`)).json()) as RecordedStripeRequest[];
-  return requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').find((r) => r.form.client_reference_id === uid);
+  return requests.filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions').find((r) => r.form.client_reference_id === memberId);
 }
 
 /** Whether the checkout function kept this member's Stripe customer in stripe_customers. */
-export async function customerKeptFor(page: Page, uid: string): Promise<boolean> {
+export async function customerKeptFor(page: Page, memberId: string): Promise<boolean> {
   const rows = (await (await page.request.get(`${doubles().postgrest}/__requests`)).json()) as { method: string; table: string; body: unknown }[];
-  return rows.some((r) => r.method === 'POST' && r.table === 'stripe_customers' && (r.body as { user_id?: string }).user_id === uid);
+  return rows.some((r) => r.method === 'POST' && r.table === 'stripe_customers' && (r.body as { user_id?: string }).user_id === memberId);
 }
 
 /** POST /api/stripe-checkout from the page, with the member's current ID token (as a stale tab would). */

@@ -26,7 +26,7 @@ export async function protectEmailEnumeration(): Promise<void> {
 export const uniqueEmail = (tag = 'member') => `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
 export interface TestUser {
-  uid: string;
+  memberId: string;
   email: string;
   displayName: string;
 }
@@ -46,15 +46,15 @@ export async function createUser(displayName = 'Ana Lima', { verified = true }: 
   const data = (await res.json()) as { localId: string };
   if (!res.ok) throw new Error(`emulator signUp: ${JSON.stringify(data)}`);
   if (verified) await setEmailVerified(data.localId);
-  return { uid: data.localId, email, displayName };
+  return { memberId: data.localId, email, displayName };
 }
 
 /** Marks an account's address verified in the emulator (Admin API, as the owner), as its link does. */
-export async function setEmailVerified(uid: string): Promise<void> {
+export async function setEmailVerified(memberId: string): Promise<void> {
   const res = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:update?key=demo-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
-    body: JSON.stringify({ localId: uid, emailVerified: true }),
+    body: JSON.stringify({ localId: memberId, emailVerified: true }),
   });
   if (!res.ok) throw new Error(`emulator update: ${res.status} ${await res.text()}`);
 }

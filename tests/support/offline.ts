@@ -49,3 +49,24 @@ export const answerKept = (page: Page, path: string) =>
     path,
     { timeout: 20_000, polling: 250 },
   );
+
+/**
+ * Watches from now on whether an element matching `selector` ever leaves the page; answers a
+ * function that tells, for each time it was gone, the milliseconds since the watch began and
+ * the text of `within` then (none while it stayed).
+ */
+export async function watchStays(page: Page, selector: string, within = 'body'): Promise<() => Promise<string[]>> {
+  const key = `__stays_${Math.random().toString(36).slice(2)}`;
+  await page.evaluate(
+    ({ selector, within, key }) => {
+      const gone: string[] = [];
+      (window as unknown as Record<string, string[]>)[key] = gone;
+      const start = performance.now();
+      new MutationObserver(() => {
+        if (!document.querySelector(selector)) gone.push(`${Math.round(performance.now() - start)} ms: ${(document.querySelector<HTMLElement>(within)?.innerText ?? '').replace(/\s+/g, ' ').slice(0, 200)}`);
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    },
+    { selector, within, key },
+  );
+  return () => page.evaluate((key) => [...((window as unknown as Record<string, string[]>)[key] ?? [])], key);
+}

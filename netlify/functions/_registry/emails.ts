@@ -6,14 +6,16 @@
  * The function entries pass this outbox to their feature.
  */
 import { outboxOf, type Preparers } from '../_shared/email/outbox';
-import { COMMERCE_EMAILS } from '../../../src/features/commerce/server/email/kinds';
+import { commerceEmails } from '../../../src/features/commerce/server/email/kinds';
+import { PRODUCT_HOMES } from './product-homes';
 import { COACHING_EMAILS, queueReminders } from '../../../src/features/coaching/server/email/coaching';
 import { passExpiredOffers, queueFollowUps, WAITLIST_EMAILS } from '../../../src/features/coaching/server/email/waitlist';
 import { ACCOUNT_EMAILS } from '../../../src/features/account/server/email/account';
+import { COURSE_EMAILS } from '../../../src/features/course/server/email/certificate';
 import type { AdminDb } from '../_shared/supabase';
 import { emailSettings } from '../_shared/email/settings';
 
-export const EMAIL_KINDS: Preparers = { ...COMMERCE_EMAILS, ...COACHING_EMAILS, ...WAITLIST_EMAILS, ...ACCOUNT_EMAILS };
+export const EMAIL_KINDS: Preparers = { ...commerceEmails(PRODUCT_HOMES), ...COACHING_EMAILS, ...WAITLIST_EMAILS, ...ACCOUNT_EMAILS, ...COURSE_EMAILS };
 
 export const outbox = outboxOf(EMAIL_KINDS);
 export const { queueEmail, queueEmailLimited, sendDue, sendQueued } = outbox;

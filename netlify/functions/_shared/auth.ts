@@ -246,9 +246,9 @@ export const ACCOUNT_CACHE_MS = 60_000;
 export const ACCOUNT_CACHE_SIZE = 1000;
 const accountCache = new Map<string, { readAt: number; account: AccountNow }>();
 
-/** Forgets what this instance read of `uid`'s account (account-delete, once it left the tombstone). */
-export function forgetAccount(uid: string): void {
-  for (const key of accountCache.keys()) if (key.endsWith(`\n${uid}`)) accountCache.delete(key);
+/** Forgets what this instance read of `memberId`'s account (account-delete, once it left the tombstone). */
+export function forgetAccount(memberId: string): void {
+  for (const key of accountCache.keys()) if (key.endsWith(`\n${memberId}`)) accountCache.delete(key);
 }
 
 /** The Admin API to look accounts up with: the emulator's, or the service account's (a 503 saying what is missing without one). */
@@ -260,15 +260,15 @@ function lookupAdmin(projectId: string, credential: FirebaseCredential): UserAdm
 }
 
 /**
- * The account of `uid` as it is now: Firebase's record (Identity Toolkit accounts:lookup) and the
+ * The account of `memberId` as it is now: Firebase's record (Identity Toolkit accounts:lookup) and the
  * tombstone, read side by side. Without database settings there is no tombstone to read, nor any
  * member data to keep from a deleted account (the functions that need the database answer 503
  * themselves). Kept ACCOUNT_CACHE_MS on this instance, except against the emulator (on this
  * machine; a test that revokes expects to be seen at once). A 503 when either cannot be read.
  */
-async function accountNow(projectId: string, credential: FirebaseCredential, uid: string): Promise<AccountNow> {
+async function accountNow(projectId: string, credential: FirebaseCredential, memberId: string): Promise<AccountNow> {
   const cacheable = credential.kind !== 'emulator';
-  const key = `${projectId}\n${uid}`;
+  const key = `${projectId}\n${memberId}`;
   const now = Date.now();
   const held = cacheable ? accountCache.get(key) : undefined;
   if (held && held.readAt <= now && now - held.readAt < ACCOUNT_CACHE_MS) return held.account;
@@ -276,8 +276,8 @@ async function accountNow(projectId: string, credential: FirebaseCredential, uid
 
   const admin = lookupAdmin(projectId, credential);
   const [record, tombstone] = await Promise.allSettled([
-    admin.getUser(uid),
-    isSupabaseConfigured() ? isDeletedMember(supabaseAdmin(), uid) : Promise.resolve(false),
+    admin.getUser(memberId),
+    isSupabaseConfigured() ? isDeletedMember(supabaseAdmin(), memberId) : Promise.resolve(false),
   ]);
   let account: AccountNow;
   if (tombstone.status === 'fulfilled' && tombstone.value) {
@@ -306,8 +306,8 @@ async function accountNow(projectId: string, credential: FirebaseCredential, uid
  * was deleted, is gone, is disabled, or signed in before the account's tokens were revoked
  * (auth_time before validSince, in milliseconds, as firebase-admin compares them).
  */
-async function checkAccount(projectId: string, credential: FirebaseCredential, uid: string, authTime: number, acceptDeleted: boolean): Promise<void> {
-  const account = await accountNow(projectId, credential, uid);
+async function checkAccount(projectId: string, credential: FirebaseCredential, memberId: string, authTime: number, acceptDeleted: boolean): Promise<void> {
+  const account = await accountNow(projectId, credential, memberId);
   if (account.deleted) {
     if (acceptDeleted) return;
     throw new SessionEnded('auth/user-deleted', DELETED);

@@ -75,10 +75,10 @@ export interface AuthUser {
 
 /** The Admin API calls the functions make, named as firebase-admin's Auth names them. */
 export interface UserAdmin {
-  getUser(uid: string): Promise<AuthUser>;
+  getUser(memberId: string): Promise<AuthUser>;
   getUserByEmail(email: string): Promise<AuthUser>;
-  setCustomUserClaims(uid: string, claims: Record<string, unknown> | null): Promise<void>;
-  deleteUser(uid: string): Promise<void>;
+  setCustomUserClaims(memberId: string, claims: Record<string, unknown> | null): Promise<void>;
+  deleteUser(memberId: string): Promise<void>;
   /**
    * The one-time code of an email action link for `email`, as firebase-admin's
    * generateEmailVerificationLink, generatePasswordResetLink and generateVerifyAndChangeEmailLink
@@ -87,9 +87,9 @@ export interface UserAdmin {
    */
   emailActionCode(action: EmailAction, email: string, newEmail?: string): Promise<string>;
   /** Changes the account (firebase-admin's updateUser): its address, whether it is verified, its password. */
-  updateUser(uid: string, fields: { email?: string; emailVerified?: boolean; password?: string }): Promise<void>;
+  updateUser(memberId: string, fields: { email?: string; emailVerified?: boolean; password?: string }): Promise<void>;
   /** Ends every session of the account (firebase-admin's revokeRefreshTokens): tokens from before now stop counting. */
-  revokeRefreshTokens(uid: string): Promise<void>;
+  revokeRefreshTokens(memberId: string): Promise<void>;
 }
 
 /** The email actions whose links the site sends (Identity Toolkit's request types). */
@@ -216,19 +216,19 @@ export function userAdmin(projectId: string, credential: FirebaseCredential): Us
   }
 
   return {
-    async getUser(uid) {
-      const { users } = await call<{ users?: LookupUser[] }>('lookup', { localId: [uid] });
-      return userOf(users?.find((u) => u.localId === uid));
+    async getUser(memberId) {
+      const { users } = await call<{ users?: LookupUser[] }>('lookup', { localId: [memberId] });
+      return userOf(users?.find((u) => u.localId === memberId));
     },
     async getUserByEmail(email) {
       const { users } = await call<{ users?: LookupUser[] }>('lookup', { email: [email] });
       return userOf(users?.find((u) => u.email?.toLowerCase() === email.toLowerCase()));
     },
-    async setCustomUserClaims(uid, claims) {
-      await call('update', { localId: uid, customAttributes: JSON.stringify(claims ?? {}) });
+    async setCustomUserClaims(memberId, claims) {
+      await call('update', { localId: memberId, customAttributes: JSON.stringify(claims ?? {}) });
     },
-    async deleteUser(uid) {
-      await call('delete', { localId: uid });
+    async deleteUser(memberId) {
+      await call('delete', { localId: memberId });
     },
     async emailActionCode(action, email, newEmail) {
       const answer = await call<{ oobCode?: unknown; oobLink?: unknown }>('sendOobCode', {
@@ -241,11 +241,11 @@ export function userAdmin(projectId: string, credential: FirebaseCredential): Us
       if (!code) throw new AuthAdminError('auth/internal-error', 'Identity Toolkit answered no action code');
       return code;
     },
-    async updateUser(uid, fields) {
-      await call('update', { localId: uid, ...fields });
+    async updateUser(memberId, fields) {
+      await call('update', { localId: memberId, ...fields });
     },
-    async revokeRefreshTokens(uid) {
-      await call('update', { localId: uid, validSince: String(Math.floor(Date.now() / 1000)) });
+    async revokeRefreshTokens(memberId) {
+      await call('update', { localId: memberId, validSince: String(Math.floor(Date.now() / 1000)) });
     },
   };
 }

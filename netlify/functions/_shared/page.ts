@@ -39,10 +39,11 @@ export function pageHeaders(): Record<string, string> {
   };
 }
 
-export function smallPage(title: string, body: string, options: { support: string; site: string }): string {
+/** `options.head`: more of the head, already escaped (a page's Open Graph tags). */
+export function smallPage(title: string, body: string, options: { support: string; site: string; head?: string }): string {
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(BRAND)}</title><style>${STYLE}</style></head>` +
+    `<meta name="robots" content="noindex"><title>${escapeHtml(title)} · ${escapeHtml(BRAND)}</title>${options.head ?? ''}<style>${STYLE}</style></head>` +
     `<body><main><a class="brand" href="${escapeHtml(`${options.site}/`)}">${escapeHtml(BRAND)}</a><div class="card"><h1>${escapeHtml(title)}</h1>${body}</div>` +
     `<p class="quiet">Questions? Write to <a href="mailto:${escapeHtml(options.support)}">${escapeHtml(options.support)}</a>.</p></main></body></html>`
   );

@@ -1,6 +1,8 @@
 /**
  * What a member may open, and why: one pure model for the products page, the app pages, the
- * dashboard's library, the navigation badge, the checkout function and the content gate.
+ * dashboard's library, the navigation badge, the checkout function and the content gate (what
+ * commerce alone says of it, the library's lines and checkout's refusals, is in
+ * src/features/commerce: library.ts, checkout-refusal.ts).
  *
  * - Buying an app, the course or the Founding Membership grants it for life ("owned"). What a
  *   purchase or a subscription is, is the catalogue's entry for its price id, never the kind the
@@ -30,9 +32,6 @@ export type PurchaseLike = Pick<Tables<'purchases'>, 'price_id' | 'product_type'
 
 export type AccessProduct = Pick<Product, 'priceId' | 'name' | 'mode' | 'productType'>;
 
-/** What the model reads of a catalogue entry. */
-export type CatalogueEntry = AccessProduct;
-
 export interface AccessInputs {
   subscription: SubscriptionLike | null | undefined;
   purchases: readonly PurchaseLike[];
@@ -40,7 +39,7 @@ export interface AccessInputs {
    * The catalogue that says what each price id is: the subscription's plan, the Founding
    * Membership (built-in, or the live one, whose entries are the built-in's).
    */
-  catalogue: readonly CatalogueEntry[];
+  catalogue: readonly AccessProduct[];
   now: Date;
 }
 
@@ -57,17 +56,17 @@ export type Access =
 
 
 /** The course a plan includes: the Master Alchemist Course. */
-export function isMasterCourse(product: Pick<Product, 'productType' | 'name'>): boolean {
+function isMasterCourse(product: Pick<Product, 'productType' | 'name'>): boolean {
   return product.productType === 'course' && product.name.includes('Master Alchemist');
 }
 
 /** Whether a chargeback holds back (open) or ended (lost) what a purchase or a subscription bought. */
-export function disputed(row: { dispute_status?: string | null }): boolean {
+function disputed(row: { dispute_status?: string | null }): boolean {
   return row.dispute_status === 'open' || row.dispute_status === 'lost';
 }
 
 /** A purchase that grants access now: paid, not refunded, not held back by a chargeback. */
-export function grants(purchase: PurchaseLike): boolean {
+function grants(purchase: PurchaseLike): boolean {
   return purchase.status === 'paid' && !purchase.refunded_at && !disputed(purchase);
 }
 
@@ -82,7 +81,7 @@ function paidPurchase(purchases: readonly PurchaseLike[], priceId: string): Purc
  * The member's Founding Membership purchase, when paid: a purchase of a price the catalogue
  * sells as the Founding Membership (a membership sold once), whatever the row's product_type.
  */
-export function foundingPurchase(purchases: readonly PurchaseLike[], catalogue: readonly CatalogueEntry[]): PurchaseLike | undefined {
+function foundingPurchase(purchases: readonly PurchaseLike[], catalogue: readonly AccessProduct[]): PurchaseLike | undefined {
   const founding = new Set(catalogue.filter(isFoundingProduct).map((p) => p.priceId));
   return purchases.filter((p) => founding.has(p.price_id) && grants(p)).sort((a, b) => a.purchased_at.localeCompare(b.purchased_at))[0];
 }
@@ -138,26 +137,6 @@ export function hasAccess(a: Access): boolean {
   return a.kind !== 'none';
 }
 
-export const CHECKOUT_REFUSALS = {
-  owned: 'You already own this. You can open it from your dashboard.',
-  included: 'Your membership already includes this. You can open it from your dashboard.',
-  pending: 'Your payment for this is still being processed. You can see it on your dashboard.',
-} as const;
-
-/**
- * Why checkout must refuse to sell `product` to this member, or null. Only products the member
- * would buy a second time or already has in their plan are refused; a plan upgrade (say from
- * Adventurer to Alchemist) and memberships are decided by the checkout's own rules.
- */
-export function checkoutRefusal(product: AccessProduct, inputs: AccessInputs): string | null {
-  if (product.productType === 'membership' && !isFoundingProduct(product)) return null;
-  const a = access(product, inputs);
-  if (a.kind === 'owned') return CHECKOUT_REFUSALS.owned;
-  if (a.kind === 'included') return CHECKOUT_REFUSALS.included;
-  if (a.reason === 'pending') return CHECKOUT_REFUSALS.pending;
-  return null;
-}
-
 /**
  * What a member without access to a product's paid content reads: how to get it. The content
  * gate answers it with its 403, and the course player says it without asking the gate when this
@@ -170,24 +149,3 @@ export function howToGetIt(product: Pick<AccessProduct, 'productType' | 'name'>,
   }
   return `This is part of ${product.name}. Buy the app for lifetime access, or join the Adventurer or Alchemist plan, which include every app.`;
 }
-
-/** One line on how the member got a product, as the library and the app pages say it. */
-export function accessSource(a: Access, formatDate: (iso: string) => string | null): string {
-  switch (a.kind) {
-    case 'owned':
-      return a.reason === 'founding' ? 'Founding Member' : `Purchased on ${formatDate(a.since) ?? a.since}`;
-    case 'included':
-      return `Included in ${a.tier}`;
-    case 'none':
-      return a.reason === 'pending' ? 'Payment processing' : 'Not available';
-  }
-}
-
-/** Every product the member can use (owned or included), apps and courses, in catalogue order. */
-export function library<P extends AccessProduct>(catalogue: readonly P[], inputs: AccessInputs): { product: P; access: Access }[] {
-  return catalogue
-    .filter((p) => p.productType !== 'membership' || isFoundingProduct(p))
-    .map((product) => ({ product, access: access(product, inputs) }))
-    .filter(({ access: a }) => a.kind !== 'none' || a.reason === 'pending');
-}
-

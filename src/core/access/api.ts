@@ -10,9 +10,9 @@ import type { SubscriptionRecord } from './subscription';
 import type { PurchaseRecord } from './purchases';
 
 /** stripe_customers: the member's Stripe customer id, or null when they have none. */
-export function fetchCustomerId(userId: string): Promise<DbResult<string>> {
+export function fetchCustomerId(memberId: string): Promise<DbResult<string>> {
   return dbRequest(
-    (db) => db.from('stripe_customers').select('customer_id').eq('user_id', userId).maybeSingle<{ customer_id: string }>(),
+    (db) => db.from('stripe_customers').select('customer_id').eq('user_id', memberId).maybeSingle<{ customer_id: string }>(),
     (row) => row.customer_id,
   );
 }
@@ -31,12 +31,12 @@ export function fetchSubscription(customerId: string): Promise<DbResult<Subscrip
 }
 
 /** purchases: the member's one-time purchases, oldest first. */
-export function fetchPurchases(userId: string): Promise<DbResult<PurchaseRecord[]>> {
+export function fetchPurchases(memberId: string): Promise<DbResult<PurchaseRecord[]>> {
   return dbRequest((db) =>
     db
       .from('purchases')
       .select('price_id, product_type, status, purchased_at, refunded_at, checkout_session_id, dispute_status')
-      .eq('user_id', userId)
+      .eq('user_id', memberId)
       .order('purchased_at', { ascending: true })
       ,
   );

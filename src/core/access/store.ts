@@ -4,9 +4,8 @@
  * pages). The decisions live in src/core/access/access.ts; this store only loads what it needs.
  */
 import { computed } from 'nanostores';
-import catalogueFile from '../../content/catalogue.json';
-import type { AccessInputs } from './access';
-import type { Product } from './product';
+import catalogueEntries from '../../content/catalogue.json?access-entries';
+import type { AccessInputs, AccessProduct } from './access';
 import { isNoRows } from '../db/result';
 import { PURCHASE_ERRORS, type PurchaseRecord } from './purchases';
 import { fetchCustomerId, fetchPurchases, fetchSubscription } from './api';
@@ -39,8 +38,11 @@ export const $subscription = memberResource<SubscriptionState>(async (user) => {
   }
 });
 
-/** The built-in catalogue: it names the plans and the products the library lists. */
-export const BUILT_IN_CATALOGUE: readonly Product[] = catalogueFile.map(({ id: _id, ...product }) => product as Product);
+/**
+ * The built-in catalogue: it names the plans and the products the library lists. What the access
+ * model reads of it only (integrations/catalogue-entries.mjs): no descriptions nor prices.
+ */
+export const BUILT_IN_CATALOGUE: readonly AccessProduct[] = catalogueEntries;
 
 export type PurchasesState = { purchases: PurchaseRecord[]; error: null } | { purchases: PurchaseRecord[]; error: string };
 

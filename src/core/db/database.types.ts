@@ -21,6 +21,7 @@ import {
   EMAIL_KINDS,
   EMAIL_STATUSES,
   DISPUTE_STATUSES,
+  PLAN_INTERVALS,
   PARTNERSHIP_TYPES,
   PURCHASE_STATUSES,
   RESET_FEELINGS,
@@ -44,6 +45,7 @@ export {
   EMAIL_KINDS,
   EMAIL_STATUSES,
   DISPUTE_STATUSES,
+  PLAN_INTERVALS,
   PARTNERSHIP_TYPES,
   PURCHASE_STATUSES,
   RESET_FEELINGS,
@@ -142,6 +144,11 @@ export const SCHEMA = {
     plan_tier: { type: 'text', nullable: true, values: TIERS },
     dispute_status: { type: 'text', nullable: true, values: DISPUTE_STATUSES },
     dispute_since: { type: 'timestamp with time zone', nullable: true },
+    plan_amount: { type: 'integer', nullable: true },
+    plan_currency: { type: 'text', nullable: true },
+    plan_interval: { type: 'text', nullable: true, values: PLAN_INTERVALS },
+    plan_interval_count: { type: 'integer', nullable: true },
+    ended_at: { type: 'bigint', nullable: true },
   },
   certificates: {
     id: UUID_ID,
@@ -457,6 +464,57 @@ export type Database = {
       count_member_request: {
         Args: { member: string; door: string; window_seconds: number };
         Returns: number;
+      };
+      /** The member's certificate claim: one per member and course, in one statement (service role only; migration 20261208000100). */
+      claim_certificate: {
+        Args: { member: string; course: string; name?: string | null };
+        Returns: Json;
+      };
+      /** A certificate's public facts by its code, or that it is gone or unknown (service role only; migration 20261208000100). */
+      certificate_by_code: {
+        Args: { code: string };
+        Returns: Json;
+      };
+      /** The owner's numbers of a month (aggregates; service role only; migration 20261207000100). */
+      owner_numbers: {
+        Args: { p_month: string; p_lesson_count: number };
+        Returns: Json;
+      };
+      /** The month's funnel counted without cookies (aggregates; service role only; migration 20261207100000). */
+      owner_funnel: {
+        Args: { p_month: string };
+        Returns: Json;
+      };
+      /** Twelve months of the owner's key figures, for the charts (service role only; migration 20261207000100). */
+      owner_trend: {
+        Args: { p_month: string };
+        Returns: Json;
+      };
+      /** The funnel's salt of a Berlin day, stored once, older ones deleted (service role only; migration 20261207100000). */
+      funnel_salt: {
+        Args: { day: string; candidate: string };
+        Returns: string;
+      };
+      /** One funnel beacon counted (service role only; migration 20261207100000). */
+      funnel_hit: {
+        Args: {
+          visitor: string;
+          event: string;
+          path: string;
+          occurred_at: string;
+          referrer_host?: string | null;
+          utm_source?: string | null;
+          utm_medium?: string | null;
+          utm_campaign?: string | null;
+          utm_term?: string | null;
+          utm_content?: string | null;
+        };
+        Returns: undefined;
+      };
+      /** A paid Checkout Session counted as a purchase once: true when this call counted it (service role only; migration 20261207100000). */
+      funnel_count_purchase: {
+        Args: { checkout_session: string; occurred_at: string };
+        Returns: boolean;
       };
       /** Leaves the member's own place in the coaching waitlist, or declines its offer (migration 20261209100000). */
       coaching_waitlist_leave: {

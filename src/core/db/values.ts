@@ -43,6 +43,9 @@ export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 export const DISPUTE_STATUSES = ['open', 'won', 'lost'] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
+/** A recurring price's billing interval as Stripe names it (stripe_subscriptions.plan_interval, the owner's MRR). */
+export const PLAN_INTERVALS = ['day', 'week', 'month', 'year'] as const;
+
 
 /** Stillpoint's patterns, as breathing_sessions allows them (src/features/lounge/stillpoint/breathing.ts). */
 export const BREATHING_PATTERNS = ['box', 'four-seven-eight', 'cyclic-sighing', 'resonance', 'custom'] as const;
@@ -61,7 +64,7 @@ export type CoachingChangeKind = (typeof COACHING_CHANGE_KINDS)[number];
 export const ATTENDANCE = ['joined', 'absent'] as const;
 
 /** email_outbox.kind: the messages the site sends (netlify/functions/_shared/email/). */
-export const EMAIL_KINDS = ['purchase_confirmation', 'access_ending', 'coaching_confirmation', 'coaching_reminder', 'coaching_change', 'email_verification', 'password_reset', 'email_change', 'email_changed', 'coaching_seat_offer', 'coaching_follow_up'] as const;
+export const EMAIL_KINDS = ['purchase_confirmation', 'access_ending', 'coaching_confirmation', 'coaching_reminder', 'coaching_change', 'email_verification', 'password_reset', 'email_change', 'email_changed', 'certificate_issued', 'coaching_seat_offer', 'coaching_follow_up'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 /** email_outbox.status: pending until claimed, sending while one sender has it, then sent, failed (tried again), given up or skipped. */
 export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'given_up', 'skipped'] as const;

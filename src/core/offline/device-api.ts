@@ -97,9 +97,9 @@ export function deviceOwner(): string | null {
   }
 }
 
-function recordOwner(uid: string | null): void {
+function recordOwner(memberId: string | null): void {
   try {
-    if (uid) localStorage.setItem(DEVICE_OWNER_KEY, uid);
+    if (memberId) localStorage.setItem(DEVICE_OWNER_KEY, memberId);
     else localStorage.removeItem(DEVICE_OWNER_KEY);
   } catch {
     /* no storage: nothing is kept on the device either */
@@ -154,27 +154,27 @@ export function followSession(session: Session): Promise<void> {
 }
 
 /** Sign out clears the device itself, after asking: the session change it causes is not followed meanwhile. */
-export async function signOutClearing(uid: string | null, signOut: () => Promise<void>): Promise<void> {
+export async function signOutClearing(memberId: string | null, signOut: () => Promise<void>): Promise<void> {
   signingOut = true;
   try {
     await signOut();
     await steps;
-    await clearDevice(uid ?? deviceOwner(), { keepUnsent: false });
+    await clearDevice(memberId ?? deviceOwner(), { keepUnsent: false });
   } finally {
     signingOut = false;
   }
 }
 
 /**
- * Before signing `uid` out: sends what waits, and asks (when `ask`) before what could not be sent
+ * Before signing `memberId` out: sends what waits, and asks (when `ask`) before what could not be sent
  * is dropped. Answers false when the member chose to stay signed in. The caller then signs out
  * through `signOutClearing`, which clears the device after, so nothing the sign-out itself
  * writes stays behind.
  */
-export async function readyToLeave(uid: string | null, { ask }: { ask: boolean }): Promise<boolean> {
-  if (!uid) return true;
+export async function readyToLeave(memberId: string | null, { ask }: { ask: boolean }): Promise<boolean> {
+  if (!memberId) return true;
   const { flush, waiting } = await outbox();
-  if ((await waiting(uid)).length === 0) return true;
-  const left = await flush(uid);
+  if ((await waiting(memberId)).length === 0) return true;
+  const left = await flush(memberId);
   return left === 0 || !ask || askToDrop(left);
 }

@@ -20,19 +20,19 @@ export const MEMBER_CACHE_PREFIX = 'ia-member-';
  * while something they wrote waited (./device.ts).
  */
 export const OUTBOX_DB_PREFIX = 'ia-outbox-';
-export const outboxDb = (uid: string): string => OUTBOX_DB_PREFIX + uid;
+export const outboxDb = (memberId: string): string => OUTBOX_DB_PREFIX + memberId;
 
 /**
  * A local-storage flag set while a member's outbox holds something (`ia:outbox:<uid>`): a member
  * page loads the outbox's code (and IndexedDB's) only when there is something to send, or when
  * it saves.
  */
-export const outboxFlagKey = (uid: string): string => `ia:outbox:${uid}`;
+export const outboxFlagKey = (memberId: string): string => `ia:outbox:${memberId}`;
 
-/** Whether `uid`'s outbox may hold something (the flag; true when storage cannot tell). */
-export function outboxMayHoldSomething(uid: string): boolean {
+/** Whether `memberId`'s outbox may hold something (the flag; true when storage cannot tell). */
+export function outboxMayHoldSomething(memberId: string): boolean {
   try {
-    return localStorage.getItem(outboxFlagKey(uid)) === '1';
+    return localStorage.getItem(outboxFlagKey(memberId)) === '1';
   } catch {
     return true;
   }

@@ -20,23 +20,23 @@ const STORE = 'writes';
 /** Each member's outbox opened on this page, by uid (only the signed-in member's is ever opened). */
 const opened = new Map<string, Promise<IDBPDatabase>>();
 
-function outbox(uid: string): Promise<IDBPDatabase> {
-  let db = opened.get(uid);
+function outbox(memberId: string): Promise<IDBPDatabase> {
+  let db = opened.get(memberId);
   if (!db) {
-    db = openDB(outboxDb(uid), 1, {
+    db = openDB(outboxDb(memberId), 1, {
       upgrade(created) {
         created.createObjectStore(STORE, { keyPath: 'seq', autoIncrement: true });
       },
       // Another tab deletes the database (the session ended there): let it.
       blocking(_current, _next, event) {
         (event.target as IDBDatabase).close();
-        opened.delete(uid);
+        opened.delete(memberId);
       },
     }).catch((error: unknown) => {
-      opened.delete(uid);
+      opened.delete(memberId);
       throw error;
     });
-    opened.set(uid, db);
+    opened.set(memberId, db);
   }
   return db;
 }
@@ -48,11 +48,11 @@ export async function closeOutbox(): Promise<void> {
   for (const db of await Promise.all(all.map((d) => d.catch(() => undefined)))) db?.close();
 }
 
-/** Keeps the flag that says `uid`'s outbox holds something (./names.ts) in step with it. */
-function flag(uid: string, holds: boolean): void {
+/** Keeps the flag that says `memberId`'s outbox holds something (./names.ts) in step with it. */
+function flag(memberId: string, holds: boolean): void {
   try {
-    if (holds) localStorage.setItem(outboxFlagKey(uid), '1');
-    else localStorage.removeItem(outboxFlagKey(uid));
+    if (holds) localStorage.setItem(outboxFlagKey(memberId), '1');
+    else localStorage.removeItem(outboxFlagKey(memberId));
   } catch {
     /* no storage: pages load the outbox's code to find out */
   }
@@ -66,10 +66,10 @@ export function onOutboxChange(listener: () => void): () => void {
 }
 const changed = () => listeners.forEach((l) => l());
 
-/** Every entry kept for `uid`, in order (none when IndexedDB is unavailable); read from their own outbox only. */
-export async function waiting(uid: string): Promise<OutboxEntry[]> {
+/** Every entry kept for `memberId`, in order (none when IndexedDB is unavailable); read from their own outbox only. */
+export async function waiting(memberId: string): Promise<OutboxEntry[]> {
   try {
-    return entriesOf((await (await outbox(uid)).getAll(STORE)) as OutboxEntry[], uid);
+    return entriesOf((await (await outbox(memberId)).getAll(STORE)) as OutboxEntry[], memberId);
   } catch {
     return [];
   }
@@ -152,10 +152,10 @@ export function onSent(listener: (sent: Sent) => void): () => void {
   return () => sentListeners.delete(listener);
 }
 
-/** Whether the page knows a session other than `uid`'s (signed out, or another member). */
-function notSignedIn(uid: string): boolean {
+/** Whether the page knows a session other than `memberId`'s (signed out, or another member). */
+function notSignedIn(memberId: string): boolean {
   const session = $session.get();
-  return session.status !== 'unknown' && (session.status !== 'signedIn' || session.user.id !== uid);
+  return session.status !== 'unknown' && (session.status !== 'signedIn' || session.user.id !== memberId);
 }
 
 let flushing: Promise<number> | undefined;
@@ -166,7 +166,7 @@ const RETRY_FIRST_MS = 3_000;
 const RETRY_MAX_MS = 60_000;
 
 /**
- * Sends what waits for `uid`, oldest first. It stops at the first entry that gets no answer
+ * Sends what waits for `memberId`, oldest first. It stops at the first entry that gets no answer
  * (the rest keeps its order for the next time). An entry the database refuses is kept (nothing
  * is lost; it is sent again next time) and marked refused, which its app tells the member
  * (./outbox.ts, `refusedText`). Every later entry of the same app is kept too, as it may build
@@ -175,13 +175,13 @@ const RETRY_MAX_MS = 60_000;
  * flush at a time. While something waits it is tried again, sooner at first and then less
  * often (the browser's own online and offline signals are not reliable enough to wait for).
  */
-export function flush(uid: string): Promise<number> {
+export function flush(memberId: string): Promise<number> {
   clearTimeout(again);
   flushing ??= (async () => {
     try {
-      const entries = await waiting(uid);
+      const entries = await waiting(memberId);
       // Only the member's own session sends their entries (another tab may have changed it).
-      if (notSignedIn(uid)) return entries.length;
+      if (notSignedIn(memberId)) return entries.length;
       /** Apps with a refused entry this time: their later entries wait behind it. */
       const held = new Set<string>();
       let kept = 0;
@@ -190,7 +190,7 @@ export function flush(uid: string): Promise<number> {
           kept += 1;
           continue;
         }
-        if (notSignedIn(uid)) return kept + entries.length - i;
+        if (notSignedIn(memberId)) return kept + entries.length - i;
         const outcome = await send(opToSend(entry));
         if (outcome.kind === 'offline') return kept + entries.length - i;
         if (outcome.kind === 'refused') {
@@ -199,21 +199,21 @@ export function flush(uid: string): Promise<number> {
           await markRefused(entry, { code: outcome.code, message: outcome.message });
           continue;
         }
-        const db = await outbox(uid);
+        const db = await outbox(memberId);
         if (entry.seq !== undefined) await db.delete(STORE, entry.seq);
         changed();
         sentListeners.forEach((l) => l({ entry, outcome }));
       }
       return kept;
     } catch {
-      return (await waiting(uid)).length;
+      return (await waiting(memberId)).length;
     } finally {
       flushing = undefined;
     }
   })().then((left) => {
-    if (left === 0) flag(uid, false);
+    if (left === 0) flag(memberId, false);
     delay = left > 0 ? Math.min(RETRY_MAX_MS, delay ? delay * 2 : RETRY_FIRST_MS) : 0;
-    if (left > 0 && typeof window !== 'undefined' && !notSignedIn(uid)) again = setTimeout(() => void flush(uid), delay);
+    if (left > 0 && typeof window !== 'undefined' && !notSignedIn(memberId)) again = setTimeout(() => void flush(memberId), delay);
     return left;
   });
   return flushing;

@@ -71,9 +71,9 @@ export function opToSend(entry: OutboxEntry): OutboxOp {
   return { ...op, values: { ...op.values, [op.datedBy]: entry.savedAt } };
 }
 
-/** The entries to send for `uid`, in the order they were saved. */
-export const entriesOf = (entries: readonly OutboxEntry[], uid: string): OutboxEntry[] =>
-  entries.filter((e) => e.uid === uid).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+/** The entries to send for `memberId`, in the order they were saved. */
+export const entriesOf = (entries: readonly OutboxEntry[], memberId: string): OutboxEntry[] =>
+  entries.filter((e) => e.uid === memberId).sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
 
 /** What the member is told after a conflict, in the app's words. */
 export const CONFLICT_COPY = {

@@ -7,13 +7,13 @@
 import { useEffect } from 'react';
 import { $session } from '../session/store';
 
-const memberId = (): string | null => {
+const signedInMember = (): string | null => {
   const session = $session.get();
   return session.status === 'signedIn' ? session.user.id : null;
 };
 
 export function useOfflineSide(active = true): void {
   useEffect(() => {
-    if (active) void import('./worker-api').then(({ startOffline }) => startOffline(memberId));
+    if (active) void import('./worker-api').then(({ startOffline }) => startOffline(signedInMember));
   }, [active]);
 }

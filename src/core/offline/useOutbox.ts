@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { onOutboxChange, onSent, waiting, type Sent } from './outbox-api';
 import type { OutboxEntry } from './outbox';
 
-export function useOutbox(uid: string, app: string, onSentEntry?: (sent: Sent) => void): OutboxEntry[] {
+export function useOutbox(memberId: string, app: string, onSentEntry?: (sent: Sent) => void): OutboxEntry[] {
   const [entries, setEntries] = useState<OutboxEntry[]>([]);
   const heard = useRef(onSentEntry);
   useEffect(() => {
@@ -16,17 +16,17 @@ export function useOutbox(uid: string, app: string, onSentEntry?: (sent: Sent) =
   });
   useEffect(() => {
     let live = true;
-    const refresh = () => void waiting(uid).then((all) => live && setEntries(all.filter((e) => e.app === app)));
+    const refresh = () => void waiting(memberId).then((all) => live && setEntries(all.filter((e) => e.app === app)));
     refresh();
     const stopChanges = onOutboxChange(refresh);
     const stopSent = onSent((sent) => {
-      if (sent.entry.uid === uid && sent.entry.app === app) heard.current?.(sent);
+      if (sent.entry.uid === memberId && sent.entry.app === app) heard.current?.(sent);
     });
     return () => {
       live = false;
       stopChanges();
       stopSent();
     };
-  }, [uid, app]);
+  }, [memberId, app]);
   return entries;
 }

@@ -33,14 +33,14 @@ async function register(): Promise<void> {
   }
 }
 
-/** Starts the offline side for the signed-in member `memberId()` names (once per page). */
-export function startOffline(memberId: () => string | null): void {
+/** Starts the offline side for the member `signedInMember()` names (once per page). */
+export function startOffline(signedInMember: () => string | null): void {
   if (started) return;
   started = true;
   void register();
   const send = () => {
-    const uid = memberId();
-    if (uid && outboxMayHoldSomething(uid)) void import('./outbox-api').then(({ flush }) => flush(uid));
+    const memberId = signedInMember();
+    if (memberId && outboxMayHoldSomething(memberId)) void import('./outbox-api').then(({ flush }) => flush(memberId));
   };
   send();
   window.addEventListener('online', send);

@@ -5,6 +5,6 @@
 import { dbRequest, type DbResult } from '../db/client';
 import type { Profile } from './profile';
 
-export function fetchProfile(userId: string): Promise<DbResult<Profile>> {
-  return dbRequest((db) => db.from('profiles').select('*').eq('id', userId).maybeSingle<Profile>());
+export function fetchProfile(memberId: string): Promise<DbResult<Profile>> {
+  return dbRequest((db) => db.from('profiles').select('*').eq('id', memberId).maybeSingle<Profile>());
 }

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { $profile } from '../../core/profile/store';
-import { retryAccountSync } from './account-sync-store';
+import { retryAccountSync } from './account-sync-actions';
 
 /** Shown while the member's profile row does not exist (yet). */
 const PROFILE_MISSING_MESSAGE = 'Your account is still being set up, so your profile details are not here yet.';

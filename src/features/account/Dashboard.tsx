@@ -19,7 +19,6 @@ import { useMemberBadge } from './useMemberBadge';
 import { useSession } from '../../core/session/useSession';
 import AccountActions from './AccountActions';
 import EmailChoices from './EmailChoices';
-import { authHref } from '../../core/session/next-path';
 import { useOfflineSide } from '../../core/offline/useOfflineSide';
 
 /** The other features' cards, each an island the page passes in as a slot. */
@@ -141,7 +140,7 @@ function useCardsShown(active: boolean, later: number): number {
 /** The page once the account is gone: it comes with the deletion's dialog, loaded by then. */
 const AccountDeleted = lazy(() => import('./account-dialogs').then((m) => ({ default: m.AccountDeleted })));
 
-/** Signing out loads on the click, not with the page. */
+/** Signing out loads on the click, not with the page (as the way back to sign-in does, when a session ends). */
 const signInActions = () => import('./sign-in-actions');
 
 export default function Dashboard({ subscription, coaching, library, course, practice, actions }: Props) {
@@ -182,7 +181,13 @@ export default function Dashboard({ subscription, coaching, library, course, pra
   }, [allIn]);
 
   useEffect(() => {
-    if (session.status === 'signedOut' && !leaving.current) window.location.replace(authHref('/login', window.location.pathname));
+    if (session.status !== 'signedOut' || leaving.current) return;
+    // Back to sign-in, with the way back here: its code loads only for a session that ended.
+    const back = window.location.pathname;
+    void import('../../core/session/next-path').then(
+      ({ authHref }) => window.location.replace(authHref('/login', back)),
+      () => window.location.replace('/login'),
+    );
   }, [session.status]);
 
   if (deleted)

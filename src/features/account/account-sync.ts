@@ -1,7 +1,7 @@
 /**
  * Finishing a sign-in on the server (POST /api/auth-sync: the `role: authenticated` claim and
  * the Explorer profile): when to try again, how long to wait, and what the member is told
- * when it does not work. Pure; the account-sync store (src/features/account/account-sync-store.ts) makes the
+ * when it does not work. Pure; the account sync (src/features/account/account-sync-actions.ts) makes the
  * calls.
  */
 

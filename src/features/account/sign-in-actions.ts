@@ -1,6 +1,6 @@
 /**
  * The sign-in actions: sign in (email or Google), sign up, sign out, and signing in again
- * before deleting the account. Each sign-in ends with the account sync (./account-sync-store.ts,
+ * before deleting the account. Each sign-in ends with the account sync (./account-sync-actions.ts,
  * imported when a member signs in or out, so a visitor's page never carries it), then records
  * the signed-in hint in the session store. Imports run one way: this module uses the session
  * store and the account-sync store; the account-sync store uses the session store; the session
@@ -13,16 +13,16 @@ import { $session, authService, setSignedInHint, type AuthService } from '../../
 export const followSession = async (session: Session) => (await import('../../core/offline/device-api')).followSession(session);
 export const confirmSession = async () => (await import('../../core/session/session-end-api')).confirmSession();
 
-/** The account sync after every sign-in (./account-sync-store.ts), loaded on first use. */
+/** The account sync after every sign-in (./account-sync-actions.ts), loaded on first use. */
 async function syncAfterSignIn(auth: AuthService, fullName: string | null): Promise<boolean> {
-  const { syncAccountAfterSignIn } = await import('./account-sync-store');
+  const { syncAccountAfterSignIn } = await import('./account-sync-actions');
   return syncAccountAfterSignIn(auth, fullName);
 }
 
 /** On sign-out: forgets a failed account sync kept for the browser session. */
 async function forgetAccountSync(): Promise<void> {
   try {
-    const { resetAccountSync } = await import('./account-sync-store');
+    const { resetAccountSync } = await import('./account-sync-actions');
     resetAccountSync();
   } catch {
     /* the module did not load: the next sign-in's sync replaces what was kept */

@@ -10,12 +10,12 @@ import { askAsMember, callAsMember } from '../../core/member-api';
 import type { CoachingSession, CoachingSignupWithSession } from './coaching';
 
 /** The member's coaching signups with their session, newest first. */
-export function fetchCoachingSignups(userId: string): Promise<DbResult<CoachingSignupWithSession[]>> {
+export function fetchCoachingSignups(memberId: string): Promise<DbResult<CoachingSignupWithSession[]>> {
   return dbRequest((db) =>
     db
       .from('coaching_session_signups')
       .select('id, name, email, created_at, coaching_sessions(id, date, time, starts_at, ends_at, time_zone, cancelled_at)')
-      .eq('user_id', userId)
+      .eq('user_id', memberId)
       .order('created_at', { ascending: false }),
   );
 }

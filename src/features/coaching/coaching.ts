@@ -113,9 +113,9 @@ export function validateCoachingSignup(input: CoachingSignupInput): string | nul
  * The row the signup inserts: name trimmed, email trimmed and lower-cased, and the member's own
  * time zone (`timeZone`, their browser's), which the emails about the seat give the time in.
  */
-export function coachingSignupRow(userId: string, input: CoachingSignupInput & { sessionId: string }, timeZone: string) {
+export function coachingSignupRow(memberId: string, input: CoachingSignupInput & { sessionId: string }, timeZone: string) {
   return {
-    user_id: userId,
+    user_id: memberId,
     session_id: input.sessionId,
     name: input.name.trim(),
     email: input.email.trim().toLowerCase(),

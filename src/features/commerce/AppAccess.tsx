@@ -8,7 +8,8 @@
  * has `[data-app-access="open"]`); a pending payment says so. Anyone else keeps the page as is.
  */
 import { useStore } from '../../core/ui/useStore';
-import { access, accessSource, PENDING_NOTE } from '../../core/access/access';
+import { access, PENDING_NOTE } from '../../core/access/access';
+import { accessSource } from './library';
 import type { Product } from '../../core/access/product';
 import { formatLongDate } from '../../core/dates';
 import { $memberAccess, BUILT_IN_CATALOGUE } from '../../core/access/store';

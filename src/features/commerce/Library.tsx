@@ -5,8 +5,9 @@
  * shared access store (subscription and purchases), decided by src/core/access/access.ts.
  */
 import { useStore } from '../../core/ui/useStore';
-import { accessSource, isFoundingProduct, library } from '../../core/access/access';
-import { displayName } from './catalogue';
+import { isFoundingProduct } from '../../core/access/access';
+import { accessSource, library } from './library';
+import { displayName } from './product-names';
 import { formatLongDate } from '../../core/dates';
 import { $memberAccess, BUILT_IN_CATALOGUE, type MemberAccess } from '../../core/access/store';
 import Card from '../../core/ui/Card';

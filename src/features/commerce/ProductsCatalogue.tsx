@@ -42,7 +42,7 @@ type CatalogueState = { status: 'ready'; products: Product[] } | { status: 'empt
  * The subscription and purchases read for one member (a new member means a new read); `failed`
  * when either read failed, so the page says so instead of showing a silent Explorer.
  */
-type Membership = { userId: string; access: Pick<MemberAccess, 'subscription' | 'purchases'>; model: typeof import('../../core/access/access'); failed?: boolean };
+type Membership = { memberId: string; access: Pick<MemberAccess, 'subscription' | 'purchases'>; model: typeof import('../../core/access/access'); failed?: boolean };
 
 /** What a visitor (or a member whose data is on its way) has: nothing; the access model loads only for members. */
 const NO_ACCESS: Access = { kind: 'none', reason: 'notOwned' };
@@ -185,9 +185,9 @@ export default function ProductsCatalogue({ fallback, featuresDisabled, accessSt
   }, [known]);
 
   // The member's subscription and purchases: the shared store, loaded only for a member.
-  const userId = session.status === 'signedIn' ? session.user.id : null;
+  const memberId = session.status === 'signedIn' ? session.user.id : null;
   useEffect(() => {
-    if (featuresDisabled || !userId) return;
+    if (featuresDisabled || !memberId) return;
     let live = true;
     let unsubscribe: (() => void) | undefined;
     // Member-only code (the stores, the access model, checkout) loads here, never for a visitor.
@@ -200,7 +200,7 @@ export default function ProductsCatalogue({ fallback, featuresDisabled, accessSt
           unsubscribe = $memberAccess.subscribe((state) => {
             if (state.status !== 'ready') return;
             if (state.value.error) console.error(`Products: ${state.value.error}`);
-            setMembership({ userId, access: state.value, model, failed: Boolean(state.value.error) });
+            setMembership({ memberId, access: state.value, model, failed: Boolean(state.value.error) });
           });
         };
         // "Try again" reads both once more before the page shows anything.
@@ -216,12 +216,12 @@ export default function ProductsCatalogue({ fallback, featuresDisabled, accessSt
       live = false;
       unsubscribe?.();
     };
-  }, [featuresDisabled, userId, attempt]);
+  }, [featuresDisabled, memberId, attempt]);
 
   const products = catalogue.status === 'ready' ? catalogue.products : fallback;
   const signedIn = !featuresDisabled && session.status === 'signedIn';
   /** The member's subscription has been read (for this member). */
-  const mine = signedIn && membership !== null && membership.userId === userId;
+  const mine = signedIn && membership !== null && membership.memberId === memberId;
   const tierFailed = (signedIn && failedLoad) || (mine && Boolean(membership.failed));
   const tierKnown = mine && !tierFailed;
   const inputs = useMemo(

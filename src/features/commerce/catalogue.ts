@@ -15,16 +15,9 @@ export type CheckoutMode = Product['mode'];
 const PRODUCT_TYPES: readonly ProductType[] = ['app', 'course', 'membership'];
 const MODES: readonly CheckoutMode[] = ['payment', 'subscription'];
 
-/** Prefixes that app names carry in the live catalogue and the products page strips. */
-export const NAME_PREFIXES = ['Inner Alchemy App - ', 'Oasis App: '] as const;
-
-/** The name as shown on a product card: a leading store prefix removed. */
-export function displayName(name: string): string {
-  for (const prefix of NAME_PREFIXES) {
-    if (name.startsWith(prefix)) return name.slice(prefix.length).trim() || name;
-  }
-  return name;
-}
+// The names as shown, apart: the dashboard's library needs only them (./product-names.ts).
+import { displayName } from './product-names.ts';
+export { displayName, NAME_PREFIXES } from './product-names.ts';
 
 export interface PriceLabel {
   /** "Free", or the amount with its currency sign. */

@@ -8,7 +8,7 @@
 import { useStore } from '../../core/ui/useStore';
 import { useEffect } from 'react';
 import { access, hasAccess } from '../../core/access/access';
-import { COURSE_PATH, COURSE_PRICE_ID, lessonPath, type OutlineLesson } from './outline';
+import { CERTIFICATE_PATH, COURSE_PATH, COURSE_PRICE_ID, lessonPath, type OutlineLesson } from './outline';
 import { $memberAccess, BUILT_IN_CATALOGUE } from '../../core/access/store';
 import { useSession } from '../../core/session/useSession';
 import { lessonsLabel, progressOf } from './progress';
@@ -24,6 +24,7 @@ export interface CourseProgressPanelProps {
 }
 
 const COURSE = BUILT_IN_CATALOGUE.find((p) => p.priceId === COURSE_PRICE_ID)!;
+
 
 function Panel({ lessons, modules, variant }: CourseProgressPanelProps) {
   const progressState = useStore($courseProgress, { ssr: 'initial' });
@@ -72,7 +73,17 @@ function Panel({ lessons, modules, variant }: CourseProgressPanelProps) {
             {progress.started ? 'Continue where you left off' : 'Start the course'}: {progress.next.title}
           </a>
         ) : (
-          <p className="font-semibold text-sage-700">You have completed every lesson of the course.</p>
+          <>
+            <p className="w-full font-semibold text-sage-700">You have completed every lesson of the course.</p>
+            {/* Every lesson complete by the database's rows (the server checks again). The claim's
+                dialog is the course page's (./CertificateOffer.tsx): the dashboard, at its budget,
+                carries only this link to it. */}
+            {variant === 'dashboard' ? (
+              <a className="btn btn-gold" href={CERTIFICATE_PATH} data-claim-certificate="">
+                Claim your certificate
+              </a>
+            ) : null}
+          </>
         )}
         {variant === 'dashboard' ? (
           <a className="btn btn-outline" href={COURSE_PATH}>

@@ -155,3 +155,5 @@ export function formatMinutes(total: number): string {
 
 export const lessonPath = (slug: string) => `/course/${slug}/`;
 export const COURSE_PATH = '/course/';
+/** Where the course page offers the certificate (./CertificateOffer.tsx opens its dialog there). */
+export const CERTIFICATE_PATH = `${COURSE_PATH}#certificate`;

@@ -5,10 +5,14 @@
  * enabled from the start: a tap before hydration is replayed once the island is live
  * (src/site/TapKeeper.astro). The state machine is
  * src/features/journeys/journey.ts; the page passes the two icons as Lucide's SVG nodes, so no icon library ships.
+ * For the owner's funnel it sends one beacon when the visitor first moves past the first step
+ * (journey started) and one when they reach the last (journey finished), once each a visit
+ * (src/core/hit-api.ts: no identifier, nothing on the device).
  */
 import { useEffect, useRef, useState } from 'react';
 import type { IconNode } from 'lucide';
 import LucideIcon from '../../core/ui/LucideIcon';
+import { sendHit } from '../../core/hit-api';
 import {
   FIRST_STEP_MESSAGE,
   backLabel,
@@ -55,6 +59,8 @@ export default function JourneyPlayer({ journeyId, title, steps, symbolicIcon, t
   const [moved, setMoved] = useState(false);
   const articleRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  /** The funnel's events already sent on this visit. */
+  const sent = useRef({ started: false, finished: false });
 
   const total = steps.length;
   const step = steps[state.index] ?? steps[0]!;
@@ -77,6 +83,14 @@ export default function JourneyPlayer({ journeyId, title, steps, symbolicIcon, t
       return;
     }
     const target = steps[move.state.index];
+    if (move.state.index > 0 && !sent.current.started) {
+      sent.current.started = true;
+      sendHit('journey_started');
+    }
+    if (move.state.index === total - 1 && !sent.current.finished) {
+      sent.current.finished = true;
+      sendHit('journey_finished');
+    }
     setState(move.state);
     setMoved(true);
     setShareStatus('');

@@ -27,13 +27,13 @@ test('a member with stored rows turns on Days practised and sees those days mark
   const twoDaysAgo = now - 2 * DAY;
   const nineDaysAgo = now - 9 * DAY;
   const yesterday = berlin(now - DAY);
-  await asOwner('breathing_sessions', { user_id: member.uid, pattern: 'box', seconds: 60, finished_at: new Date(twoDaysAgo).toISOString() });
-  await asOwner('bloom_pages', { user_id: member.uid, day: yesterday, gratitude_1: 'A slow breakfast' });
-  await asOwner('resets', { user_id: member.uid, feeling: 'anxiety', reset: 'grounding-five-senses', intensity_before: 7, intensity_after: 4, finished_at: new Date(nineDaysAgo).toISOString() });
+  await asOwner('breathing_sessions', { user_id: member.memberId, pattern: 'box', seconds: 60, finished_at: new Date(twoDaysAgo).toISOString() });
+  await asOwner('bloom_pages', { user_id: member.memberId, day: yesterday, gratitude_1: 'A slow breakfast' });
+  await asOwner('resets', { user_id: member.memberId, feeling: 'anxiety', reset: 'grounding-five-senses', intensity_before: 7, intensity_after: 4, finished_at: new Date(nineDaysAgo).toISOString() });
   const lessonAt = now - 60_000;
-  await asOwner('lesson_progress', { member_id: member.uid, lesson_slug: 'welcome', completed_at: new Date(lessonAt).toISOString() });
+  await asOwner('lesson_progress', { member_id: member.memberId, lesson_slug: 'welcome', completed_at: new Date(lessonAt).toISOString() });
   // Someone else's practice, three days ago: never on this member's calendar.
-  await asOwner('breathing_sessions', { user_id: other.uid, pattern: 'box', seconds: 60, finished_at: new Date(now - 3 * DAY).toISOString() });
+  await asOwner('breathing_sessions', { user_id: other.memberId, pattern: 'box', seconds: 60, finished_at: new Date(now - 3 * DAY).toISOString() });
 
   await page.goto('/dashboard');
   const card = page.getByRole('region', { name: 'Days practised' });

@@ -36,7 +36,7 @@ test('Mindstage: an owner rehearses a scene with ratings before and after, and f
   await page.getByRole('group', { name: /And now/ }).getByText('5', { exact: true }).click();
   await page.getByRole('button', { name: 'Save this rehearsal' }).click();
   await expect(page.getByText('Saved. It is on this scene’s chart.')).toBeVisible({ timeout: SLOW });
-  expect(await rowsOf('rehearsals', { user_id: member.uid })).toEqual([expect.objectContaining({ user_id: member.uid, scenario: 'a-phone-call', suds_before: 8, suds_after: 5 })]);
+  expect(await rowsOf('rehearsals', { user_id: member.memberId })).toEqual([expect.objectContaining({ user_id: member.memberId, scenario: 'a-phone-call', suds_before: 8, suds_after: 5 })]);
 
   await page.reload();
   const reloaded = page.locator('[data-scenario="a-phone-call"]');

@@ -37,7 +37,7 @@ test('Rise Mode: an owner starts the day, checks in in the evening, and finds th
   await evening.getByRole('textbox', { name: /A short note/ }).fill('Caught myself twice; the third time I forgot.');
   await evening.getByRole('button', { name: 'Save my check-in' }).click();
   await expect(page.getByText('Checked in. Well done for showing up.')).toBeVisible({ timeout: SLOW });
-  expect(await rowsOf('rise_days', { user_id: member.uid })).toEqual([expect.objectContaining({ user_id: member.uid, intention: 'Speak kindly to myself when I slip.', statement_text: statement, lived: 'partly' })]);
+  expect(await rowsOf('rise_days', { user_id: member.memberId })).toEqual([expect.objectContaining({ user_id: member.memberId, intention: 'Speak kindly to myself when I slip.', statement_text: statement, lived: 'partly' })]);
 
   await page.reload();
   const history = page.locator('[data-rise-history]');

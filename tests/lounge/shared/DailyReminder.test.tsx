@@ -89,8 +89,8 @@ describe('Remind me daily', () => {
     expect((screen.getByLabelText('At what time, on your clock?') as HTMLInputElement).value).toBe('21:00');
     await userEvent.click(screen.getByRole('button', { name: 'Add to my calendar' }));
     await vi.waitFor(() => expect(files).toHaveLength(2));
-    const uid = async (i: number) => (await files[i]!.text).split('\r\n').find((l) => l.startsWith('UID:'));
-    expect(await uid(1)).toBe(await uid(0));
+    const memberId = async (i: number) => (await files[i]!.text).split('\r\n').find((l) => l.startsWith('UID:'));
+    expect(await memberId(1)).toBe(await memberId(0));
     // 21:00 has passed in Berlin: the first one is tomorrow evening.
     expect(await files[1]!.text).toContain('DTSTART;TZID=Europe/Berlin:20270328T210000');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Remind me daily' }));

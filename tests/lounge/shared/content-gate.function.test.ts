@@ -40,8 +40,8 @@ let member: EmulatorUser;
 
 const read = (product: string, item: string, who: EmulatorUser | null = member) =>
   call(handler, `/api/content/${product}/${item}`, { headers: who ? { authorization: `Bearer ${who.idToken}` } : {} });
-const bought = (uid: string, priceId: string, status = 'paid') => {
-  db.tables.purchases = [{ user_id: uid, price_id: priceId, product_type: 'app', amount: 2900, currency: 'usd', status, purchased_at: '2026-11-01T00:00:00Z', refunded_at: status === 'refunded' ? '2026-11-02T00:00:00Z' : null, checkout_session_id: `cs_${priceId}` }];
+const bought = (memberId: string, priceId: string, status = 'paid') => {
+  db.tables.purchases = [{ user_id: memberId, price_id: priceId, product_type: 'app', amount: 2900, currency: 'usd', status, purchased_at: '2026-11-01T00:00:00Z', refunded_at: status === 'refunded' ? '2026-11-02T00:00:00Z' : null, checkout_session_id: `cs_${priceId}` }];
 };
 
 const APPS = [
@@ -122,7 +122,7 @@ describe('a member without the app', () => {
 
 describe('a member with the app', () => {
   it('a purchase of The Bloom Book opens its prompts only', async () => {
-    bought(member.uid, 'price_app_the_bloom_book');
+    bought(member.memberId, 'price_app_the_bloom_book');
     const res = await read('the-bloom-book', 'prompts');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
@@ -131,7 +131,7 @@ describe('a member with the app', () => {
   });
 
   it('a purchase of Mindstage opens its scenarios only', async () => {
-    bought(member.uid, 'price_app_mindstage');
+    bought(member.memberId, 'price_app_mindstage');
     const res = await read('mindstage', 'scenarios');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-cache');
@@ -142,7 +142,7 @@ describe('a member with the app', () => {
   });
 
   it('an Adventurer reads every story', async () => {
-    db.tables.stripe_customers = [{ user_id: member.uid, customer_id: 'cus_lounge' }];
+    db.tables.stripe_customers = [{ user_id: member.memberId, customer_id: 'cus_lounge' }];
     db.tables.stripe_subscriptions = [{ customer_id: 'cus_lounge', price_id: 'price_adventurer_monthly', subscription_status: 'active' }];
     for (const [id, story] of Object.entries(stories)) {
       const res = await read('whispers-before-sleep', id);
@@ -152,7 +152,7 @@ describe('a member with the app', () => {
   });
 
   it('an Adventurer opens Rise Mode, Mindstage and The Reset Room', async () => {
-    db.tables.stripe_customers = [{ user_id: member.uid, customer_id: 'cus_lounge' }];
+    db.tables.stripe_customers = [{ user_id: member.memberId, customer_id: 'cus_lounge' }];
     db.tables.stripe_subscriptions = [{ customer_id: 'cus_lounge', price_id: 'price_adventurer_monthly', subscription_status: 'active' }];
     for (const [product, item] of APPS) {
       const res = await read(product, item);
@@ -163,21 +163,21 @@ describe('a member with the app', () => {
   });
 
   it('a refunded purchase opens nothing', async () => {
-    bought(member.uid, 'price_app_whispers_before_sleep', 'refunded');
+    bought(member.memberId, 'price_app_whispers_before_sleep', 'refunded');
     expect((await read('whispers-before-sleep', previewStory[0])).status).toBe(403);
   });
 });
 
 describe('what is not content', () => {
   it('answers 404 for an unknown story or product, and for The Bloom Book’s sources notes', async () => {
-    bought(member.uid, 'price_app_whispers_before_sleep');
+    bought(member.memberId, 'price_app_whispers_before_sleep');
     expect((await read('whispers-before-sleep', 'no-such-story')).status).toBe(404);
     expect((await read('the-bloom-book', 'SOURCES')).status).toBe(404);
     expect((await read('no-such-app', 'statements')).status).toBe(404);
   });
 
   it('answers 404 for an unknown reset, and for the sources notes of The Reset Room and Rise Mode', async () => {
-    bought(member.uid, 'price_app_the_reset_room');
+    bought(member.memberId, 'price_app_the_reset_room');
     expect((await read('the-reset-room', 'SOURCES')).status).toBe(404);
     expect((await read('the-reset-room', 'no-such-reset')).status).toBe(404);
     expect((await read('rise-mode', 'sources')).status).toBe(404);

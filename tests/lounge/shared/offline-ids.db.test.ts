@@ -23,7 +23,7 @@ const LOGGED: Record<string, Record<string, string | number>> = {
 function insertOnce(table: string, values: Record<string, string | number>) {
   const columns = ['id', 'user_id', ...Object.keys(values)];
   const sql = `insert into public.${table} (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')}) on conflict (id) do nothing`;
-  return (id: string, uid: string): [string, unknown[]] => [sql, [id, uid, ...Object.values(values)]];
+  return (id: string, memberId: string): [string, unknown[]] => [sql, [id, memberId, ...Object.values(values)]];
 }
 
 describe('a row sent three times from the outbox', () => {

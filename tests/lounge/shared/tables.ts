@@ -23,11 +23,11 @@ export function fileDatabase(): () => PGlite {
   };
 }
 
-/** The service role reads `uid`'s one row of each table (the export), deletes it (account deletion), and none is left. */
-export async function exportsAndDeletes(db: PGlite, tables: readonly string[], uid = 'uid-bea') {
+/** The service role reads `memberId`'s one row of each table (the export), deletes it (account deletion), and none is left. */
+export async function exportsAndDeletes(db: PGlite, tables: readonly string[], memberId = 'uid-bea') {
   for (const table of tables) {
-    expect((await rows(db, service, `select * from public.${table} where user_id = '${uid}'`)).length, table).toBe(1);
-    expect(await failure(db, service, `delete from public.${table} where user_id = '${uid}'`)).toBeNull();
-    expect(await rows(db, service, `select count(*)::int as n from public.${table} where user_id = '${uid}'`)).toEqual([{ n: 0 }]);
+    expect((await rows(db, service, `select * from public.${table} where user_id = '${memberId}'`)).length, table).toBe(1);
+    expect(await failure(db, service, `delete from public.${table} where user_id = '${memberId}'`)).toBeNull();
+    expect(await rows(db, service, `select count(*)::int as n from public.${table} where user_id = '${memberId}'`)).toEqual([{ n: 0 }]);
   }
 }

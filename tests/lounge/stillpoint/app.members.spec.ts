@@ -42,7 +42,7 @@ test('Stillpoint: an owner breathes one minute of box breathing and finds the se
   await expect(guide.locator('[data-sp-cue]')).toHaveText('Well done. Your session is complete.');
   await page.clock.resume();
   await expect(page.getByText('Session saved to your history.')).toBeVisible({ timeout: SLOW });
-  expect(await rowsOf('breathing_sessions', { user_id: member.uid })).toEqual([expect.objectContaining({ user_id: member.uid, pattern: 'box', seconds: 60 })]);
+  expect(await rowsOf('breathing_sessions', { user_id: member.memberId })).toEqual([expect.objectContaining({ user_id: member.memberId, pattern: 'box', seconds: 60 })]);
 
   await page.reload();
   const history = page.locator('[data-history]');

@@ -38,18 +38,18 @@ test('an owner opens Stillpoint, goes offline, reloads and completes a session; 
   await expect(page.locator('[data-save="kept"]')).toHaveText('Saved on this device, will sync');
   const history = page.locator('[data-history]');
   await expect(history.locator('[data-waiting]')).toHaveText(/Box breathing.*Saved on this device, will sync/);
-  expect(await rowsOf('breathing_sessions', { user_id: member.uid })).toEqual([]);
+  expect(await rowsOf('breathing_sessions', { user_id: member.memberId })).toEqual([]);
 
   // Back online: sent once, then listed as stored. Two more reconnections send nothing again.
   await context.setOffline(false);
   await expect(history.locator('[data-waiting]')).toHaveCount(0, { timeout: SLOW });
   await expect(history).toContainText('Box breathing');
-  await expect.poll(() => rowsOf('breathing_sessions', { user_id: member.uid })).toEqual([expect.objectContaining({ pattern: 'box', seconds: 60 })]);
+  await expect.poll(() => rowsOf('breathing_sessions', { user_id: member.memberId })).toEqual([expect.objectContaining({ pattern: 'box', seconds: 60 })]);
   for (let i = 0; i < 2; i++) {
     await context.setOffline(true);
     await context.setOffline(false);
   }
   await page.reload();
   await expect(history).toContainText('1 min', { timeout: SLOW });
-  expect(await rowsOf('breathing_sessions', { user_id: member.uid })).toHaveLength(1);
+  expect(await rowsOf('breathing_sessions', { user_id: member.memberId })).toHaveLength(1);
 });

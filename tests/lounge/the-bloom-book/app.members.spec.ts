@@ -34,9 +34,9 @@ test('The Bloom Book: an owner writes today’s page, finds it after a reload, a
   await answer.fill('Finishing the letter I kept putting off.');
   await form.getByRole('button', { name: 'Save page' }).click();
   await expect(page.getByText('Saved to your book.')).toBeVisible({ timeout: SLOW });
-  const pages = await rowsOf('bloom_pages', { user_id: member.uid });
+  const pages = await rowsOf('bloom_pages', { user_id: member.memberId });
   expect(pages).toHaveLength(1);
-  expect(pages[0]).toMatchObject({ user_id: member.uid, gratitude_1: 'Morning light on the kitchen table', answer: 'Finishing the letter I kept putting off.' });
+  expect(pages[0]).toMatchObject({ user_id: member.memberId, gratitude_1: 'Morning light on the kitchen table', answer: 'Finishing the letter I kept putting off.' });
   expect(pages[0]!.prompt_text).toBeTruthy();
 
   await page.reload();
@@ -48,7 +48,7 @@ test('The Bloom Book: an owner writes today’s page, finds it after a reload, a
   await reloaded.getByRole('textbox', { name: 'Grateful for (3 of 3)' }).fill('Rain on the window at night');
   await reloaded.getByRole('button', { name: 'Save page' }).click();
   await expect(page.getByText('Saved to your book.')).toBeVisible({ timeout: SLOW });
-  const edited = await rowsOf('bloom_pages', { user_id: member.uid });
+  const edited = await rowsOf('bloom_pages', { user_id: member.memberId });
   expect(edited).toHaveLength(1);
   expect(edited[0]).toMatchObject({ day: pages[0]!.day, gratitude_1: 'Morning light on the kitchen table', gratitude_3: 'Rain on the window at night', answer: 'Finishing the letter I kept putting off.' });
   await page.getByRole('searchbox', { name: 'Search your pages' }).fill('letter');

@@ -39,7 +39,7 @@ test('a page written offline is listed as waiting, then stored; one row after th
   const list = page.locator('[data-pages]');
   await expect(list.getByRole('listitem').filter({ has: page.locator('[data-waiting]') })).toHaveCount(1);
   await expect(list).toContainText('Saved on this device, will sync');
-  expect(await rowsOf('bloom_pages', { user_id: member.uid })).toEqual([]);
+  expect(await rowsOf('bloom_pages', { user_id: member.memberId })).toEqual([]);
 
   await context.setOffline(false);
   await expect(list.locator('[data-waiting]')).toHaveCount(0, { timeout: SLOW });
@@ -50,7 +50,7 @@ test('a page written offline is listed as waiting, then stored; one row after th
   }
   await page.reload();
   await expect(page.locator('[data-pages]')).toContainText('The quiet carriage on the night train', { timeout: SLOW });
-  const rows = await rowsOf('bloom_pages', { user_id: member.uid });
+  const rows = await rowsOf('bloom_pages', { user_id: member.memberId });
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ gratitude_1: 'The quiet carriage on the night train' });
 });
@@ -69,12 +69,12 @@ test('the same day written on another device after the offline edit: the newer p
     return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
   });
   // Meanwhile, on the laptop: the same day's page, stored after the phone's edit.
-  await asOwner('bloom_pages', { user_id: member.uid, day, gratitude_1: 'Written later on the laptop' });
+  await asOwner('bloom_pages', { user_id: member.memberId, day, gratitude_1: 'Written later on the laptop' });
 
   await context.setOffline(false);
   await expect(page.locator('[data-conflict]')).toContainText('was also changed on another device, more recently. That newer version is kept', { timeout: SLOW });
   await expect(page.locator('[data-pages]')).toContainText('Written later on the laptop', { timeout: SLOW });
-  const rows = await rowsOf('bloom_pages', { user_id: member.uid });
+  const rows = await rowsOf('bloom_pages', { user_id: member.memberId });
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ gratitude_1: 'Written later on the laptop' });
 });

@@ -71,7 +71,7 @@ interface Saved {
   overwrote: boolean;
   updated_at: string | null;
 }
-const page = (day: string, gratitude: string, uid = 'uid-ada') => JSON.stringify({ user_id: uid, day, gratitude_1: gratitude, prompt_id: 'evening-01', prompt_text: 'What went well today, and why?', answer: '' });
+const page = (day: string, gratitude: string, memberId = 'uid-ada') => JSON.stringify({ user_id: memberId, day, gratitude_1: gratitude, prompt_id: 'evening-01', prompt_text: 'What went well today, and why?', answer: '' });
 async function save(who: typeof ada, json: string, editedAt: string, basedOn: string | null): Promise<Saved> {
   const [row] = await rows<{ r: Saved }>(db(), who, SAVE_KEEPING_NEWER, [json, editedAt, basedOn]);
   return row!.r;

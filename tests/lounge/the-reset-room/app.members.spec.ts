@@ -33,7 +33,7 @@ test('The Reset Room: an owner does a reset and finds it in the history after a 
   await page.getByRole('group', { name: 'How strong is it now, from 0 to 10?' }).getByText('3', { exact: true }).click();
   await page.getByRole('button', { name: 'Save to my history' }).click();
   await expect(page.getByText('Saved to your history.')).toBeVisible({ timeout: SLOW });
-  expect(await rowsOf('resets', { user_id: member.uid })).toEqual([expect.objectContaining({ user_id: member.uid, feeling: 'overwhelm', reset: 'stop-pause', intensity_before: 6, intensity_after: 3 })]);
+  expect(await rowsOf('resets', { user_id: member.memberId })).toEqual([expect.objectContaining({ user_id: member.memberId, feeling: 'overwhelm', reset: 'stop-pause', intensity_before: 6, intensity_after: 3 })]);
 
   await page.reload();
   await expect(page.locator('[data-reset-history]')).toContainText('6 → 3 (down 3)', { timeout: SLOW });

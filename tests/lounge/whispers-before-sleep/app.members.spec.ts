@@ -35,7 +35,7 @@ test('Whispers Before Sleep: an owner reads a story part way and finds the place
   await expectNoSeriousA11yViolations(page);
 
   // Reading on: the paragraph in the upper third of the screen is the place, kept a moment later.
-  const places = () => rowsOf<{ sentence: number }>('story_places', { user_id: member.uid, story: story.slug });
+  const places = () => rowsOf<{ sentence: number }>('story_places', { user_id: member.memberId, story: story.slug });
   const place = async () => (await places())[0]?.sentence ?? 0;
   await text.locator('p').nth(2).evaluate((p) => p.scrollIntoView({ block: 'start' }));
   await expect.poll(place, { timeout: SLOW }).toBeGreaterThan(0);

@@ -43,13 +43,13 @@ test('a story opened once online is read offline, its place kept on the device a
   await expect(marked).toHaveAttribute('data-paragraph', /^[3-9]$|^\d\d$/, { timeout: SLOW });
   await page.waitForTimeout(2_500);
   await expect(page.getByRole('alert')).toHaveCount(0);
-  expect(await rowsOf('story_places', { user_id: member.uid, story: story.slug })).toEqual([]);
+  expect(await rowsOf('story_places', { user_id: member.memberId, story: story.slug })).toEqual([]);
 
   // Back online: the place is stored, one row for the story.
   await context.setOffline(false);
-  await expect.poll(() => rowsOf<{ sentence: number }>('story_places', { user_id: member.uid, story: story.slug }), { timeout: SLOW }).toEqual([
+  await expect.poll(() => rowsOf<{ sentence: number }>('story_places', { user_id: member.memberId, story: story.slug }), { timeout: SLOW }).toEqual([
     expect.objectContaining({ sentence: expect.any(Number) }),
   ]);
-  const [place] = await rowsOf<{ sentence: number }>('story_places', { user_id: member.uid, story: story.slug });
+  const [place] = await rowsOf<{ sentence: number }>('story_places', { user_id: member.memberId, story: story.slug });
   expect(place!.sentence).toBeGreaterThan(0);
 });

@@ -64,8 +64,8 @@ async function checked(mode: Exclude<ActionMode, 'undoEmailChange'>, code: strin
 }
 
 /** The profile follows the account: its address, proven. */
-async function proveProfile(uid: string, email: string): Promise<void> {
-  const { error } = await supabaseAdmin().from('profiles').update({ email: email.toLowerCase(), email_verified: true }).eq('id', uid);
+async function proveProfile(memberId: string, email: string): Promise<void> {
+  const { error } = await supabaseAdmin().from('profiles').update({ email: email.toLowerCase(), email_verified: true }).eq('id', memberId);
   if (error) failed('profiles update', describeDbError('profiles update', error));
 }
 

@@ -31,7 +31,7 @@ import { endpoint, upstreamFailure } from '../../../../netlify/functions/_shared
 import { requireSameSite } from '../../../../netlify/functions/_shared/origin';
 import { describeStripeError, isStripeConfigured, stripe } from '../../../../netlify/functions/_shared/stripe';
 import { describeDbError, supabaseAdmin } from '../../../../netlify/functions/_shared/supabase';
-import { anonymisedUserId, deleteMemberData } from './member-data';
+import { anonymisedMemberId, deleteMemberData } from './member-data';
 import { rememberDeletedMember, TombstoneError } from '../../../../netlify/functions/_shared/deleted-members';
 
 const NAME = 'account-delete';
@@ -44,7 +44,7 @@ const DATABASE_DOWN = 'Your data could not be deleted just now. Please try again
 export const NO_CREDENTIAL =
   'Your data has been deleted, but your sign-in could not be removed because the server is not fully configured. Please contact support.';
 
-export { anonymisedUserId };
+export { anonymisedMemberId };
 
 /** Statuses in which a subscription could still charge or grant anything. */
 const ENDED = new Set(['canceled', 'incomplete_expired']);
@@ -59,10 +59,10 @@ export default endpoint(NAME, async (req) => {
   }
   const user = await verifyIdToken(token, { maxAgeSeconds: RECENT_SIGN_IN_SECONDS, acceptDeleted: true });
   const db = supabaseAdmin();
-  const uid = user.uid;
-  await limitMember(db, uid, NAME, { most: 10, windowSeconds: 600 });
+  const memberId = user.uid;
+  await limitMember(db, memberId, NAME, { most: 10, windowSeconds: 600 });
 
-  const stored = await db.from('stripe_customers').select('customer_id').eq('user_id', uid).maybeSingle<{ customer_id: string }>();
+  const stored = await db.from('stripe_customers').select('customer_id').eq('user_id', memberId).maybeSingle<{ customer_id: string }>();
   if (stored.error) return upstreamFailure(NAME, 502, DATABASE_DOWN, describeDbError('stripe_customers select', stored.error));
   const customerId = stored.data?.customer_id ?? null;
 
@@ -89,21 +89,21 @@ export default endpoint(NAME, async (req) => {
 
   // 3. The tombstone, before the rows go: whatever arrives from now on finds it.
   try {
-    await rememberDeletedMember(db, uid);
+    await rememberDeletedMember(db, memberId);
   } catch (error) {
     if (error instanceof TombstoneError) return upstreamFailure(NAME, 502, DATABASE_DOWN, error.message);
     throw error;
   }
   // This instance refuses the account's other tokens at once (other instances within a minute).
-  forgetAccount(uid);
+  forgetAccount(memberId);
 
   // 4. and 5. The member's rows, table by table (src/features/account/server/member-data.ts); purchases stay without the member id.
-  const failed = await deleteMemberData(db, uid, anonymisedUserId(uid));
+  const failed = await deleteMemberData(db, memberId, anonymisedMemberId(memberId));
   if (failed) return upstreamFailure(NAME, 502, DATABASE_DOWN, describeDbError(failed.what, failed.error));
 
   // 6. The sign-in itself.
   try {
-    await firebaseAdmin().deleteUser(uid);
+    await firebaseAdmin().deleteUser(memberId);
   } catch (error) {
     if (error instanceof AuthAdminError && error.code === 'auth/user-not-found') return json({ deleted: true });
     return upstreamFailure(NAME, 503, NO_CREDENTIAL, `deleteUser: ${describeAdminError(error)}`);

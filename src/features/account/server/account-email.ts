@@ -27,9 +27,9 @@ import { ACCOUNT_LINK_MESSAGES, FRESH_SIGN_IN_SECONDS, LINKS_PER_HOUR } from '..
 const NAME = 'account-email';
 
 /** The account as Firebase has it now; a failed call is the server's (502), never a 500. */
-async function liveAccount(uid: string) {
+async function liveAccount(memberId: string) {
   try {
-    return await firebaseUserAdmin().getUser(uid);
+    return await firebaseUserAdmin().getUser(memberId);
   } catch (error) {
     throw new Upstream('Your account could not be read just now. Please try again.', `accounts:lookup: ${describeAdminError(error)}`);
   }

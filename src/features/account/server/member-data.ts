@@ -169,8 +169,8 @@ function throughTables(): (MemberTable & { member: { column: string; through: { 
 }
 
 /** What a kept row (a purchase) holds instead of the member id: stable for the member, tied to no one. */
-export function anonymisedUserId(uid: string): string {
-  return `deleted:${createHash('md5').update(uid).digest('hex')}`;
+export function anonymisedMemberId(memberId: string): string {
+  return `deleted:${createHash('md5').update(memberId).digest('hex')}`;
 }
 
 export interface DataFailure {
@@ -186,11 +186,11 @@ function read(db: PostgrestClient, t: MemberTable, column: string, values: unkno
   return t.export.one ? filtered.maybeSingle() : filtered;
 }
 
-/** Everything kept about `uid`, under each table's export key (null or [] when there is none). */
-export async function exportMemberData(db: PostgrestClient, uid: string): Promise<{ data: Record<string, unknown> } | { failure: DataFailure }> {
+/** Everything kept about `memberId`, under each table's export key (null or [] when there is none). */
+export async function exportMemberData(db: PostgrestClient, memberId: string): Promise<{ data: Record<string, unknown> } | { failure: DataFailure }> {
   const data: Record<string, unknown> = {};
   const direct = directTables();
-  const results = await Promise.all(direct.map((t) => read(db, t, t.member.column, [uid])));
+  const results = await Promise.all(direct.map((t) => read(db, t, t.member.column, [memberId])));
   for (const [i, t] of direct.entries()) {
     const { data: value, error } = results[i]!;
     if (error) return { failure: { what: `${t.table} select`, error } };
@@ -211,16 +211,16 @@ export async function exportMemberData(db: PostgrestClient, uid: string): Promis
 }
 
 /**
- * Deletes `uid`'s rows table by table in the list's order (the profile last, so a failure
+ * Deletes `memberId`'s rows table by table in the list's order (the profile last, so a failure
  * part-way leaves an account that can be deleted again); rows marked 'anonymise' stay with
  * `anonymousId` instead of the member id; 'cascade' rows go with their parent row.
  */
-export async function deleteMemberData(db: PostgrestClient, uid: string, anonymousId: string): Promise<DataFailure | null> {
+export async function deleteMemberData(db: PostgrestClient, memberId: string, anonymousId: string): Promise<DataFailure | null> {
   for (const t of MEMBER_TABLES) {
     if (t.onDelete === 'cascade') continue;
     const column = t.member.column;
     const anonymise = t.onDelete === 'anonymise';
-    const { error } = anonymise ? await db.from(t.table).update({ [column]: anonymousId }).eq(column, uid) : await db.from(t.table).delete().eq(column, uid);
+    const { error } = anonymise ? await db.from(t.table).update({ [column]: anonymousId }).eq(column, memberId) : await db.from(t.table).delete().eq(column, memberId);
     if (error) return { what: `${t.table} ${anonymise ? 'update' : 'delete'}`, error };
   }
   return null;

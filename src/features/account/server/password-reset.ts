@@ -49,15 +49,15 @@ async function typedEmail(req: Request): Promise<{ email: string; form: boolean 
 
 /** Sends the reset to the account with `email`, if there is one; logs (never the address) what fails. */
 async function sendReset(outbox: Outbox, email: string): Promise<void> {
-  let uid: string;
+  let memberId: string;
   try {
-    uid = (await firebaseUserAdmin().getUserByEmail(email)).uid;
+    memberId = (await firebaseUserAdmin().getUserByEmail(email)).uid;
   } catch (error) {
     if (!(error instanceof AuthAdminError && error.code === 'auth/user-not-found')) console.error(`[${NAME}] accounts:lookup: ${describeAdminError(error)}`);
     return;
   }
   try {
-    await outbox.queueEmailLimited(supabaseAdmin(), 'password_reset', { member: uid, prefix: 'reset', perHour: LINKS_PER_HOUR });
+    await outbox.queueEmailLimited(supabaseAdmin(), 'password_reset', { member: memberId, prefix: 'reset', perHour: LINKS_PER_HOUR });
   } catch (error) {
     console.error(`[${NAME}] the reset could not be queued: ${error instanceof Error ? error.message : String(error)}`);
   }

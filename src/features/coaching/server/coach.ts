@@ -43,7 +43,7 @@ export async function requireCoach(req: Request): Promise<DecodedIdToken> {
   return user;
 }
 
-export type CoachClaimResult = { uid: string; email: string; changed: boolean; claims: Record<string, unknown> };
+export type CoachClaimResult = { memberId: string; email: string; changed: boolean; claims: Record<string, unknown> };
 
 /** The coach claim was not given: the account's email address is not verified. */
 export class UnverifiedCoach extends Error {
@@ -73,5 +73,5 @@ export async function setCoachClaim(admin: UserAdmin, email: string, options: { 
   else claims[COACH_CLAIM] = true;
   const changed = had === Boolean(options.revoke);
   if (changed) await admin.setCustomUserClaims(user.uid, claims);
-  return { uid: user.uid, email: user.email ?? email, changed, claims };
+  return { memberId: user.uid, email: user.email ?? email, changed, claims };
 }

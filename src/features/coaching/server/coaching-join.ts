@@ -29,15 +29,15 @@ export interface JoinAnswer {
   ends_at: string;
 }
 
-/** The join link of `sessionId` for the member `uid` at `now`, or the HttpError that says why not. */
-export async function joinLinkFor(db: AdminDb, uid: string, sessionId: string, now: Date): Promise<JoinAnswer> {
+/** The join link of `sessionId` for the member `memberId` at `now`, or the HttpError that says why not. */
+export async function joinLinkFor(db: AdminDb, memberId: string, sessionId: string, now: Date): Promise<JoinAnswer> {
   if (!UUID.test(sessionId)) throw new HttpError(404, JOIN_MESSAGES.noSession);
   const session = await db.from('coaching_sessions').select('id, starts_at, ends_at, cancelled_at').eq('id', sessionId).maybeSingle();
   if (session.error) throw new Upstream(JOIN_MESSAGES.databaseDown, describeDbError('coaching_sessions select', session.error));
   if (!session.data) throw new HttpError(404, JOIN_MESSAGES.noSession);
   if (session.data.cancelled_at) throw new HttpError(404, JOIN_MESSAGES.cancelled);
 
-  const signup = await db.from('coaching_session_signups').select('id').eq('session_id', sessionId).eq('user_id', uid).maybeSingle();
+  const signup = await db.from('coaching_session_signups').select('id').eq('session_id', sessionId).eq('user_id', memberId).maybeSingle();
   if (signup.error) throw new Upstream(JOIN_MESSAGES.databaseDown, describeDbError('coaching_session_signups select', signup.error));
   if (!signup.data) throw new HttpError(403, JOIN_MESSAGES.notRegistered);
 

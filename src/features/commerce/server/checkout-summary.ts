@@ -40,8 +40,8 @@ export default endpoint(NAME, async (req) => {
     if ((error as { statusCode?: number }).statusCode === 404) throw new HttpError(404, NOT_FOUND);
     return upstreamFailure(NAME, 502, FAILED, `session ${id}: ${describeStripeError(error)}`);
   }
-  const owner = session.client_reference_id ?? session.metadata?.firebase_uid ?? null;
-  if (owner !== user.uid) throw new HttpError(404, NOT_FOUND);
+  const member = session.client_reference_id ?? session.metadata?.firebase_uid ?? null;
+  if (member !== user.uid) throw new HttpError(404, NOT_FOUND);
 
   // What each item is, is the catalogue's entry for its price (a price it does not know grants
   // nothing, so it is not listed as bought).

@@ -30,8 +30,8 @@ type DbError = { code?: string | null; message: string } | null;
 const fail = (what: string, error: NonNullable<DbError>) => new MemberAccessError(`${what}: ${error.code ?? ''} ${error.message}`);
 
 /** The member's Stripe customer id, or null when they have none. */
-export async function customerIdOf(db: Db, uid: string): Promise<string | null> {
-  const { data, error } = await db.from('stripe_customers').select('customer_id').eq('user_id', uid).maybeSingle<{ customer_id: string }>();
+export async function customerIdOf(db: Db, memberId: string): Promise<string | null> {
+  const { data, error } = await db.from('stripe_customers').select('customer_id').eq('user_id', memberId).maybeSingle<{ customer_id: string }>();
   if (error) throw fail('stripe_customers select', error);
   return data?.customer_id ?? null;
 }
@@ -40,7 +40,7 @@ export async function customerIdOf(db: Db, uid: string): Promise<string | null> 
  * The member's subscription and purchases. `customerId` when the caller already has it
  * (checkout), else it is read. Throws MemberAccessError when the database fails.
  */
-export async function readMemberAccess(db: Db, uid: string, customerId?: string | null): Promise<MemberAccessRows> {
+export async function readMemberAccess(db: Db, memberId: string, customerId?: string | null): Promise<MemberAccessRows> {
   const subscriptionOf = async (customer: string | null): Promise<MemberAccessRows['subscription']> => {
     if (!customer) return null;
     const { data, error } = await db
@@ -52,13 +52,13 @@ export async function readMemberAccess(db: Db, uid: string, customerId?: string 
     return data;
   };
   const readPurchases = async (): Promise<PurchaseLike[]> => {
-    const { data, error } = await db.from('purchases').select('price_id, product_type, status, purchased_at, refunded_at, dispute_status').eq('user_id', uid);
+    const { data, error } = await db.from('purchases').select('price_id, product_type, status, purchased_at, refunded_at, dispute_status').eq('user_id', memberId);
     if (error) throw fail('purchases select', error);
     return (data ?? []) as PurchaseLike[];
   };
   // The purchases and the customer-then-subscription chain at the same time.
   const [subscription, purchases] = await Promise.all([
-    (customerId === undefined ? customerIdOf(db, uid) : Promise.resolve(customerId)).then(subscriptionOf),
+    (customerId === undefined ? customerIdOf(db, memberId) : Promise.resolve(customerId)).then(subscriptionOf),
     readPurchases(),
   ]);
   return { subscription, purchases };

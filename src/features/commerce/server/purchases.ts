@@ -42,8 +42,8 @@ export async function recordPurchase(
     throw new PurchaseError(`checkout session ${sessionId}: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (session.mode !== 'payment') return { purchase: 'ignored', reason: `mode ${session.mode}` };
-  const userId = session.client_reference_id ?? session.metadata?.firebase_uid ?? null;
-  if (!userId) return { purchase: 'ignored', reason: 'no member on the session' };
+  const memberId = session.client_reference_id ?? session.metadata?.firebase_uid ?? null;
+  if (!memberId) return { purchase: 'ignored', reason: 'no member on the session' };
   const item = session.line_items?.data[0];
   const price = item?.price;
   if (!price) return { purchase: 'ignored', reason: 'no line item' };
@@ -63,7 +63,7 @@ export async function recordPurchase(
   const incoming: PurchaseStatus = refundedAt ? 'refunded' : statusOfSession(session.payment_status, event);
   const status = nextStatus(existing.data?.status ?? null, incoming);
   const row = {
-    user_id: userId,
+    user_id: memberId,
     price_id: entry.priceId,
     product_type: entry.productType,
     checkout_session_id: session.id,

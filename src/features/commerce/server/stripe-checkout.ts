@@ -26,7 +26,7 @@ import { requireSameSite, siteOrigins } from '../../../../netlify/functions/_sha
 import { checkAgainstCatalogue, parseCheckoutRequest } from '../checkout';
 import { findProduct } from '../catalogue';
 import { ENTITLING_STATUSES } from '../../../core/access/tiers';
-import { checkoutRefusal } from '../../../core/access/access';
+import { checkoutRefusal } from '../checkout-refusal';
 import { MemberAccessError, readMemberAccess } from './member-access';
 import type { Product } from '../../../core/access/product';
 
@@ -36,28 +36,28 @@ const DATABASE_DOWN = 'Your account could not be prepared for checkout. Please t
 export const ALREADY_SUBSCRIBED = 'You already have this membership. You can see it on your dashboard.';
 
 /** The member's Stripe customer id: stored, found at Stripe by metadata, or newly created. */
-async function customerFor(client: Stripe, uid: string, email: string | undefined): Promise<string> {
+async function customerFor(client: Stripe, memberId: string, email: string | undefined): Promise<string> {
   const db = supabaseAdmin();
-  const stored = await db.from('stripe_customers').select('customer_id').eq('user_id', uid).maybeSingle<{ customer_id: string }>();
+  const stored = await db.from('stripe_customers').select('customer_id').eq('user_id', memberId).maybeSingle<{ customer_id: string }>();
   if (stored.error) throw new Upstream(DATABASE_DOWN, describeDbError('stripe_customers select', stored.error));
   if (stored.data?.customer_id) return stored.data.customer_id;
 
   let customerId: string;
   try {
-    const found = await client.customers.search({ query: `metadata['firebase_uid']:'${uid.replace(/'/g, "\\'")}'`, limit: 1 });
+    const found = await client.customers.search({ query: `metadata['firebase_uid']:'${memberId.replace(/'/g, "\\'")}'`, limit: 1 });
     customerId =
       found.data[0]?.id ??
       (
         await client.customers.create(
-          { ...(email ? { email } : {}), metadata: { firebase_uid: uid } },
-          { idempotencyKey: `customer-for-${uid}` },
+          { ...(email ? { email } : {}), metadata: { firebase_uid: memberId } },
+          { idempotencyKey: `customer-for-${memberId}` },
         )
       ).id;
   } catch (error) {
     throw new Upstream(STRIPE_DOWN, `customer: ${describeStripeError(error)}`);
   }
 
-  const saved = await db.from('stripe_customers').upsert({ user_id: uid, customer_id: customerId }, { onConflict: 'user_id' });
+  const saved = await db.from('stripe_customers').upsert({ user_id: memberId, customer_id: customerId }, { onConflict: 'user_id' });
   if (saved.error) throw new Upstream(DATABASE_DOWN, describeDbError('stripe_customers upsert', saved.error));
   return customerId;
 }
@@ -67,10 +67,10 @@ async function customerFor(client: Stripe, uid: string, email: string | undefine
  * (active, trialing or past due), or an app, course or Founding Membership they own, their
  * plan includes, or whose payment is still settling (src/core/access/access.ts decides).
  */
-async function refuseWhatTheyHave(uid: string, customerId: string, product: Product): Promise<void> {
+async function refuseWhatTheyHave(memberId: string, customerId: string, product: Product): Promise<void> {
   let rows;
   try {
-    rows = await readMemberAccess(supabaseAdmin(), uid, customerId);
+    rows = await readMemberAccess(supabaseAdmin(), memberId, customerId);
   } catch (error) {
     if (error instanceof MemberAccessError) throw new Upstream(DATABASE_DOWN, error.detail);
     throw error;

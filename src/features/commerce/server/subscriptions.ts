@@ -10,7 +10,7 @@ import type Stripe from 'stripe';
 import { ENTITLING_STATUSES, tierOfName, type Tier } from '../../../core/access/tiers';
 import { catalogueEntryOf, catalogueId } from '../catalogue';
 import { BUILT_IN_CATALOGUE } from './catalogue';
-import type { Tables } from '../../../core/db/database.types';
+import { PLAN_INTERVALS, type Tables } from '../../../core/db/database.types';
 
 /**
  * A stripe_subscriptions row (database contract): every column the webhook writes. The dispute
@@ -30,12 +30,23 @@ export interface SubscriptionLike {
   cancel_at_period_end: boolean;
   /** When Stripe created it (epoch seconds): a newer live subscription is never replaced by an older one. */
   created?: number | null;
+  /** When Stripe ended it (epoch seconds), null while it runs. */
+  ended_at?: number | null;
   current_period_start?: number | null;
   current_period_end?: number | null;
   items: {
     data: {
       /** The price; its product is an object with a name when `items.data.price.product` is expanded. */
-      price: { id: string; lookup_key?: string | null; product?: string | { id: string; name?: string; deleted?: boolean } | null };
+      price: {
+        id: string;
+        lookup_key?: string | null;
+        product?: string | { id: string; name?: string; deleted?: boolean } | null;
+        /** What Stripe bills each interval, in the currency's smallest unit (the owner's numbers). */
+        unit_amount?: number | null;
+        currency?: string | null;
+        recurring?: { interval: string; interval_count?: number | null } | null;
+      };
+      quantity?: number | null;
       current_period_start?: number | null;
       current_period_end?: number | null;
     }[];
@@ -62,7 +73,26 @@ export function subscriptionRow(sub: SubscriptionLike, now: Date = new Date()): 
     updated_at: now.toISOString(),
     subscription_created: sub.created ?? null,
     plan_tier: planTier(sub),
+    ended_at: sub.ended_at ?? null,
+    ...planPrice(item),
   };
+}
+
+const INTERVALS = PLAN_INTERVALS;
+
+/**
+ * The price as Stripe bills it, for the owner's MRR (supabase/migrations/20261207000100_owner_numbers.sql):
+ * the amount each interval (unit amount times quantity) and its currency, interval and count;
+ * nulls when Stripe's item says nothing usable.
+ */
+export function planPrice(item: SubscriptionLike['items']['data'][number] | undefined): Pick<SubscriptionRow, 'plan_amount' | 'plan_currency' | 'plan_interval' | 'plan_interval_count'> {
+  const price = item?.price;
+  const interval = INTERVALS.find((i) => i === price?.recurring?.interval);
+  const amount = typeof price?.unit_amount === 'number' && price.unit_amount >= 0 ? price.unit_amount * (item?.quantity ?? 1) : null;
+  if (!price || !interval || amount === null || !/^[a-z]{3}$/.test(price.currency ?? '')) {
+    return { plan_amount: null, plan_currency: null, plan_interval: null, plan_interval_count: null };
+  }
+  return { plan_amount: amount, plan_currency: price.currency!, plan_interval: interval, plan_interval_count: price.recurring?.interval_count ?? 1 };
 }
 
 /**

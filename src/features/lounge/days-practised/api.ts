@@ -20,15 +20,15 @@ const column = <K extends string>(rows: Dated<K>[] | null, key: K): string[] => 
  * The member's records from `firstDay` ('YYYY-MM-DD', their own day) on. Instants are read from
  * the day before in UTC, so a member east of UTC loses none of their first day.
  */
-export async function fetchPractice(userId: string, firstDay: string): Promise<DbResult<PracticeRecords>> {
+export async function fetchPractice(memberId: string, firstDay: string): Promise<DbResult<PracticeRecords>> {
   const since = `${addDays(firstDay, -1)}T00:00:00Z`;
   const [stillpoint, bloom, rise, mindstage, reset, course] = await Promise.all([
-    dbRequest((db) => db.from('breathing_sessions').select('finished_at').eq('user_id', userId).gte('finished_at', since).limit(ROWS)),
-    dbRequest((db) => db.from('bloom_pages').select('day').eq('user_id', userId).gte('day', firstDay).limit(ROWS)),
-    dbRequest((db) => db.from('rise_days').select('day').eq('user_id', userId).gte('day', firstDay).limit(ROWS)),
-    dbRequest((db) => db.from('rehearsals').select('finished_at').eq('user_id', userId).gte('finished_at', since).limit(ROWS)),
-    dbRequest((db) => db.from('resets').select('finished_at').eq('user_id', userId).gte('finished_at', since).limit(ROWS)),
-    dbRequest((db) => db.from('lesson_progress').select('completed_at').eq('member_id', userId).gte('completed_at', since).limit(ROWS)),
+    dbRequest((db) => db.from('breathing_sessions').select('finished_at').eq('user_id', memberId).gte('finished_at', since).limit(ROWS)),
+    dbRequest((db) => db.from('bloom_pages').select('day').eq('user_id', memberId).gte('day', firstDay).limit(ROWS)),
+    dbRequest((db) => db.from('rise_days').select('day').eq('user_id', memberId).gte('day', firstDay).limit(ROWS)),
+    dbRequest((db) => db.from('rehearsals').select('finished_at').eq('user_id', memberId).gte('finished_at', since).limit(ROWS)),
+    dbRequest((db) => db.from('resets').select('finished_at').eq('user_id', memberId).gte('finished_at', since).limit(ROWS)),
+    dbRequest((db) => db.from('lesson_progress').select('completed_at').eq('member_id', memberId).gte('completed_at', since).limit(ROWS)),
   ]);
   const failed = [stillpoint, bloom, rise, mindstage, reset, course].find((r) => r.error);
   if (failed?.error) return { data: null, error: failed.error };

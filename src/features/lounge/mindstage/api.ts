@@ -22,23 +22,23 @@ const toOwn = (r: SceneRow): OwnScenario => ({ id: r.id, title: r.title, scene: 
 const SCENE_COLUMNS = 'id, title, scene, going_well, coping';
 
 /** The member's own scenes, oldest first. */
-export function fetchOwnScenarios(userId: string): Promise<DbResult<OwnScenario[]>> {
+export function fetchOwnScenarios(memberId: string): Promise<DbResult<OwnScenario[]>> {
   return dbRequest(
-    (db) => db.from('rehearsal_scenarios').select(SCENE_COLUMNS).eq('user_id', userId).order('created_at'),
+    (db) => db.from('rehearsal_scenarios').select(SCENE_COLUMNS).eq('user_id', memberId).order('created_at'),
     (rows) => rows.map(toOwn),
   );
 }
 
-export async function addOwnScenario(userId: string, own: Omit<OwnScenario, 'id'>): Promise<DbResult<OwnScenario> & { kept: boolean }> {
+export async function addOwnScenario(memberId: string, own: Omit<OwnScenario, 'id'>): Promise<DbResult<OwnScenario> & { kept: boolean }> {
   const scene: OwnScenario = { id: crypto.randomUUID(), title: own.title.trim(), scene: own.scene.trim(), goingWell: own.goingWell.trim(), coping: own.coping.trim() };
   const { error, kept } = await writeOrKeep({
-    uid: userId,
+    uid: memberId,
     app: 'mindstage',
     key: `rehearsal_scenarios:${scene.id}`,
     op: {
       kind: 'upsert',
       table: 'rehearsal_scenarios',
-      values: { id: scene.id, user_id: userId, title: scene.title, scene: scene.scene, going_well: scene.goingWell, coping: scene.coping },
+      values: { id: scene.id, user_id: memberId, title: scene.title, scene: scene.scene, going_well: scene.goingWell, coping: scene.coping },
       onConflict: 'id',
       ignoreDuplicates: true,
     },
@@ -56,21 +56,21 @@ const toRehearsal = (r: RehearsalRow): Rehearsal => ({ scenario: r.scenario, bef
 const REHEARSAL_COLUMNS = 'scenario, suds_before, suds_after, finished_at';
 
 /** The member's last 500 rehearsals, oldest first (the chart reads them in order). */
-export function fetchRehearsals(userId: string): Promise<DbResult<Rehearsal[]>> {
+export function fetchRehearsals(memberId: string): Promise<DbResult<Rehearsal[]>> {
   return dbRequest(
-    (db) => db.from('rehearsals').select(REHEARSAL_COLUMNS).eq('user_id', userId).order('finished_at').limit(500),
+    (db) => db.from('rehearsals').select(REHEARSAL_COLUMNS).eq('user_id', memberId).order('finished_at').limit(500),
     (rows) => rows.map(toRehearsal),
   );
 }
 
 /** Logs a finished rehearsal with its ratings before and after; kept offline, it is sent later with the time it was done. */
-export async function logRehearsal(userId: string, scenario: string, before: number, after: number): Promise<DbResult<Rehearsal> & { kept: boolean }> {
+export async function logRehearsal(memberId: string, scenario: string, before: number, after: number): Promise<DbResult<Rehearsal> & { kept: boolean }> {
   const id = crypto.randomUUID();
   const { error, kept } = await writeOrKeep({
-    uid: userId,
+    uid: memberId,
     app: 'mindstage',
     key: `rehearsals:${id}`,
-    op: { kind: 'upsert', table: 'rehearsals', values: { id, user_id: userId, scenario, suds_before: before, suds_after: after }, onConflict: 'id', ignoreDuplicates: true, datedBy: 'finished_at' },
+    op: { kind: 'upsert', table: 'rehearsals', values: { id, user_id: memberId, scenario, suds_before: before, suds_after: after }, onConflict: 'id', ignoreDuplicates: true, datedBy: 'finished_at' },
   });
   return error ? { data: null, error, kept } : { data: { scenario, before, after, at: new Date().toISOString() }, error: null, kept };
 }

@@ -39,13 +39,13 @@ interface DayRow {
 const toDay = (r: DayRow): Day => ({ day: r.day, intention: r.intention, statementId: r.statement_id, statementText: r.statement_text, braveAction: r.brave_action, lived: r.lived, note: r.note });
 
 /** The member's last 120 days, newest first. */
-export function fetchDays(userId: string): Promise<DbResult<Day[]>> {
+export function fetchDays(memberId: string): Promise<DbResult<Day[]>> {
   return dbRequest(
     (db) =>
       db
         .from('rise_days')
         .select('day, intention, statement_id, statement_text, brave_action, lived, note')
-        .eq('user_id', userId)
+        .eq('user_id', memberId)
         .order('day', { ascending: false })
         .limit(120)
         ,
@@ -54,44 +54,44 @@ export function fetchDays(userId: string): Promise<DbResult<Day[]>> {
 }
 
 /** The morning: intention, statement and brave action of the day (new or changed): an upsert on the day. */
-export function saveMorning(userId: string, d: Pick<Day, 'day' | 'intention' | 'statementId' | 'statementText' | 'braveAction'>): Promise<{ error: DbError | null; kept: boolean }> {
+export function saveMorning(memberId: string, d: Pick<Day, 'day' | 'intention' | 'statementId' | 'statementText' | 'braveAction'>): Promise<{ error: DbError | null; kept: boolean }> {
   return writeOrKeep({
-    uid: userId,
+    uid: memberId,
     app: 'rise-mode',
     key: `rise_days:${d.day}:morning`,
     op: {
       kind: 'upsert',
       table: 'rise_days',
-      values: { user_id: userId, day: d.day, intention: d.intention.trim(), statement_id: d.statementId, statement_text: d.statementText.trim(), brave_action: d.braveAction.trim() },
+      values: { user_id: memberId, day: d.day, intention: d.intention.trim(), statement_id: d.statementId, statement_text: d.statementText.trim(), brave_action: d.braveAction.trim() },
       onConflict: 'user_id,day',
     },
   });
 }
 
 /** The evening check-in of `day`: how the intention was lived, and a note. */
-export function saveCheckIn(userId: string, day: string, lived: Lived, note: string): Promise<{ error: DbError | null; kept: boolean }> {
-  return writeOrKeep({ uid: userId, app: 'rise-mode', key: `rise_days:${day}:evening`, op: { kind: 'update', table: 'rise_days', values: { lived, note: note.trim() }, match: { user_id: userId, day } } });
+export function saveCheckIn(memberId: string, day: string, lived: Lived, note: string): Promise<{ error: DbError | null; kept: boolean }> {
+  return writeOrKeep({ uid: memberId, app: 'rise-mode', key: `rise_days:${day}:evening`, op: { kind: 'update', table: 'rise_days', values: { lived, note: note.trim() }, match: { user_id: memberId, day } } });
 }
 
 /** The member's own statements, oldest first. */
-export function fetchOwnStatements(userId: string): Promise<DbResult<OwnStatement[]>> {
-  return dbRequest((db) => db.from('rise_statements').select('id, text').eq('user_id', userId).order('created_at'));
+export function fetchOwnStatements(memberId: string): Promise<DbResult<OwnStatement[]>> {
+  return dbRequest((db) => db.from('rise_statements').select('id, text').eq('user_id', memberId).order('created_at'));
 }
 
 /** Keeps one of the member's own statements, with the id the app made (a resend stays one row). */
-export async function addOwnStatement(userId: string, text: string): Promise<DbResult<OwnStatement> & { kept: boolean }> {
+export async function addOwnStatement(memberId: string, text: string): Promise<DbResult<OwnStatement> & { kept: boolean }> {
   const own = { id: crypto.randomUUID(), text: text.trim() };
   const { error, kept } = await writeOrKeep({
-    uid: userId,
+    uid: memberId,
     app: 'rise-mode',
     key: `rise_statements:${own.id}`,
-    op: { kind: 'upsert', table: 'rise_statements', values: { id: own.id, user_id: userId, text: own.text }, onConflict: 'id', ignoreDuplicates: true },
+    op: { kind: 'upsert', table: 'rise_statements', values: { id: own.id, user_id: memberId, text: own.text }, onConflict: 'id', ignoreDuplicates: true },
   });
   return error ? { data: null, error, kept } : { data: own, error: null, kept };
 }
 
-export async function removeOwnStatement(userId: string, id: string): Promise<{ error: DbError | null; kept: boolean }> {
-  return writeOrKeep({ uid: userId, app: 'rise-mode', key: `rise_statements:${id}`, op: { kind: 'delete', table: 'rise_statements', match: { user_id: userId, id } } });
+export async function removeOwnStatement(memberId: string, id: string): Promise<{ error: DbError | null; kept: boolean }> {
+  return writeOrKeep({ uid: memberId, app: 'rise-mode', key: `rise_statements:${id}`, op: { kind: 'delete', table: 'rise_statements', match: { user_id: memberId, id } } });
 }
 
 /**

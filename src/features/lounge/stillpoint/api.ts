@@ -14,12 +14,12 @@ export interface LoggedSession {
 }
 
 /** The member's last 50 sessions, newest first. */
-export function fetchHistory(userId: string): Promise<DbResult<LoggedSession[]>> {
+export function fetchHistory(memberId: string): Promise<DbResult<LoggedSession[]>> {
   return dbRequest((db) =>
     db
       .from('breathing_sessions')
       .select('pattern, seconds, finished_at')
-      .eq('user_id', userId)
+      .eq('user_id', memberId)
       .order('finished_at', { ascending: false })
       .limit(50)
       ,

@@ -31,9 +31,9 @@ const toPage = (r: Row): Page => ({
 });
 
 /** Every page of the member's book, newest first. */
-export function fetchPages(userId: string): Promise<DbResult<Page[]>> {
+export function fetchPages(memberId: string): Promise<DbResult<Page[]>> {
   return dbRequest(
-    (db) => db.from('bloom_pages').select(COLUMNS).eq('user_id', userId).order('day', { ascending: false }),
+    (db) => db.from('bloom_pages').select(COLUMNS).eq('user_id', memberId).order('day', { ascending: false }),
     (rows) => rows.map(toPage),
   );
 }

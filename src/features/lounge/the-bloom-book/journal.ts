@@ -121,11 +121,11 @@ const pageKey = (day: string) => `bloom_pages:${day}`;
  * a resend stays one page; written only if the stored page is not newer than this edit (the same
  * day edited on another device since), `basedOn` being the stored time the member opened.
  */
-export function pageEntry(userId: string, page: Page, editedAt: string): Omit<OutboxEntry, 'savedAt'> {
+export function pageEntry(memberId: string, page: Page, editedAt: string): Omit<OutboxEntry, 'savedAt'> {
   const [gratitude_1 = '', gratitude_2 = '', gratitude_3 = ''] = page.gratitudes.map((g) => g.trim());
-  const values: Values = { user_id: userId, day: page.day, gratitude_1, gratitude_2, gratitude_3, prompt_id: page.promptId, prompt_text: page.promptText, answer: page.answer.trim() };
+  const values: Values = { user_id: memberId, day: page.day, gratitude_1, gratitude_2, gratitude_3, prompt_id: page.promptId, prompt_text: page.promptText, answer: page.answer.trim() };
   return {
-    uid: userId,
+    uid: memberId,
     app: 'the-bloom-book',
     key: pageKey(page.day),
     op: { kind: 'upsert', table: 'bloom_pages', values, onConflict: 'user_id,day', keepNewer: { editedAt, basedOn: page.updatedAt ?? null } },
@@ -133,8 +133,8 @@ export function pageEntry(userId: string, page: Page, editedAt: string): Omit<Ou
 }
 
 /** Deleting a day's page, as the outbox sends it. */
-export function deleteEntry(userId: string, day: string): Omit<OutboxEntry, 'savedAt'> {
-  return { uid: userId, app: 'the-bloom-book', key: pageKey(day), op: { kind: 'delete', table: 'bloom_pages', match: { user_id: userId, day } } };
+export function deleteEntry(memberId: string, day: string): Omit<OutboxEntry, 'savedAt'> {
+  return { uid: memberId, app: 'the-bloom-book', key: pageKey(day), op: { kind: 'delete', table: 'bloom_pages', match: { user_id: memberId, day } } };
 }
 
 /** The page an outbox entry saves, or null for a delete. */

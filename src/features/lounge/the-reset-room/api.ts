@@ -19,9 +19,9 @@ const toRecord = (r: Row): ResetRecord => ({ feeling: r.feeling, reset: r.reset,
 const COLUMNS = 'feeling, reset, intensity_before, intensity_after, finished_at';
 
 /** The member's last 200 resets, newest first. */
-export function fetchResets(userId: string): Promise<DbResult<ResetRecord[]>> {
+export function fetchResets(memberId: string): Promise<DbResult<ResetRecord[]>> {
   return dbRequest(
-    (db) => db.from('resets').select(COLUMNS).eq('user_id', userId).order('finished_at', { ascending: false }).limit(200),
+    (db) => db.from('resets').select(COLUMNS).eq('user_id', memberId).order('finished_at', { ascending: false }).limit(200),
     (rows) => rows.map(toRecord),
   );
 }
@@ -31,13 +31,13 @@ export function fetchResets(userId: string): Promise<DbResult<ResetRecord[]>> {
  * one row; kept on the device while offline (`kept`), and then sent with the time it was done
  * (`datedBy`); sent at once, the database dates it.
  */
-export async function logReset(userId: string, r: Omit<ResetRecord, 'at'>): Promise<DbResult<ResetRecord> & { kept: boolean }> {
+export async function logReset(memberId: string, r: Omit<ResetRecord, 'at'>): Promise<DbResult<ResetRecord> & { kept: boolean }> {
   const id = crypto.randomUUID();
   const { error, kept } = await writeOrKeep({
-    uid: userId,
+    uid: memberId,
     app: 'the-reset-room',
     key: `resets:${id}`,
-    op: { kind: 'upsert', table: 'resets', values: { id, user_id: userId, feeling: r.feeling, reset: r.reset, intensity_before: r.before, intensity_after: r.after }, onConflict: 'id', ignoreDuplicates: true, datedBy: 'finished_at' },
+    op: { kind: 'upsert', table: 'resets', values: { id, user_id: memberId, feeling: r.feeling, reset: r.reset, intensity_before: r.before, intensity_after: r.after }, onConflict: 'id', ignoreDuplicates: true, datedBy: 'finished_at' },
   });
   return error ? { data: null, error, kept } : { data: { ...r, at: new Date().toISOString() }, error: null, kept };
 }

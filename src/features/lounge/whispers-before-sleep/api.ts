@@ -10,18 +10,18 @@ import { dbRequest, type DbError, type DbResult } from '../../../core/db/client'
 import { writeOrKeep } from '../../../core/offline/outbox-api';
 
 /** The sentence the member stopped at, by story. */
-export function fetchPlaces(userId: string): Promise<DbResult<Record<string, number>>> {
+export function fetchPlaces(memberId: string): Promise<DbResult<Record<string, number>>> {
   return dbRequest(
-    (db) => db.from('story_places').select('story, sentence').eq('user_id', userId),
+    (db) => db.from('story_places').select('story, sentence').eq('user_id', memberId),
     (rows) => Object.fromEntries(rows.map((r) => [r.story, r.sentence])),
   );
 }
 
-export async function keepPlace(userId: string, story: string, sentence: number): Promise<{ error: DbError | null; kept: boolean }> {
+export async function keepPlace(memberId: string, story: string, sentence: number): Promise<{ error: DbError | null; kept: boolean }> {
   return writeOrKeep({
-    uid: userId,
+    uid: memberId,
     app: 'whispers-before-sleep',
     key: `story_places:${story}`,
-    op: { kind: 'upsert', table: 'story_places', values: { user_id: userId, story, sentence }, onConflict: 'user_id,story' },
+    op: { kind: 'upsert', table: 'story_places', values: { user_id: memberId, story, sentence }, onConflict: 'user_id,story' },
   });
 }

@@ -10,7 +10,7 @@ import { BRAND, LOUNGE_NAME } from '../../../../core/config/site';
 import { formatLongDate } from '../../../../core/dates';
 import type { Json } from '../../../../core/db/database.types';
 import type { Block, MessageContent } from '../../../../../netlify/functions/_shared/email/render';
-import { boughtItem, type Bought } from './products';
+import { boughtItem, type Bought, type ProductHomes } from './products';
 import { greeting, LIBRARY_PATH, SIGNOFF_NAME, type Recipient } from '../../../../../netlify/functions/_shared/email/messages';
 export { greeting, SIGNOFF_NAME, type Recipient };
 
@@ -34,10 +34,10 @@ export interface PurchaseParams {
   orderRef: string;
 }
 
-export function purchaseParams(params: Json): (PurchaseParams & { bought: Bought }) | null {
+export function purchaseParams(params: Json, homes: ProductHomes): (PurchaseParams & { bought: Bought }) | null {
   const priceId = text(params, 'priceId');
   const orderRef = text(params, 'orderRef');
-  const bought = priceId ? boughtItem(priceId) : null;
+  const bought = priceId ? boughtItem(priceId, homes) : null;
   return priceId && orderRef && bought ? { priceId, orderRef, bought } : null;
 }
 
@@ -152,11 +152,11 @@ export interface EndingParams {
   endedAt: string;
 }
 
-export function endingParams(params: Json): (EndingParams & { bought: Bought; day: string }) | null {
+export function endingParams(params: Json, homes: ProductHomes): (EndingParams & { bought: Bought; day: string }) | null {
   const reason = text(params, 'reason') as EndingReason | null;
   const priceId = text(params, 'priceId');
   const endedAt = text(params, 'endedAt');
-  const bought = priceId ? boughtItem(priceId) : null;
+  const bought = priceId ? boughtItem(priceId, homes) : null;
   const day = endedAt ? dayOf(endedAt) : null;
   if (!reason || !ENDING_REASONS.includes(reason) || !priceId || !endedAt || !bought || !day) return null;
   return { reason, priceId, endedAt, bought, day };

@@ -41,7 +41,7 @@ async function purchaseBy(db: AdminDb, column: 'checkout_session_id' | 'payment_
   return data;
 }
 
-async function ownerOf(db: AdminDb, customerId: string): Promise<string | null> {
+async function memberOf(db: AdminDb, customerId: string): Promise<string | null> {
   const { data, error } = await db.from('stripe_customers').select('user_id').eq('customer_id', customerId).maybeSingle<{ user_id: string }>();
   if (error) throw new Upstream('The event could not be processed.', describeDbError('stripe_customers select', error));
   return data?.user_id ?? null;
@@ -82,7 +82,7 @@ async function lostDisputeEmails(db: AdminDb, disputeId: string, outbox: Outbox)
   if (!dispute.subscription_id) return [];
   const subscription = await subscriptionBy(db, dispute.subscription_id);
   if (!subscription?.subscription_id || !subscription.price_id) return [];
-  const member = await ownerOf(db, subscription.customer_id);
+  const member = await memberOf(db, subscription.customer_id);
   if (!member) return [];
   return [await outbox.queueEmail(db, 'access_ending', { member, ref: subscription.subscription_id, params: { reason: 'dispute', priceId: subscription.price_id, endedAt } })];
 }
@@ -102,7 +102,7 @@ export async function emailsAfterEvent(db: AdminDb, event: Stripe.Event, outbox:
       if (session.mode !== 'subscription' || !subscriptionId) return [];
       const subscription = await subscriptionBy(db, subscriptionId);
       if (!subscription?.price_id || !LIVE.includes(subscription.subscription_status)) return [];
-      const member = await ownerOf(db, subscription.customer_id);
+      const member = await memberOf(db, subscription.customer_id);
       if (!member) return [];
       return [await outbox.queueEmail(db, 'purchase_confirmation', { member, ref: session.id, params: { priceId: subscription.price_id, orderRef: session.id } })];
     }
@@ -122,7 +122,7 @@ export async function emailsAfterEvent(db: AdminDb, event: Stripe.Event, outbox:
     case 'customer.subscription.deleted': {
       const subscription = await subscriptionBy(db, event.data.object.id);
       if (!subscription?.subscription_id || !subscription.price_id || subscription.subscription_status !== 'canceled') return [];
-      const member = await ownerOf(db, subscription.customer_id);
+      const member = await memberOf(db, subscription.customer_id);
       if (!member) return [];
       const ended = event.data.object.ended_at ?? event.created;
       return [

@@ -1,10 +1,21 @@
-/** checkout.session.completed: the member's customer, and their subscription (replacing their others) or purchase; a deleted member's writes nothing personal. */
+/**
+ * checkout.session.completed: the member's customer, and their subscription (replacing their
+ * others) or purchase; a deleted member's writes nothing personal. A paid session is then counted
+ * once in the owner's funnel (./funnel.ts): a subscription, or a purchase the catalogue sells.
+ */
 import type Stripe from 'stripe';
 import { supabaseAdmin } from '../../../../../netlify/functions/_shared/supabase';
 import { recordPurchase } from '../purchases';
+import { countPurchase } from './funnel';
 import { cancelReplaced, endSubscriptionOfDeletedMember, fromDeletedMember, idOf, NAME, notePurchase, noteUnknownCustomer, rememberCustomer, syncSubscription } from './sync';
 
 export async function checkoutCompleted(client: Stripe, event: Extract<Stripe.Event, { type: 'checkout.session.completed' }>): Promise<Record<string, unknown>> {
+  const answer = await record(client, event);
+  if (event.data.object.mode === 'subscription' || answer['purchase'] === 'recorded') await countPurchase(event);
+  return answer;
+}
+
+async function record(client: Stripe, event: Extract<Stripe.Event, { type: 'checkout.session.completed' }>): Promise<Record<string, unknown>> {
   const session = event.data.object;
   const customerId = idOf(session.customer);
   if (await fromDeletedMember(session)) {

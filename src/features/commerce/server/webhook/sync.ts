@@ -34,8 +34,8 @@ export type SyncOutcome = { subscription: 'written' | 'kept'; tier?: Tier | null
 
 export const idOf = (v: string | { id: string } | null | undefined) => (v == null ? null : typeof v === 'string' ? v : v.id);
 
-export async function rememberCustomer(userId: string, customerId: string): Promise<void> {
-  const { error } = await supabaseAdmin().from('stripe_customers').upsert({ user_id: userId, customer_id: customerId }, { onConflict: 'user_id' });
+export async function rememberCustomer(memberId: string, customerId: string): Promise<void> {
+  const { error } = await supabaseAdmin().from('stripe_customers').upsert({ user_id: memberId, customer_id: customerId }, { onConflict: 'user_id' });
   if (error) throw new Upstream(FAILED, describeDbError('stripe_customers upsert', error));
 }
 
@@ -45,10 +45,10 @@ export async function rememberCustomer(userId: string, customerId: string): Prom
  */
 export async function updateTier(customerId: string, tier: Tier): Promise<Tier | null> {
   const db = supabaseAdmin();
-  const owner = await db.from('stripe_customers').select('user_id').eq('customer_id', customerId).maybeSingle<{ user_id: string }>();
-  if (owner.error) throw new Upstream(FAILED, describeDbError('stripe_customers select', owner.error));
-  if (!owner.data) return null;
-  const { error } = await db.from('profiles').update({ membership_tier: tier }).eq('id', owner.data.user_id);
+  const member = await db.from('stripe_customers').select('user_id').eq('customer_id', customerId).maybeSingle<{ user_id: string }>();
+  if (member.error) throw new Upstream(FAILED, describeDbError('stripe_customers select', member.error));
+  if (!member.data) return null;
+  const { error } = await db.from('profiles').update({ membership_tier: tier }).eq('id', member.data.user_id);
   if (error) throw new Upstream(FAILED, describeDbError('profiles update', error));
   return tier;
 }
@@ -117,10 +117,10 @@ export async function cancelReplaced(client: Stripe, customerId: string, keep: s
 
 /** Whether the member a Checkout Session names (client_reference_id, else its metadata) deleted their account. */
 export async function fromDeletedMember(session: Stripe.Checkout.Session): Promise<boolean> {
-  const uid = session.client_reference_id ?? session.metadata?.firebase_uid ?? null;
-  if (!uid) return false;
+  const memberId = session.client_reference_id ?? session.metadata?.firebase_uid ?? null;
+  if (!memberId) return false;
   try {
-    return await isDeletedMember(supabaseAdmin(), uid);
+    return await isDeletedMember(supabaseAdmin(), memberId);
   } catch (error) {
     if (error instanceof TombstoneError) throw new Upstream(FAILED, error.message);
     throw error;
