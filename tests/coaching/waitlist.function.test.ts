@@ -36,7 +36,7 @@ const to = (email: string, subject?: RegExp) => inbox.messages.filter((m) => m.t
 
 async function member() {
   const user = await createEmulatorUser();
-  await setEmulatorClaims(user.uid, { role: 'authenticated' });
+  await setEmulatorClaims(user.memberId, { role: 'authenticated' });
   return { ...user, idToken: await signIn(user.email) };
 }
 async function signIn(email: string): Promise<string> {
@@ -83,10 +83,10 @@ describe('a seat offered in turn', () => {
     setClock('2027-03-27T20:00:00Z');
     const session = await addSession('2027-03-28T16:00:00Z');
     const bo = await member();
-    await signUp(bo.uid, session);
+    await signUp(bo.memberId, session);
     const ana = 'uid-ana-offer';
     await joinLine(ana, session, 'Ana Lima');
-    await giveBack(bo.uid, session);
+    await giveBack(bo.memberId, session);
     // 12 hours later is 08:00 UTC, which the clocks, gone forward at 2:00, call 10:00 CEST.
     expect(await placeOf(ana)).toEqual({ status: 'offered', offer_expires_at: new Date('2027-03-28T08:00:00Z') });
     // (The emulator's ID token is dated by the real clock: the call is made on it.)
@@ -103,7 +103,7 @@ describe('a seat offered in turn', () => {
     expect(offer!.text).toContain('We’re holding it for you until Sunday, March 28, 2027, 10:00 AM CEST.');
     expect(offer!.text).toContain('Take the seat');
     expect(offer!.html).toContain(`href="${SITE}/dashboard/"`);
-    expect(to(address(bo.uid), /seat is free/)).toEqual([]);
+    expect(to(address(bo.memberId), /seat is free/)).toEqual([]);
     // The hourly run sends it no second time.
     await hourlyRun();
     expect(to(address(ana))).toHaveLength(1);
@@ -209,7 +209,7 @@ describe('who came, the coach’s word', () => {
     const ana = await signUp('uid-att-ana', session, 'Ana Lima');
     await signUp('uid-att-bo', session, 'Bo Berg');
     const boss = await createEmulatorUser();
-    await setEmulatorClaims(boss.uid, { role: 'authenticated', coach: true });
+    await setEmulatorClaims(boss.memberId, { role: 'authenticated', coach: true });
     const coachToken = await signIn(boss.email);
     const other = await member();
     const patch = (token: string, body: unknown) =>

@@ -23,7 +23,7 @@ test('the demo Explorer joins the waitlist of a full session, is offered a seat 
   const session = sessionAt(Date.now() + 3 * 3600_000, { seats: 2 });
   await addSessions([session], [1]);
   const bo = await createUser('Bo Berg');
-  await asOwner('coaching_session_signups', { user_id: bo.uid, session_id: session.id, name: 'Bo Berg', email: bo.email.toLowerCase() });
+  await asOwner('coaching_session_signups', { user_id: bo.memberId, session_id: session.id, name: 'Bo Berg', email: bo.email.toLowerCase() });
 
   await page.goto('/login');
   await page.getByLabel('Email').fill(explorer.email);
@@ -39,7 +39,7 @@ test('the demo Explorer joins the waitlist of a full session, is offered a seat 
   await expect(full.getByRole('radio')).toBeDisabled();
   await full.getByRole('button', { name: 'Join the waitlist' }).click();
   await expect(page.getByRole('dialog', { name: 'You’re on the waitlist' })).toContainText('If a seat comes free, we’ll email you');
-  expect(await rowsOf('coaching_waitlist', { user_id: explorer.uid, session_id: session.id })).toMatchObject([{ status: 'waiting', name: explorer.name }]);
+  expect(await rowsOf('coaching_waitlist', { user_id: explorer.memberId, session_id: session.id })).toMatchObject([{ status: 'waiting', name: explorer.name }]);
   // A second place is refused, with the database's words.
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
   await page.locator('#coaching-signup').getByRole('button', { name: 'Choose Your Session' }).click();
@@ -73,7 +73,7 @@ test('the demo Explorer joins the waitlist of a full session, is offered a seat 
   await expect(page.getByText('You’re registered').first()).toBeVisible();
   await expect(page.locator(`[data-upcoming-session="${session.id}"]`)).toBeVisible();
   await expect(place).toHaveCount(0);
-  expect(await rowsOf('coaching_session_signups', { user_id: explorer.uid, session_id: session.id })).toHaveLength(1);
+  expect(await rowsOf('coaching_session_signups', { user_id: explorer.memberId, session_id: session.id })).toHaveLength(1);
   expect(await rowsOf('coaching_sessions', { id: session.id })).toMatchObject([{ spots_available: 0, max_spots: 2 }]);
   // The usual confirmation follows.
   await expect.poll(async () => (await inboxOf(explorer.email)).map((m) => m.subject), { timeout: 20_000 }).toContainEqual(expect.stringMatching(/^Your seat is saved: /));
