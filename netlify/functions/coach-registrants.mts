@@ -1,7 +1,7 @@
 /**
  * GET /api/coach-registrants?session=<id>, for the coach only (the `coach` claim;
  * _shared/coach.ts): the session's registrants as a CSV file to download (name, email, when they
- * signed up on the coach's clock; src/features/coaching/coach/coach-rules.ts), never cached.
+ * signed up on the coach's clock, whether they came; src/features/coaching/coach/coach-rules.ts), never cached.
  *
  * Errors (JSON): 400 (no session named), 401, 403, 404 (no such session), 405, 502, 503.
  */
@@ -19,7 +19,7 @@ export default endpoint(NAME, async (req) => {
   requireMethod(req, 'GET');
   await requireCoach(req);
   const session = await coachSession(supabaseAdmin(), new URL(req.url).searchParams.get('session'));
-  return new Response(registrantsCsv(session.registrants, session.time_zone), {
+  return new Response(registrantsCsv(session.registrants, session.time_zone, Date.parse(session.starts_at) <= Date.now()), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${registrantsFileName(session)}"`,

@@ -66,22 +66,31 @@ describe('checkNewSession', () => {
 });
 
 describe('registrantsCsv', () => {
-  it('lists name, email and when they signed up on the coach’s clock, earliest first, quoted as RFC 4180 asks', () => {
+  it('lists name, email, when they signed up on the coach’s clock and whether they came, earliest first, quoted as RFC 4180 asks', () => {
     const csv = registrantsCsv(
       [
-        { name: 'Bea "B" Brown', email: 'bea@example.com', signed_up_at: '2027-03-20T13:05:00Z' },
-        { name: 'Ada, Lovelace', email: 'ada@example.com', signed_up_at: '2027-03-02T08:00:00Z' },
+        { name: 'Bea "B" Brown', email: 'bea@example.com', signed_up_at: '2027-03-20T13:05:00Z', joined_at: null, attendance: null },
+        { name: 'Ada, Lovelace', email: 'ada@example.com', signed_up_at: '2027-03-02T08:00:00Z', joined_at: '2027-03-25T16:55:00Z', attendance: null },
+        { name: 'Cy', email: 'cy@example.com', signed_up_at: '2027-03-21T08:00:00Z', joined_at: null, attendance: 'joined' },
+        { name: 'Di', email: 'di@example.com', signed_up_at: '2027-03-22T08:00:00Z', joined_at: '2027-03-25T16:58:00Z', attendance: 'absent' },
       ],
       'Europe/Berlin',
+      true,
     );
     expect(csv).toBe(
-      'Name,Email,Signed up (Europe/Berlin)\r\n"Ada, Lovelace",ada@example.com,2027-03-02 09:00\r\n"Bea ""B"" Brown",bea@example.com,2027-03-20 14:05\r\n',
+      'Name,Email,Signed up (Europe/Berlin),Came\r\n"Ada, Lovelace",ada@example.com,2027-03-02 09:00,Joined\r\n"Bea ""B"" Brown",bea@example.com,2027-03-20 14:05,Did not come\r\n' +
+        'Cy,cy@example.com,2027-03-21 09:00,Joined\r\nDi,di@example.com,2027-03-22 09:00,Did not come\r\n',
     );
   });
 
+  it('says nothing of who came before the session has started', () => {
+    const csv = registrantsCsv([{ name: 'Ada', email: 'ada@example.com', signed_up_at: '2027-03-02T08:00:00Z', joined_at: null, attendance: null }], 'UTC', false);
+    expect(csv).toBe('Name,Email,Signed up (UTC),Came\r\nAda,ada@example.com,2027-03-02 08:00,\r\n');
+  });
+
   it('never lets a spreadsheet read a cell as a formula', () => {
-    const csv = registrantsCsv([{ name: '=HYPERLINK("http://evil.example")', email: '+1@example.com', signed_up_at: '2027-03-02T08:00:00Z' }], 'UTC');
-    expect(csv.split('\r\n')[1]).toBe(`"'=HYPERLINK(""http://evil.example"")",'+1@example.com,2027-03-02 08:00`);
+    const csv = registrantsCsv([{ name: '=HYPERLINK("http://evil.example")', email: '+1@example.com', signed_up_at: '2027-03-02T08:00:00Z', joined_at: null, attendance: null }], 'UTC', false);
+    expect(csv.split('\r\n')[1]).toBe(`"'=HYPERLINK(""http://evil.example"")",'+1@example.com,2027-03-02 08:00,`);
     expect(registrantsFileName({ date: '2027-03-25' })).toBe('rapid-fire-coaching-2027-03-25-registrants.csv');
   });
 });

@@ -82,8 +82,9 @@ test('the coach opens /coach, reads who is coming, sets a session’s join link 
   expect(download.suggestedFilename()).toBe(`rapid-fire-coaching-${session.date}-registrants.csv`);
   const csv = await readFile((await download.path())!, 'utf8');
   expect(csv.split('\r\n').slice(0, 3)).toEqual([
-    'Name,Email,Signed up (Europe/Berlin)',
-    expect.stringMatching(/^Guest \d,guest\d@example\.com,\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/),
+    // Whether they came: empty before the session starts (issue 46).
+    'Name,Email,Signed up (Europe/Berlin),Came',
+    expect.stringMatching(/^Guest \d,guest\d@example\.com,\d{4}-\d{2}-\d{2} \d{2}:\d{2},$/),
     expect.stringMatching(/^Guest \d,guest\d@example\.com,/),
   ]);
 });

@@ -63,7 +63,8 @@ test('a member chooses a session and signs up', async ({ page }) => {
   expect(query.is_active).toBe('eq.true');
   expect(query.ends_at).toMatch(/^gt\.\d{4}-\d{2}-\d{2}T/);
   expect(query.order).toBe('starts_at.asc');
-  expect(query.select).toBe('id,date,time,is_active,spots_available,max_spots,starts_at,ends_at,time_zone');
+  // With the member's own places in line (issue 46: row-level security shows only theirs).
+  expect(query.select).toBe('id,date,time,is_active,spots_available,max_spots,starts_at,ends_at,time_zone,coaching_waitlist(id)');
   await expectNoSeriousA11yViolations(page, { include: 'dialog' });
 
   // The checks, in the spec's order; editing a field clears the message.

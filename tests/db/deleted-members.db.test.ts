@@ -16,6 +16,7 @@ let db: PGlite;
 const GONE = 'uid-gone';
 const STAYS = 'uid-stays';
 let sessionId: string;
+let fullSessionId: string;
 
 beforeAll(async () => {
   db = await migratedDatabase();
@@ -23,6 +24,12 @@ beforeAll(async () => {
     `insert into public.coaching_sessions (starts_at, ends_at, max_spots) values (now() + interval '7 days', now() + interval '7 days 1 hour', 10) returning id`,
   );
   sessionId = sessions.rows[0]!.id;
+  // A full session, whose line a member joins (a free seat would register them instead).
+  const full = await db.query<{ id: string }>(
+    `insert into public.coaching_sessions (starts_at, ends_at, max_spots) values (now() + interval '8 days', now() + interval '8 days 1 hour', 1) returning id`,
+  );
+  fullSessionId = full.rows[0]!.id;
+  await db.query(`insert into public.coaching_session_signups (user_id, session_id, name, email) values ('guest', $1, 'Guest', 'guest@example.com')`, [fullSessionId]);
   expect(await failure(db, service, `insert into public.deleted_members (uid_sha256) values ($1)`, [memberHash(GONE)])).toBeNull();
 }, 60_000);
 
@@ -30,6 +37,7 @@ beforeAll(async () => {
 const FIRST_ROWS: Record<string, [string, unknown[]]> = {
   profiles: [`insert into public.profiles (id, email) values ($1, $1 || '@example.com')`, []],
   coaching_session_signups: [`insert into public.coaching_session_signups (user_id, session_id, name, email) values ($1, $2, 'Ada', 'ada@example.com')`, ['session']],
+  coaching_waitlist: [`insert into public.coaching_waitlist (user_id, session_id, name, email) values ($1, $2, 'Ada', 'ada@example.com')`, ['full']],
   // The free preview: since issue 45 a member without the course records no other lesson.
   lesson_progress: [`insert into public.lesson_progress (member_id, lesson_slug) values ($1, 'the-weather-inside')`, []],
   email_preferences: [`insert into public.email_preferences (user_id, coaching_reminders) values ($1, false)`, []],
@@ -42,7 +50,7 @@ const FIRST_ROWS: Record<string, [string, unknown[]]> = {
   rehearsals: [`insert into public.rehearsals (user_id, scenario, suds_before, suds_after) values ($1, 'a-phone-call', 5, 3)`, []],
   resets: [`insert into public.resets (user_id, feeling, reset, intensity_before, intensity_after) values ($1, 'anger', 'stop-pause', 7, 4)`, []],
 };
-const params = (memberId: string, extra: unknown[]) => [memberId, ...extra.map((p) => (p === 'session' ? sessionId : p))];
+const params = (memberId: string, extra: unknown[]) => [memberId, ...extra.map((p) => (p === 'session' ? sessionId : p === 'full' ? fullSessionId : p))];
 
 describe('a deleted member', () => {
   it.runIf(GRANTS === 'current')('is refused by every table a member may insert into (their grants say which)', async () => {
@@ -56,7 +64,7 @@ describe('a deleted member', () => {
   it.each(Object.entries(FIRST_ROWS))('%s: refused for the deleted member, whose token is still valid; stored for another', async (table, [sql, extra]) => {
     expect(await failure(db, member(GONE), sql, params(GONE, extra))).toBe('42501');
     // A coaching signup asks for a verified address (the service role writes it; the profile is the first row above).
-    if (table === 'coaching_session_signups') await db.query(`update public.profiles set email_verified = true where id = $1`, [STAYS]);
+    if (table === 'coaching_session_signups' || table === 'coaching_waitlist') await db.query(`update public.profiles set email_verified = true where id = $1`, [STAYS]);
     expect(await failure(db, member(STAYS), sql, params(STAYS, extra))).toBeNull();
   });
 

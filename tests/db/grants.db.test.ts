@@ -48,6 +48,12 @@ const EXPECTED: Record<string, Partial<Record<Role, string[]>>> = {
     // Who came: the join link's first use and the coach's correction (20261206000000).
     service_role: ['DELETE', 'SELECT', 'UPDATE(attendance, joined_at)'],
   },
+  // The waitlist (20261209100000): members join and read their own place; the database offers;
+  // the functions export, delete and count it.
+  coaching_waitlist: {
+    authenticated: ['SELECT', 'INSERT(email, name, session_id, time_zone, user_id)'],
+    service_role: ['DELETE', 'SELECT'],
+  },
   stripe_customers: {
     authenticated: ['SELECT'],
     service_role: ['DELETE', 'INSERT', 'SELECT', 'UPDATE'],
@@ -217,7 +223,7 @@ describe('grants on a project created today', () => {
     }
   });
 
-  it('let each role call only the database functions it needs: members save a journal page, the functions count a member’s requests, claim and read certificates, count the funnel and read the owner’s numbers', async () => {
+  it('let each role call only the database functions it needs: members save a journal page and leave a waitlist, the functions count a member’s requests, claim and read certificates, count the funnel, read the owner’s numbers and pass seat offers on', async () => {
     const { rows } = await db.query<{ fn: string; role: string; execute: boolean }>(
       `select p.proname as fn, r.role, has_function_privilege(r.role, p.oid, 'execute') as execute
        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -232,6 +238,16 @@ describe('grants on a project created today', () => {
       { fn: 'claim_certificate', role: 'anon', execute: false },
       { fn: 'claim_certificate', role: 'authenticated', execute: false },
       { fn: 'claim_certificate', role: 'service_role', execute: true },
+      // The hourly run passes lapsed seat offers on; a member leaves their own place in line.
+      { fn: 'coaching_pass_expired_offers', role: 'anon', execute: false },
+      { fn: 'coaching_pass_expired_offers', role: 'authenticated', execute: false },
+      { fn: 'coaching_pass_expired_offers', role: 'service_role', execute: true },
+      { fn: 'coaching_waitlist_leave', role: 'anon', execute: false },
+      { fn: 'coaching_waitlist_leave', role: 'authenticated', execute: true },
+      { fn: 'coaching_waitlist_leave', role: 'service_role', execute: false },
+      { fn: 'coaching_waitlist_mine', role: 'anon', execute: false },
+      { fn: 'coaching_waitlist_mine', role: 'authenticated', execute: true },
+      { fn: 'coaching_waitlist_mine', role: 'service_role', execute: false },
       { fn: 'count_member_request', role: 'anon', execute: false },
       { fn: 'count_member_request', role: 'authenticated', execute: false },
       { fn: 'count_member_request', role: 'service_role', execute: true },

@@ -15,6 +15,7 @@ import { GRANTS, migratedDatabase } from '../support/db';
 let db: PGlite;
 const UID = 'uid-text';
 let sessionId: string;
+let fullSessionId: string;
 
 /**
  * What kind of text each column holds:
@@ -42,6 +43,11 @@ const MEMBER_TEXT: Record<string, TableText> = {
   },
   coaching_session_signups: {
     row: () => ({ user_id: UID, session_id: sessionId, name: 'Ada Lima', email: 'text@example.com', time_zone: 'Europe/Berlin' }),
+    columns: { user_id: 'identity', name: 'free', email: 'value', time_zone: 'value' },
+  },
+  // A place in line (20261209100000), in a full session: a free seat would register instead.
+  coaching_waitlist: {
+    row: () => ({ user_id: UID, session_id: fullSessionId, name: 'Ada Lima', email: 'text@example.com', time_zone: 'Europe/Berlin' }),
     columns: { user_id: 'identity', name: 'free', email: 'value', time_zone: 'value' },
   },
   email_preferences: {
@@ -103,7 +109,7 @@ async function attempt(table: string, row: Record<string, unknown>, asMember: bo
   try {
     await db.transaction(async (tx) => {
       // A signup asks for a verified address (profiles.email_verified, the service role's to write).
-      if (table === 'coaching_session_signups') await tx.query(`insert into public.profiles (id, email, email_verified) values ($1, 'text@example.com', true)`, [UID]);
+      if (table === 'coaching_session_signups' || table === 'coaching_waitlist') await tx.query(`insert into public.profiles (id, email, email_verified) values ($1, 'text@example.com', true)`, [UID]);
       if (asMember) {
         await tx.query('set local role authenticated');
         await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: UID, role: 'authenticated' })]);
@@ -129,6 +135,11 @@ beforeAll(async () => {
     `insert into public.coaching_sessions (starts_at, ends_at, max_spots) values (now() + interval '7 days', now() + interval '7 days 1 hour', 10) returning id`,
   );
   sessionId = sessions.rows[0]!.id;
+  const full = await db.query<{ id: string }>(
+    `insert into public.coaching_sessions (starts_at, ends_at, max_spots) values (now() + interval '8 days', now() + interval '8 days 1 hour', 1) returning id`,
+  );
+  fullSessionId = full.rows[0]!.id;
+  await db.query(`insert into public.coaching_session_signups (user_id, session_id, name, email) values ('guest', $1, 'Guest', 'guest@example.com')`, [fullSessionId]);
 }, 60_000);
 
 describe('text members write', () => {

@@ -17,6 +17,7 @@ const TABLES = [
   'coaching_session_signups',
   'coaching_sessions',
   'coaching_standing_link',
+  'coaching_waitlist',
   'community_ideas',
   'deleted_members',
   'disputes',
@@ -97,6 +98,11 @@ describe('the migrations', () => {
     expect(api.rows.sort((a, b) => a.proname.localeCompare(b.proname))).toEqual([
       { proname: 'certificate_by_code', anon: false, authenticated: false },
       { proname: 'claim_certificate', anon: false, authenticated: false },
+      // The coaching waitlist (20261209100000): the hourly run's pass of lapsed offers (the
+      // service role's), and a member's own places and leaving them.
+      { proname: 'coaching_pass_expired_offers', anon: false, authenticated: false },
+      { proname: 'coaching_waitlist_leave', anon: false, authenticated: true },
+      { proname: 'coaching_waitlist_mine', anon: false, authenticated: true },
       { proname: 'count_member_request', anon: false, authenticated: false },
       { proname: 'funnel_count_purchase', anon: false, authenticated: false },
       { proname: 'funnel_hit', anon: false, authenticated: false },

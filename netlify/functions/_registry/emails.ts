@@ -9,12 +9,13 @@ import { outboxOf, type Preparers } from '../_shared/email/outbox';
 import { commerceEmails } from '../../../src/features/commerce/server/email/kinds';
 import { PRODUCT_HOMES } from './product-homes';
 import { COACHING_EMAILS, queueReminders } from '../../../src/features/coaching/server/email/coaching';
+import { passExpiredOffers, queueFollowUps, WAITLIST_EMAILS } from '../../../src/features/coaching/server/email/waitlist';
 import { ACCOUNT_EMAILS } from '../../../src/features/account/server/email/account';
 import { COURSE_EMAILS } from '../../../src/features/course/server/email/certificate';
 import type { AdminDb } from '../_shared/supabase';
 import { emailSettings } from '../_shared/email/settings';
 
-export const EMAIL_KINDS: Preparers = { ...commerceEmails(PRODUCT_HOMES), ...COACHING_EMAILS, ...ACCOUNT_EMAILS, ...COURSE_EMAILS };
+export const EMAIL_KINDS: Preparers = { ...commerceEmails(PRODUCT_HOMES), ...COACHING_EMAILS, ...WAITLIST_EMAILS, ...ACCOUNT_EMAILS, ...COURSE_EMAILS };
 
 export const outbox = outboxOf(EMAIL_KINDS);
 export const { queueEmail, queueEmailLimited, sendDue, sendQueued } = outbox;
@@ -23,7 +24,9 @@ export const { queueEmail, queueEmailLimited, sendDue, sendQueued } = outbox;
 export const RUN_SECONDS = 20;
 
 /**
- * The hourly email run (netlify/functions/email-outbox.mts) (a Netlify Scheduled Function, which Netlify invokes with a POST): queues
+ * The hourly email run (netlify/functions/email-outbox.mts) (a Netlify Scheduled Function, which Netlify invokes with a POST): passes
+ * the coaching seat offers whose time ran out to the next in line (the database queues their
+ * emails; src/features/coaching/server/email/waitlist.ts), queues the notes after a session and
  * the day-before coaching reminders (every registrant of a session starting within 24 hours,
  * whose reminders are on: src/features/coaching/server/email/coaching.ts), then sends
  * what the outbox still holds, oldest first (netlify/functions/_shared/email/outbox.ts): messages
@@ -36,6 +39,10 @@ export const RUN_SECONDS = 20;
  */
 export async function runOutbox(db: AdminDb, now: Date = new Date()) {
   const deadline = now.getTime() + RUN_SECONDS * 1000;
-  if (emailSettings()) await queueReminders(db, now);
+  await passExpiredOffers(db);
+  if (emailSettings()) {
+    await queueReminders(db, now);
+    await queueFollowUps(db, now);
+  }
   return sendDue(db, { now, deadline });
 }

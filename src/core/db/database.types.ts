@@ -28,6 +28,7 @@ import {
   RESET_KINDS,
   RISE_LIVED,
   SUBSCRIPTION_STATUSES,
+  WAITLIST_STATUSES,
   type BreathingPatternId,
   type EmailKind,
   type EmailStatus,
@@ -51,6 +52,7 @@ export {
   RESET_KINDS,
   RISE_LIVED,
   SUBSCRIPTION_STATUSES,
+  WAITLIST_STATUSES,
   type BreathingPatternId,
   type EmailKind,
   type EmailStatus,
@@ -108,6 +110,19 @@ export const SCHEMA = {
     time_zone: { type: 'text', nullable: true },
     joined_at: { type: 'timestamp with time zone', nullable: true },
     attendance: { type: 'text', nullable: true, values: ATTENDANCE },
+  },
+  coaching_waitlist: {
+    id: UUID_ID,
+    user_id: { type: 'text' },
+    session_id: { type: 'uuid' },
+    name: { type: 'text' },
+    email: { type: 'text' },
+    time_zone: { type: 'text', nullable: true },
+    place: { type: 'bigint', default: true },
+    status: { type: 'text', default: true, values: WAITLIST_STATUSES },
+    offered_at: { type: 'timestamp with time zone', nullable: true },
+    offer_expires_at: { type: 'timestamp with time zone', nullable: true },
+    created_at: TIMESTAMP,
   },
   stripe_customers: {
     user_id: { type: 'text' },
@@ -342,6 +357,15 @@ export const RELATIONSHIPS = {
       referencedColumns: ['id'],
     },
   ],
+  coaching_waitlist: [
+    {
+      foreignKeyName: 'coaching_waitlist_session_id_fkey',
+      columns: ['session_id'],
+      isOneToOne: false,
+      referencedRelation: 'coaching_sessions',
+      referencedColumns: ['id'],
+    },
+  ],
   stripe_customers: [],
   stripe_subscriptions: [
     {
@@ -492,6 +516,21 @@ export type Database = {
         Args: { checkout_session: string; occurred_at: string };
         Returns: boolean;
       };
+      /** Leaves the member's own place in the coaching waitlist, or declines its offer (migration 20261209100000). */
+      coaching_waitlist_leave: {
+        Args: { session: string };
+        Returns: boolean;
+      };
+      /** The member's own places in the coaching waitlist, with their position among those waiting (migration 20261209100000). */
+      coaching_waitlist_mine: {
+        Args: Record<string, never>;
+        Returns: { id: string; session_id: string; name: string; email: string; time_zone: string | null; status: 'waiting' | 'offered' | 'expired'; place_in_line: number | null; offer_expires_at: string | null; starts_at: string; ends_at: string; session_zone: string }[];
+      };
+      /** The hourly run: lapsed seat offers pass to the next in line (service role only; migration 20261209100000). */
+      coaching_pass_expired_offers: {
+        Args: Record<string, never>;
+        Returns: number;
+      };
     };
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };
@@ -506,6 +545,7 @@ export type Profile = Tables<'profiles'>;
 export type CoachingSession = Tables<'coaching_sessions'>;
 export type CoachingSessionSignup = Tables<'coaching_session_signups'>;
 export type CoachingSessionChange = Tables<'coaching_session_changes'>;
+export type CoachingWaitlistPlace = Tables<'coaching_waitlist'>;
 export type StripeCustomer = Tables<'stripe_customers'>;
 export type StripeSubscription = Tables<'stripe_subscriptions'>;
 export type CommunityIdea = Tables<'community_ideas'>;

@@ -64,8 +64,11 @@ export type CoachingChangeKind = (typeof COACHING_CHANGE_KINDS)[number];
 export const ATTENDANCE = ['joined', 'absent'] as const;
 
 /** email_outbox.kind: the messages the site sends (netlify/functions/_shared/email/). */
-export const EMAIL_KINDS = ['purchase_confirmation', 'access_ending', 'coaching_confirmation', 'coaching_reminder', 'coaching_change', 'email_verification', 'password_reset', 'email_change', 'email_changed', 'certificate_issued'] as const;
+export const EMAIL_KINDS = ['purchase_confirmation', 'access_ending', 'coaching_confirmation', 'coaching_reminder', 'coaching_change', 'email_verification', 'password_reset', 'email_change', 'email_changed', 'certificate_issued', 'coaching_seat_offer', 'coaching_follow_up'] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 /** email_outbox.status: pending until claimed, sending while one sender has it, then sent, failed (tried again), given up or skipped. */
 export const EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'given_up', 'skipped'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+/** A place in the coaching waitlist (migration 20261209100000): waiting, offered a seat, or its offer expired. */
+export const WAITLIST_STATUSES = ['waiting', 'offered', 'expired'] as const;

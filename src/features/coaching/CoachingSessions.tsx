@@ -7,7 +7,7 @@
  * the seat to the session).
  */
 import { useStore } from '../../core/ui/useStore';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { COACHING_JOIN } from '../../core/config/site';
 import { availability, COACHING_MESSAGES, splitSignups, type CoachingSession, type CoachingSignupWithSession, type SignupSession } from './coaching';
 import { joinState, nextJoinChange, readerTimeZone, sessionWhen } from './session-time';
@@ -18,6 +18,9 @@ import Card from '../../core/ui/Card';
 import MessageBanner, { type Message } from '../../core/ui/MessageBanner';
 
 type Signup = CoachingSignupWithSession & { coaching_sessions: SignupSession };
+
+/** The member's places in line: their code loads only when the next sessions show one (their own rows). */
+const WaitlistPlaces = lazy(() => import('./WaitlistPlaces'));
 
 /**
  * "Add to calendar": the session's .ics, handed to the browser. The calendar's code loads on the
@@ -149,6 +152,11 @@ export default function CoachingSessions() {
             </ul>
           )}
         </div>
+        {next.status === 'ready' && next.value?.some((s) => s.coaching_waitlist?.length) && (
+          <Suspense>
+            <WaitlistPlaces zone={zone} onMessage={setMessage} />
+          </Suspense>
+        )}
         {cancelled.length > 0 && (
           <div>
             <h3 className="text-lg font-semibold">Cancelled</h3>

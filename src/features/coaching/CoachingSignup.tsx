@@ -11,6 +11,8 @@ import { availability, COACHING_MESSAGES, isSelectable, validateCoachingSignup }
 import type { CoachingSession } from './coaching';
 import { readerTimeZone, sessionWhen } from './session-time';
 import { $mySignups, loadUpcomingSessions, signUpForSession } from './store';
+import { joinWaitlist } from './waitlist-actions';
+import { WAITLIST_MESSAGES } from './waitlist-words';
 import { $profile } from '../../core/profile/store';
 import Field from '../../core/ui/Field';
 import MessageBanner from '../../core/ui/MessageBanner';
@@ -26,7 +28,7 @@ const LABEL_CLASSES: Record<ReturnType<typeof availability>, string> = {
   Full: 'bg-paper-deep text-ink-soft',
 };
 
-type FormState = 'idle' | 'submitting' | 'success' | 'error';
+type FormState = 'idle' | 'submitting' | 'success' | 'waitlisted' | 'error';
 
 function SessionOption({
   session,
@@ -34,6 +36,8 @@ function SessionOption({
   onChoose,
   name,
   registered,
+  onWait,
+  waiting,
 }: {
   session: CoachingSession;
   checked: boolean;
@@ -41,6 +45,9 @@ function SessionOption({
   name: string;
   /** The member already holds a seat here: marked, and not chosen again. */
   registered: boolean;
+  /** A full session: "Join the waitlist" instead (the name and email of the form are sent). */
+  onWait: () => void;
+  waiting: boolean;
 }) {
   const label = availability(session.spots_available, session.max_spots);
   const selectable = !registered && isSelectable(session.spots_available, session.max_spots);
@@ -68,6 +75,11 @@ function SessionOption({
           </span>
         )}
       </label>
+      {!registered && label === 'Full' && (
+        <button type="button" className="btn btn-outline mt-2 min-h-9 px-3 py-1 text-sm" disabled={waiting} onClick={onWait} data-join-waitlist={session.id}>
+          {waiting ? 'Joining…' : WAITLIST_MESSAGES.joinWaitlist}
+        </button>
+      )}
     </li>
   );
 }
@@ -142,6 +154,28 @@ export default function CoachingSignup() {
     closeTimer.current = setTimeout(() => dialog.current?.close(), CLOSE_AFTER_MS);
   };
 
+  /** "Join the waitlist" of a full session: the form's name and email, that session. */
+  const wait = async (id: string) => {
+    if (state === 'submitting') return;
+    setSessionId(id);
+    const problem = validateCoachingSignup({ name, email, sessionId: id });
+    if (problem) {
+      setState('error');
+      setError(problem);
+      return;
+    }
+    setState('submitting');
+    const answer = await joinWaitlist({ name, email, sessionId: id });
+    if ('error' in answer) {
+      setState('error');
+      setError(answer.error);
+      return;
+    }
+    // A seat came free meanwhile: registered, as with "Save My Seat".
+    setState(answer.registered ? 'success' : 'waitlisted');
+    if (answer.registered) closeTimer.current = setTimeout(() => dialog.current?.close(), CLOSE_AFTER_MS);
+  };
+
   const registeredIds = new Set(
     mySignups.status === 'ready' ? mySignups.value.flatMap((s) => (s.coaching_sessions ? [s.coaching_sessions.id] : [])) : [],
   );
@@ -165,14 +199,19 @@ export default function CoachingSignup() {
         <div className="p-6 sm:p-8">
           <div className="flex items-start justify-between gap-4">
             <h2 id={titleId} className="text-2xl font-semibold">
-              {state === 'success' ? 'You’re in!' : 'Choose Your Session'}
+              {state === 'success' ? 'You’re in!' : state === 'waitlisted' ? 'You’re on the waitlist' : 'Choose Your Session'}
             </h2>
             <button type="button" className="btn btn-outline min-h-9 px-3 py-1 text-sm" onClick={() => dialog.current?.close()}>
               Close
             </button>
           </div>
 
-          {state === 'success' ? (
+          {state === 'waitlisted' ? (
+            <div role="status" className="mt-4 space-y-2" data-coaching-waitlisted>
+              <p>{WAITLIST_MESSAGES.waitlistJoined}</p>
+              <p className="text-ink-soft">You can see where you stand on your dashboard, and leave the line there at any time.</p>
+            </div>
+          ) : state === 'success' ? (
             <div role="status" className="mt-4 space-y-2" data-coaching-success>
               <p>
                 Your seat is saved{chosenWhen ? ` for ${chosenWhen.day}, ${chosenWhen.time}` : ''}. We’ll
@@ -201,6 +240,8 @@ export default function CoachingSignup() {
                         session={s}
                         checked={s.id === sessionId}
                         registered={registeredIds.has(s.id)}
+                        waiting={state === 'submitting' && s.id === sessionId}
+                        onWait={() => void wait(s.id)}
                         onChoose={() => {
                           setSessionId(s.id);
                           edited();

@@ -29,7 +29,7 @@ export function fetchUpcomingSessions(now: Date, limit?: number): Promise<DbResu
   return dbRequest((db) => {
     const query = db
       .from('coaching_sessions')
-      .select('id, date, time, is_active, spots_available, max_spots, starts_at, ends_at, time_zone')
+      .select('id, date, time, is_active, spots_available, max_spots, starts_at, ends_at, time_zone, coaching_waitlist(id)')
       .eq('is_active', true)
       .gt('ends_at', now.toISOString())
       .order('starts_at', { ascending: true });
@@ -71,3 +71,4 @@ export async function fetchJoinLink(sessionId: string, fallback: string): Promis
   if (typeof body.url !== 'string') throw new Error(fallback);
   return body.url;
 }
+

@@ -9,7 +9,10 @@ import type { Tables } from '../../core/db/database.types';
 export type CoachingSession = Pick<
   Tables<'coaching_sessions'>,
   'id' | 'date' | 'time' | 'is_active' | 'spots_available' | 'max_spots' | 'starts_at' | 'ends_at' | 'time_zone'
->;
+> & {
+  /** The member's own places in its line (row-level security shows only theirs; issue 46). */
+  coaching_waitlist?: { id: string }[];
+};
 
 /** The session of a signup, as the dashboard reads it (cancelled_at set when the coach cancelled it). */
 export type SignupSession = Pick<Tables<'coaching_sessions'>, 'id' | 'date' | 'time' | 'starts_at' | 'ends_at' | 'time_zone' | 'cancelled_at'>;

@@ -78,6 +78,8 @@ export async function giveSeatBack(signupId: string): Promise<string | null> {
       return COACHING_MESSAGES.cancelFailed;
     }
     await Promise.all([$mySignups.reload(), $nextSessions.reload()]);
+    // The seat went to the first in line, if anyone waits: their offer is sent now.
+    void sendSignupConfirmation().catch(() => false);
     return null;
   } catch (error) {
     console.error('Coaching cancel:', error);

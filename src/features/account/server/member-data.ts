@@ -46,6 +46,12 @@ export const MEMBER_TABLES: readonly MemberTable[] = [
     onDelete: 'delete', // the seat returns to the session (trigger)
   },
   {
+    table: 'coaching_waitlist',
+    member: { column: 'user_id' },
+    export: { key: 'coaching_waitlist', select: 'name, email, time_zone, status, offered_at, offer_expires_at, created_at, session_id, coaching_sessions(date, time)', one: false },
+    onDelete: 'delete', // an offer held passes to the next in line (trigger)
+  },
+  {
     table: 'purchases',
     member: { column: 'user_id' },
     export: { key: 'purchases', select: '*', one: false },

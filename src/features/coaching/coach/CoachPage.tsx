@@ -13,8 +13,8 @@ import { downloadText } from '../../../core/ui/download';
 import { availability } from '../coaching';
 import { readerTimeZone, sessionWhen } from '../session-time';
 import SessionWhen from '../SessionWhen';
-import { addOneOffSession, cancelSession, changeSeats, fetchCoachOverview, fetchRegistrantsCsv, saveJoinLink } from './coach-api';
-import { checkJoinUrl, checkNewSession, checkSeats, COACH_MESSAGES, signedUpLabel, type CoachOverview, type CoachSession } from './coach-rules';
+import { addOneOffSession, cancelSession, changeSeats, fetchCoachOverview, fetchRegistrantsCsv, recordAttendance, saveJoinLink } from './coach-api';
+import { ATTENDANCE_LABELS, cameOf, checkJoinUrl, checkNewSession, checkSeats, COACH_MESSAGES, signedUpLabel, type CoachOverview, type CoachSession, type Registrant } from './coach-rules';
 
 type Load = { status: 'loading' } | { status: 'ready'; overview: CoachOverview } | { status: 'failed'; message: string; notCoach: boolean };
 
@@ -141,8 +141,39 @@ function AddSession({ overview, reload }: { overview: CoachOverview; reload: () 
   );
 }
 
-function Registrants({ session }: { session: CoachSession }) {
+/** Whether a registrant came, once the session has started: the coach's word, or the join link's mark, and a choice to correct it. */
+function Came({ session, registrant, reload }: { session: CoachSession; registrant: Registrant; reload: () => Promise<void> }) {
+  const action = useAction(reload);
+  const came = cameOf(registrant);
+  const onChange = (value: string) =>
+    void action.run(async () => {
+      await recordAttendance(session.id, registrant.id, value === 'joined' || value === 'absent' ? value : null);
+      return 'Saved.';
+    });
+  return (
+    <td className="py-2" data-came={came ? 'joined' : 'absent'}>
+      <label className="sr-only" htmlFor={`came-${registrant.id}`}>
+        Did {registrant.name} come?
+      </label>
+      <select
+        id={`came-${registrant.id}`}
+        className="input min-h-9 py-1 text-sm"
+        value={registrant.attendance ?? ''}
+        disabled={action.busy}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">{registrant.joined_at ? 'Joined (by the link)' : 'Did not come (no link used)'}</option>
+        <option value="joined">{ATTENDANCE_LABELS.joined}</option>
+        <option value="absent">{ATTENDANCE_LABELS.absent}</option>
+      </select>
+      {action.message?.tone === 'error' && <MessageBanner message={action.message} />}
+    </td>
+  );
+}
+
+function Registrants({ session, reload, now }: { session: CoachSession; reload: () => Promise<void>; now: number }) {
   const zone = session.time_zone;
+  const started = Date.parse(session.starts_at) <= now && !session.cancelled_at;
   if (session.registrants.length === 0) return <p className="text-ink-soft">No one has signed up yet.</p>;
   return (
     <div className="overflow-x-auto">
@@ -156,17 +187,23 @@ function Registrants({ session }: { session: CoachSession }) {
             <th scope="col" className="py-2 pr-4 font-semibold">
               Email
             </th>
-            <th scope="col" className="py-2 font-semibold">
+            <th scope="col" className="py-2 pr-4 font-semibold">
               Signed up
             </th>
+            {started && (
+              <th scope="col" className="py-2 font-semibold">
+                Came
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>
           {session.registrants.map((r) => (
-            <tr key={`${r.email}-${r.signed_up_at}`} className="border-b border-plum-50">
+            <tr key={r.id} className="border-b border-plum-50">
               <td className="py-2 pr-4">{r.name}</td>
               <td className="py-2 pr-4 break-all">{r.email}</td>
-              <td className="py-2">{signedUpLabel(r.signed_up_at, zone)}</td>
+              <td className="py-2 pr-4">{signedUpLabel(r.signed_up_at, zone)}</td>
+              {started && <Came session={session} registrant={r} reload={reload} />}
             </tr>
           ))}
         </tbody>
@@ -211,6 +248,8 @@ function SessionCard({ session, upcoming, reload }: { session: CoachSession; upc
   const [link, setLink] = useState(session.join_url ?? '');
   const [seats, setSeats] = useState(String(session.max_spots));
   const [confirming, setConfirming] = useState(false);
+  // When the card was first shown: a session started by then shows who came.
+  const [loadedAt] = useState(() => Date.now());
   const linkAction = useAction(reload);
   const seatsAction = useAction(reload);
   const cancelAction = useAction(reload);
@@ -258,12 +297,12 @@ function SessionCard({ session, upcoming, reload }: { session: CoachSession; upc
         {session.cancelled_at ? (
           <strong className="text-rose-600">Cancelled</strong>
         ) : (
-          `${taken} of ${session.max_spots} seats taken · ${availability(session.spots_available, session.max_spots)}`
+          `${taken} of ${session.max_spots} seats taken · ${availability(session.spots_available, session.max_spots)}${session.waiting ? ` · ${session.waiting} on the waitlist` : ''}`
         )}
         {!session.cancelled_at && session.join_url === null && changeable && ' · uses the standing link'}
       </p>
       <div className="mt-3">
-        <Registrants session={session} />
+        <Registrants session={session} reload={reload} now={loadedAt} />
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <button type="button" className="btn btn-outline min-h-9 px-3 py-1 text-sm" disabled={csv.busy} onClick={onCsv}>

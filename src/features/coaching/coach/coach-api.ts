@@ -21,6 +21,10 @@ export const addOneOffSession = (input: { date: string; start: string; minutes: 
 
 export const changeSeats = (id: string, seats: string) => send<{ session: CoachSession }>('/api/coach-sessions', 'PATCH', { id, seats });
 
+/** The coach's word on whether a registrant came ('joined', 'absent'; null takes it back). */
+export const recordAttendance = (id: string, registrant: string, attendance: 'joined' | 'absent' | null) =>
+  send<{ session: CoachSession }>('/api/coach-sessions', 'PATCH', { id, registrant, attendance });
+
 export const cancelSession = (id: string) => send<{ session: CoachSession }>('/api/coach-sessions', 'PATCH', { id, cancel: true });
 
 /** A session's join link (`session` its id), or the standing link (`session` null); '' removes it. */

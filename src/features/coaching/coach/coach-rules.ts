@@ -30,7 +30,20 @@ export const COACH_MESSAGES = {
   sessionOver: 'That session has already taken place, so it can no longer be changed.',
   sessionCancelled: 'That session was cancelled, so it can no longer be changed.',
   duplicate: 'There is already a session starting at that time.',
+  attendanceInvalid: 'Say whether they joined or did not come.',
+  attendanceTooEarly: 'Who came can be recorded once the session has started.',
+  registrantMissing: 'That registrant is not signed up for this session (they may have given their seat back).',
 } as const;
+
+/** The coach's word on whether a registrant came, as /coach and the CSV say it. */
+export const ATTENDANCE_LABELS = { joined: 'Joined', absent: 'Did not come' } as const;
+export type Attendance = keyof typeof ATTENDANCE_LABELS;
+
+/** 'joined', 'absent', or null (the coach takes their word back: the join link's mark counts again). */
+export function checkAttendance(input: unknown): Checked<Attendance | null> {
+  if (input === null) return { ok: true, value: null };
+  return input === 'joined' || input === 'absent' ? { ok: true, value: input } : failed(COACH_MESSAGES.attendanceInvalid);
+}
 
 /** "12 seats are already taken, so …": seats below the signups. */
 export function seatsBelowTaken(taken: number): string {
@@ -124,10 +137,21 @@ export function checkNewSession(input: NewSessionInput, now: Date, timeZone: str
 
 /** One registrant, as the coach sees them. */
 export interface Registrant {
+  /** The signup's id (what the coach's correction names). */
+  id: string;
   name: string;
   email: string;
   /** When they signed up (ISO instant). */
   signed_up_at: string;
+  /** When the join link was first answered them, or null. */
+  joined_at: string | null;
+  /** The coach's word, or null. */
+  attendance: Attendance | null;
+}
+
+/** Whether a registrant came: the coach's word first, else the join link's first use. */
+export function cameOf(r: Pick<Registrant, 'joined_at' | 'attendance'>): boolean {
+  return r.attendance ? r.attendance === 'joined' : r.joined_at !== null;
 }
 
 /** One session on the coach's page, as GET /api/coach-sessions answers it. */
@@ -145,6 +169,8 @@ export interface CoachSession {
   /** The session's own join link, or null (the standing link is used then). */
   join_url: string | null;
   registrants: Registrant[];
+  /** How many wait in line (or hold an offered seat). */
+  waiting: number;
 }
 
 export interface CoachOverview {
@@ -169,13 +195,14 @@ function wallText(iso: string, timeZone: string): string {
 }
 
 /**
- * The registrants of a session as CSV (RFC 4180, CRLF, a header line): name, email, and when
- * they signed up on the coach's clock; earliest first.
+ * The registrants of a session as CSV (RFC 4180, CRLF, a header line): name, email, when they
+ * signed up on the coach's clock, and whether they came (Joined, Did not come; empty before the
+ * session has started); earliest first.
  */
-export function registrantsCsv(registrants: readonly Registrant[], timeZone: string): string {
-  const lines = [['Name', 'Email', `Signed up (${timeZone})`]];
+export function registrantsCsv(registrants: readonly Omit<Registrant, 'id'>[], timeZone: string, started: boolean): string {
+  const lines = [['Name', 'Email', `Signed up (${timeZone})`, 'Came']];
   for (const r of [...registrants].sort((a, b) => Date.parse(a.signed_up_at) - Date.parse(b.signed_up_at))) {
-    lines.push([r.name, r.email, wallText(r.signed_up_at, timeZone)]);
+    lines.push([r.name, r.email, wallText(r.signed_up_at, timeZone), started ? ATTENDANCE_LABELS[cameOf(r) ? 'joined' : 'absent'] : '']);
   }
   return lines.map((line) => line.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

@@ -8,6 +8,9 @@
  *   POST   { date: 'YYYY-MM-DD', start: 'HH:MM', minutes?, seats? } adds a one-off session on the
  *          coach's clock: 201 { session }.
  *   PATCH  { id, seats } changes the seats (never below those taken);
+ *          { id, registrant, attendance: 'joined' | 'absent' | null } records whether a
+ *          registrant came (the coach's word, over the join link's mark; null takes it back),
+ *          from the start of the session on;
  *          { id, cancel: true } cancels the session (registrants keep it, marked cancelled, and
  *          are emailed at once: the database queued their notices with the cancellation).
  *          200 { session }.
@@ -17,8 +20,8 @@
  * cancelled or over, or a session already starts then), 413, 502 (the database failed), 503.
  */
 import { requireCoach } from './coach';
-import { addSession, cancelSession, coachOverview, setSeats } from './coaching-sessions';
-import { sendChangeNotices } from './email/notices';
+import { addSession, cancelSession, coachOverview, setAttendance, setSeats } from './coaching-sessions';
+import { sendChangeNotices, sendSeatOffers } from './email/notices';
 import { HttpError, json, readJsonObject, requireMethod } from '../../../../netlify/functions/_shared/http';
 import { limitMember } from '../../../../netlify/functions/_shared/member-limit';
 import { requireSameSite } from '../../../../netlify/functions/_shared/origin';
@@ -44,6 +47,12 @@ export async function coachSessions(req: Request, outbox: Outbox): Promise<Respo
     await sendChangeNotices(db, outbox);
     return json({ session });
   }
-  if ('seats' in body) return json({ session: await setSeats(db, body.id, body.seats, now) });
-  throw new HttpError(400, 'Say what to change: { id, seats } or { id, cancel: true }.');
+  if ('seats' in body) {
+    const session = await setSeats(db, body.id, body.seats, now);
+    // Seats added are offered to the first in line by the database, with the change: send the offers now.
+    await sendSeatOffers(db, outbox);
+    return json({ session });
+  }
+  if ('attendance' in body) return json({ session: await setAttendance(db, body.id, body.registrant, body.attendance, now) });
+  throw new HttpError(400, 'Say what to change: { id, seats }, { id, cancel: true } or { id, registrant, attendance }.');
 }

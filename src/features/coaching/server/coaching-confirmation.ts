@@ -6,7 +6,10 @@
  * not (it failed, or was never made). Only that member's queued, unclaimed confirmations are
  * sent, each once (netlify/functions/_shared/email/outbox.ts): calling again sends nothing new.
  *
- * Answers 200 { sent, failed, given_up, skipped, left }, or { configured: false } without email
+ * The dashboard also calls it after a seat is given back or a place in line left: the seat offers
+ * the database queued then (to whoever is first in line) are sent now too (./email/notices.ts).
+ *
+ * Answers 200 { sent, failed, given_up, skipped, left } (the member's own confirmations), or { configured: false } without email
  * settings. Errors: 401 (no or bad token), 405, 429 (more than 20 calls from one member in ten
  * minutes), 502 (the database failed), 503.
  */
@@ -15,6 +18,7 @@ import { bearerToken, json, requireMethod } from '../../../../netlify/functions/
 import { limitMember } from '../../../../netlify/functions/_shared/member-limit';
 import { supabaseAdmin } from '../../../../netlify/functions/_shared/supabase';
 import type { Outbox } from '../../../../netlify/functions/_shared/email/outbox';
+import { sendSeatOffers } from './email/notices';
 
 const NAME = 'coaching-confirmation';
 /** How long this call keeps sending (a member has at most a few fresh signups). */
@@ -28,5 +32,6 @@ export async function coachingConfirmation(req: Request, outbox: Outbox): Promis
   // Per member too (Netlify's limit is per address): a member has at most a few signups to confirm.
   await limitMember(db, user.uid, NAME, { most: 20, windowSeconds: 600 });
   const summary = await outbox.sendQueued(db, { kind: 'coaching_confirmation', member: user.uid, deadline: Date.now() + SEND_SECONDS * 1000 });
+  await sendSeatOffers(db, outbox);
   return json(summary ?? { configured: false }, 200, { 'Cache-Control': 'private, no-store' });
 }

@@ -10,11 +10,13 @@
  * database call is an Upstream error (logged once by the function).
  */
 import {
+  checkAttendance,
   checkJoinUrl,
   checkNewSession,
   checkSeats,
   COACH_MESSAGES,
   seatsBelowTaken,
+  type Attendance,
   type CoachOverview,
   type CoachSession,
 } from '../coach/coach-rules';
@@ -26,15 +28,16 @@ import { describeDbError, type AdminDb } from '../../../../netlify/functions/_sh
 export const DATABASE_DOWN = 'The sessions could not be read or saved just now. Please try again.';
 
 const SESSION_COLUMNS = 'id, starts_at, ends_at, time_zone, date, time, is_active, cancelled_at, max_spots, spots_available';
-const WITH_REGISTRANTS = `${SESSION_COLUMNS}, coaching_session_signups(name, email, created_at)`;
+const WITH_REGISTRANTS = `${SESSION_COLUMNS}, coaching_session_signups(id, name, email, created_at, joined_at, attendance), coaching_waitlist(status)`;
 /** How many past sessions the coach's page lists (the most recent). */
 export const PAST_SESSIONS = 24;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type DbError = { code?: string | null; message: string; hint?: string | null };
-type SessionRow = Omit<CoachSession, 'join_url' | 'registrants'> & {
-  coaching_session_signups?: { name: string; email: string; created_at: string }[];
+type SessionRow = Omit<CoachSession, 'join_url' | 'registrants' | 'waiting'> & {
+  coaching_session_signups?: { id: string; name: string; email: string; created_at: string; joined_at: string | null; attendance: string | null }[];
+  coaching_waitlist?: { status: string }[];
 };
 
 function fail(what: string, error: DbError): never {
@@ -42,13 +45,21 @@ function fail(what: string, error: DbError): never {
 }
 
 function toCoachSession(row: SessionRow, links: Map<string, string>): CoachSession {
-  const { coaching_session_signups: signups = [], ...session } = row;
+  const { coaching_session_signups: signups = [], coaching_waitlist: line = [], ...session } = row;
   return {
     ...session,
     join_url: links.get(row.id) ?? null,
     registrants: signups
-      .map((s) => ({ name: s.name, email: s.email, signed_up_at: s.created_at }))
+      .map((s) => ({
+        id: s.id,
+        name: s.name,
+        email: s.email,
+        signed_up_at: s.created_at,
+        joined_at: s.joined_at,
+        attendance: s.attendance === 'joined' || s.attendance === 'absent' ? (s.attendance as Attendance) : null,
+      }))
       .sort((a, b) => Date.parse(a.signed_up_at) - Date.parse(b.signed_up_at)),
+    waiting: line.filter((p) => p.status === 'waiting' || p.status === 'offered').length,
   };
 }
 
@@ -186,4 +197,23 @@ export async function setJoinLink(db: AdminDb, session: unknown, url: unknown, n
     fail('coaching_join_links write', error);
   }
   return { session: target.id, url: checked.value };
+}
+
+/**
+ * The coach's word on whether a registrant of a session came ('joined', 'absent', or null to take
+ * it back), from the session's start on; the join link's mark is kept beside it. 400 for bad
+ * input, 404 for a registrant not signed up for this session, 409 before the start or for a
+ * cancelled session.
+ */
+export async function setAttendance(db: AdminDb, id: unknown, registrant: unknown, attendance: unknown, now: Date): Promise<CoachSession> {
+  const checked = checkAttendance(attendance);
+  if (!checked.ok) throw new HttpError(400, checked.error);
+  if (typeof registrant !== 'string' || !UUID.test(registrant)) throw new HttpError(400, COACH_MESSAGES.registrantMissing);
+  const session = await coachSession(db, id);
+  if (session.cancelled_at) throw new HttpError(409, COACH_MESSAGES.sessionCancelled);
+  if (Date.parse(session.starts_at) > now.getTime()) throw new HttpError(409, COACH_MESSAGES.attendanceTooEarly);
+  const { data, error } = await db.from('coaching_session_signups').update({ attendance: checked.value }).eq('id', registrant).eq('session_id', session.id).select('id');
+  if (error) fail('coaching_session_signups update', error);
+  if (!data?.length) throw new HttpError(404, COACH_MESSAGES.registrantMissing);
+  return coachSession(db, session.id);
 }

@@ -75,7 +75,7 @@ export async function joinUrlOf(db: AdminDb, sessionId: string): Promise<string 
 }
 
 /** The next active session after `after` with a free seat, other than `except`, or null. */
-async function nextSession(db: AdminDb, after: Date, except: string): Promise<MessageSession | null> {
+export async function nextSession(db: AdminDb, after: Date, except: string): Promise<MessageSession | null> {
   const { data, error } = await db
     .from('coaching_sessions')
     .select('id, starts_at, ends_at, time_zone')
@@ -89,7 +89,7 @@ async function nextSession(db: AdminDb, after: Date, except: string): Promise<Me
   return (data?.[0] as MessageSession | undefined) ?? null;
 }
 
-async function remindersOn(db: AdminDb, member: string): Promise<boolean> {
+export async function remindersOn(db: AdminDb, member: string): Promise<boolean> {
   const { data, error } = await db.from('email_preferences').select('coaching_reminders').eq('user_id', member).maybeSingle<{ coaching_reminders: boolean }>();
   if (error) failed('email_preferences select', error);
   return data?.coaching_reminders ?? true;

@@ -18,3 +18,17 @@ export async function sendChangeNotices(db: AdminDb, outbox: Outbox): Promise<vo
     console.error(`[email] the change notices are left for the next run: ${error instanceof Upstream ? error.detail : String(error)}`);
   }
 }
+
+/**
+ * The seat offers the database queued when a seat came free (a member gave theirs back, the
+ * coach added seats), sent now by the function the member or the coach called afterwards, for a
+ * few seconds at most: whose ever they are (each goes to the member it was offered to). What is
+ * left, or fails, is the hourly run's; a failure never fails the caller's request.
+ */
+export async function sendSeatOffers(db: AdminDb, outbox: Outbox): Promise<void> {
+  try {
+    await outbox.sendQueued(db, { kind: 'coaching_seat_offer', deadline: Date.now() + NOTICE_SECONDS * 1000 });
+  } catch (error) {
+    console.error(`[email] the seat offers are left for the next run: ${error instanceof Upstream ? error.detail : String(error)}`);
+  }
+}
