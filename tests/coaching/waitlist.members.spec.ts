@@ -18,9 +18,9 @@ test.describe.configure({ timeout: 120_000 });
 test('the demo Explorer joins the waitlist of a full session, is offered a seat given back, and takes it', async ({ page, browser, pageErrors }) => {
   // The second place is refused by the database (409), on purpose.
   pageErrors.provoked();
-  // Two seats: a guest's, and Bo's (a member who will give his back). Soon (the dashboard shows
-  // the next three sessions, where the member's place is found), with hours left for an offer.
-  const session = sessionAt(Date.now() + 3 * 3600_000, { seats: 2 });
+  // Two seats: a guest's, and Bo's (a member who will give his back). A hundred days off, after
+  // the next three sessions the dashboard lists: the member's place is shown however far off.
+  const session = sessionAt(Date.now() + 100 * 24 * 3600_000, { seats: 2 });
   await addSessions([session], [1]);
   const bo = await createUser('Bo Berg');
   await asOwner('coaching_session_signups', { user_id: bo.memberId, session_id: session.id, name: 'Bo Berg', email: bo.email.toLowerCase() });

@@ -34,9 +34,11 @@ test('the demo owner opens /coach/numbers: this month’s numbers with a purchas
   test.slow();
   // A Founding Membership bought a moment ago, as the webhook records it.
   const session = `cs_owner_e2e_${Date.now().toString(36)}`;
-  await asServiceRole('purchases', { user_id: 'demo-explorer', price_id: 'price_founding_membership', product_type: 'membership', checkout_session_id: session, amount: 123400, currency: 'usd', status: 'paid' });
+  await asServiceRole('purchases', { user_id: `owner-spec-${session}`, price_id: 'price_founding_membership', product_type: 'membership', checkout_session_id: session, amount: 123400, currency: 'usd', status: 'paid' });
   await signInAsOwner(page);
 
+  // The dashboard the sign-in lands on settles first, so only /coach/numbers' own scripts are weighed.
+  await page.waitForLoadState('networkidle');
   const scripts = new Map<string, Promise<number>>();
   page.on('response', (res) => {
     const url = new URL(res.url()).pathname;
@@ -77,7 +79,7 @@ test('the demo owner opens /coach/numbers: this month’s numbers with a purchas
   // A past month's funnel, written as /api/hit and the webhook write it (a month of its own for
   // each attempt, so a retry counts nothing twice): six visitors, five from a newsletter who all
   // start the self-trust journey and three finish it; one from a search engine; five purchases.
-  const funnelMonth = `2024-${String(3 + test.info().retry).padStart(2, '0')}`;
+  const funnelMonth = `2024-${String(3 + test.info().retry + 3 * test.info().repeatEachIndex).padStart(2, '0')}`;
   const at = `${funnelMonth}-12T10:00:00Z`;
   const hit = (visitor: string, event: string, path: string, extra: { referrer_host?: string; utm_source?: string } = {}) =>
     asServiceRole('rpc/funnel_hit', { visitor, event, path, occurred_at: at, ...extra });

@@ -37,6 +37,26 @@ export function fetchUpcomingSessions(now: Date, limit?: number): Promise<DbResu
   });
 }
 
+/**
+ * Active sessions not over at `now` where the member has a place in line, however far off (the
+ * dashboard shows them beside the next few): the member's own coaching_waitlist rows (row-level
+ * security shows a member only theirs), then those sessions.
+ */
+export async function fetchWaitingSessions(now: Date): Promise<DbResult<CoachingSession[]>> {
+  const places = await dbRequest((db) => db.from('coaching_waitlist').select('session_id'));
+  if (places.error || !places.data?.length) return { data: [], error: places.error };
+  const ids = [...new Set(places.data.map((p) => p.session_id))];
+  return dbRequest((db) =>
+    db
+      .from('coaching_sessions')
+      .select('id, date, time, is_active, spots_available, max_spots, starts_at, ends_at, time_zone, coaching_waitlist(id)')
+      .in('id', ids)
+      .eq('is_active', true)
+      .gt('ends_at', now.toISOString())
+      .order('starts_at', { ascending: true }),
+  );
+}
+
 /** A signup as the member sends it (the id and time are the database's). */
 export type NewCoachingSignup = Pick<TablesInsert<'coaching_session_signups'>, 'user_id' | 'session_id' | 'name' | 'email' | 'time_zone'>;
 

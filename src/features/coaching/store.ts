@@ -1,6 +1,6 @@
 /** Coaching: the member's own signups (dashboard), the upcoming sessions, signing up (and its confirmation email), the join link. */
 import { COACHING_MESSAGES, coachingSignupRow, type CoachingSession, type CoachingSignupInput, type CoachingSignupWithSession } from './coaching';
-import { deleteCoachingSignup, fetchCoachingSignups, fetchJoinLink, fetchUpcomingSessions, insertCoachingSignup, sendSignupConfirmation } from './api';
+import { deleteCoachingSignup, fetchCoachingSignups, fetchJoinLink, fetchUpcomingSessions, fetchWaitingSessions, insertCoachingSignup, sendSignupConfirmation } from './api';
 import { readerTimeZone } from './session-time';
 import { dbFailureKind } from '../../core/db/result';
 import { memberResource } from '../../core/session/member-store';
@@ -31,8 +31,24 @@ export async function loadUpcomingSessions(now: Date = new Date(), limit?: numbe
   }
 }
 
-/** The next open sessions, for the dashboard (null when they could not be loaded). */
-export const $nextSessions = memberResource<CoachingSession[] | null>(() => loadUpcomingSessions(new Date(), NEXT_SESSIONS));
+/**
+ * The next open sessions, for the dashboard, and any later one where the member has a place in
+ * line (their place is shown with its session however far off it is); null when the next ones
+ * could not be loaded. Soonest first.
+ */
+export const $nextSessions = memberResource<CoachingSession[] | null>(async () => {
+  const now = new Date();
+  const [next, waiting] = await Promise.all([
+    loadUpcomingSessions(now, NEXT_SESSIONS),
+    fetchWaitingSessions(now).then(
+      ({ data }) => data ?? [],
+      () => [],
+    ),
+  ]);
+  if (!next) return null;
+  const later = waiting.filter((w) => !next.some((s) => s.id === w.id));
+  return [...next, ...later].sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at));
+});
 
 /** Signs the member up; answers null on success or the message to show. */
 export async function signUpForSession(input: CoachingSignupInput): Promise<string | null> {

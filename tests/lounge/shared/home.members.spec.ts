@@ -100,8 +100,13 @@ for (const [slug, priceId, island, ready] of APPS) {
     for (const name of others) expect(scripts.filter((s) => s.url.includes(`/${name}.`)).map((s) => s.url)).toEqual([]);
 
     // The app's own code: its island's modules, less what the page's other islands and React share.
-    const islandUrl = await page.locator(`[data-member-only] astro-island[component-url*="/${island}."]`).getAttribute('component-url');
+    const islandEl = page.locator(`[data-member-only] astro-island[component-url*="/${island}."]`);
+    const islandUrl = await islandEl.getAttribute('component-url');
     const shared = new Map<string, number>();
+    // React and Astro's renderer are no app's own code: since they are one chunk
+    // (integrations/client-chunks.mjs), the island's closure reaches all of React through it.
+    const rendererUrl = await islandEl.getAttribute('renderer-url');
+    if (rendererUrl) await staticClosure(page, rendererUrl, shared);
     for (const url of await page.locator('astro-island:not([data-member-only] astro-island)').evaluateAll((els) => els.flatMap((e) => [e.getAttribute('component-url'), e.getAttribute('renderer-url')]))) {
       if (url) await staticClosure(page, url, shared);
     }
