@@ -154,6 +154,7 @@ describe('GET /verify/<code>', () => {
     expect(res.headers.get('x-robots-tag')).toBe('noindex');
     expect(res.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
     expect(res.text).toContain('This certificate is valid.');
+    expect(res.text).toContain(`<a href="/api/certificate/${code}.pdf" download>Download the certificate (PDF)</a>`);
     expect(res.text).toContain('Awarded to <strong>Ada Lima</strong>');
     expect(res.text).toContain('Master Alchemist Course');
     const [day] = await db.query<{ d: string }>(`select to_char(max(completed_at) at time zone 'Europe/Berlin', 'FMDD FMMonth YYYY') as d from public.lesson_progress where member_id = $1`, [user.memberId]);
@@ -181,6 +182,8 @@ describe('GET /verify/<code>', () => {
     expect(res.status).toBe(200);
     expect(res.text).toContain('This certificate has been revoked.');
     expect(res.text).not.toMatch(/refund|dispute/i);
+    // A revoked certificate's PDF is not offered (it answers 410).
+    expect(res.text).not.toContain('.pdf');
   });
 
   it('an unknown or malformed code is a 404 page; a deleted account\'s certificate is no longer available (410); POST 405', async () => {

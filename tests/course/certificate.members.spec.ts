@@ -6,11 +6,13 @@
  * claims it in their own name, sees its page's link, LinkedIn's Add to profile link with every field
  * and the same fields as text; then a visitor, in another browser, opens /verify/<code>.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test } from '../support/page-errors';
 import { expectNoSeriousA11yViolations } from '../support/e2e';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from '../../local-platform/demo-members.mjs';
 import { asOwner, deleteAsServiceRole, rowsOf } from '../support/members-commerce';
 import { gatedItems } from '../support/gated-content';
+import { readPdf } from '../support/pdf-text';
 
 const alchemist = DEMO_MEMBERS.find((m) => m.tier === 'Alchemist')!;
 const lessons = gatedItems('course');
@@ -83,6 +85,7 @@ test('the demo Alchemist completes the course in the player, claims the certific
   expect(row).toMatchObject({ name: 'Alma Jürgen Weiß' });
   const code = row!.code;
   await expect(issued.getByRole('link', { name: 'See your certificate' })).toHaveAttribute('href', `/verify/${code}`);
+  await expect(issued.getByRole('link', { name: 'Download the PDF' })).toHaveAttribute('href', `/api/certificate/${code}.pdf`);
   const origin = new URL(page.url()).origin;
   const linkedIn = new URL((await issued.getByRole('link', { name: 'Add to LinkedIn profile' }).getAttribute('href'))!);
   expect(`${linkedIn.origin}${linkedIn.pathname}`).toBe('https://www.linkedin.com/profile/add');
@@ -117,6 +120,12 @@ test('the demo Alchemist completes the course in the player, claims the certific
     await expect(other.locator('main')).toContainText('Awarded to Alma Jürgen Weiß');
     await expect(other.locator('main')).toContainText('Master Alchemist Course');
     expect(await other.content()).not.toContain(alchemist.email);
+    // …and downloads the PDF: A4 landscape, the name with its umlauts, and the address to check it.
+    const [download] = await Promise.all([other.waitForEvent('download'), other.getByRole('link', { name: 'Download the certificate (PDF)' }).click()]);
+    const pdf = await readPdf(new Uint8Array(readFileSync((await download.path())!)));
+    expect(pdf.doc.getPageCount()).toBe(1);
+    expect(pdf.lines.join('\n')).toContain('Alma Jürgen Weiß');
+    expect(pdf.lines.join('\n')).toContain(`/verify/${code}`);
     expect((await other.goto(`/verify/${'0'.repeat(32)}`))?.status()).toBe(404);
   } finally {
     await visitor.close();

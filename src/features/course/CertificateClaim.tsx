@@ -10,7 +10,7 @@ import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { callAsMember } from '../../core/member-api';
 import Field from '../../core/ui/Field';
 import MessageBanner, { type Message } from '../../core/ui/MessageBanner';
-import { certificateDate, linkedInFields, linkedInUrl, NAME_MAX, nameProblem, verifyPath, type IssuedCertificate, type LinkedInFields } from './certificate';
+import { certificateDate, linkedInFields, linkedInUrl, NAME_MAX, nameProblem, pdfPath, verifyPath, type IssuedCertificate, type LinkedInFields } from './certificate';
 
 const FIELD_LABELS: Record<keyof LinkedInFields, string> = {
   name: 'Name',
@@ -34,6 +34,9 @@ function Issued({ certificate }: { certificate: IssuedCertificate }) {
         </a>
         <a className="btn btn-outline" href={linkedInUrl(fields)} target="_blank" rel="noopener noreferrer" data-linkedin-link="">
           Add to LinkedIn profile
+        </a>
+        <a className="btn btn-outline" href={pdfPath(certificate.code)} download data-pdf-link="">
+          Download the PDF
         </a>
       </div>
       <section aria-labelledby="certificate-fields-heading">

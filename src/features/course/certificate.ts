@@ -28,6 +28,8 @@ export const CERTIFICATE_MESSAGES = {
 
 /** The public page of a certificate. */
 export const verifyPath = (code: string): string => `/verify/${code}`;
+/** The certificate's PDF (netlify/functions/certificate-pdf.mts), for the member and anyone who checks it. */
+export const pdfPath = (code: string): string => `/api/certificate/${code}.pdf`;
 
 /** A certificate's code: 32 lowercase hex digits (certificates_code_check). */
 export const CODE = /^[0-9a-f]{32}$/;

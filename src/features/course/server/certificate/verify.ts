@@ -17,7 +17,7 @@ import { requireMethod } from '../../../../../netlify/functions/_shared/http';
 import { siteOrigin } from '../../../../../netlify/functions/_shared/email/settings';
 import { pageHeaders, smallPage } from '../../../../../netlify/functions/_shared/page';
 import { supabaseAdmin } from '../../../../../netlify/functions/_shared/supabase';
-import { certificateDate, CODE, COURSE_NAME, verifyPath } from '../../certificate';
+import { certificateDate, CODE, COURSE_NAME, pdfPath, verifyPath } from '../../certificate';
 
 type Found = { status: 'valid' | 'revoked'; name: string; completed_at: string } | { status: 'gone' | 'unknown' };
 
@@ -62,7 +62,8 @@ function certificatePage(code: string, found: Extract<Found, { name: string }>):
     state +
     `<p>Awarded to <strong>${name}</strong></p>` +
     `<p>for completing the <strong>${escapeHtml(COURSE_NAME)}</strong> from ${escapeHtml(BRAND)}, on ${day}.</p>` +
-    `<p class="quiet">Certificate ID: ${code}</p>`;
+    `<p class="quiet">Certificate ID: ${code}</p>` +
+    (found.status === 'valid' ? `<p><a href="${pdfPath(code)}" download>Download the certificate (PDF)</a></p>` : '');
   return page(200, 'Certificate of completion', body, `${og}<meta name="twitter:card" content="summary_large_image">`);
 }
 
