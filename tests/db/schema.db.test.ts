@@ -56,6 +56,16 @@ describe('the migrations', () => {
     expect(tables.rows.filter((t) => !t.relrowsecurity)).toEqual([]);
   });
 
+  it('keep every table of the private schema closed too: row-level security on, no policy (only security-definer functions reach them)', async () => {
+    const tables = await db.query<{ relname: string; relrowsecurity: boolean }>(
+      `select c.relname, c.relrowsecurity from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'private' and c.relkind = 'r' order by c.relname`,
+    );
+    expect(tables.rows.length).toBeGreaterThan(0);
+    expect(tables.rows.filter((t) => !t.relrowsecurity).map((t) => t.relname)).toEqual([]);
+    expect((await db.query(`select 1 from pg_policies where schemaname = 'private'`)).rows).toEqual([]);
+  });
+
   it('compare user ids with (select auth.jwt()) ->> sub and never auth.uid() (Firebase uids are not UUIDs)', async () => {
     const policies = await db.query<{ tablename: string; policyname: string; qual: string | null; with_check: string | null }>(
       `select tablename, policyname, qual, with_check from pg_policies where schemaname = 'public'`,
