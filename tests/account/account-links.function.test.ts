@@ -17,7 +17,7 @@ import { supabaseAdmin } from '../../netlify/functions/_shared/supabase';
 import { signEmailUndo, verifyEmailUndo } from '../../netlify/functions/_shared/email/links';
 import type { EmailStandIn, StoredMessage } from '../../local-platform/email/email-standin';
 import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
-import { call, emulatorHost, expectNoLeak, SITE, type Handler } from '../support/functions';
+import { call, emulatorHost, emulatorSignUp, expectNoLeak, SITE, type Handler } from '../support/functions';
 import { expectWellFormed, linksOf, TEST_LINK_SECRET } from '../support/email';
 import { ACCOUNT_LINK_MESSAGES } from '../../src/features/account/account-links';
 import { RESET_OUTCOMES } from '../../src/features/account/password-reset';
@@ -50,10 +50,8 @@ interface Member {
 }
 
 async function signUp(email = `member-${crypto.randomUUID().slice(0, 8)}@example.com`): Promise<Member> {
-  const res = await emulator('accounts:signUp', { email, password: PASSWORD, returnSecureToken: true });
-  const data = (await res.json()) as { localId: string; idToken: string };
-  if (!res.ok) throw new Error(JSON.stringify(data));
-  return { memberId: data.localId, email, idToken: data.idToken };
+  const { memberId, idToken } = await emulatorSignUp({ email, password: PASSWORD });
+  return { memberId, email, idToken };
 }
 
 /** Signs in with a password: the ID token, or the emulator's error message. */

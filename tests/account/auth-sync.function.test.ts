@@ -10,7 +10,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Config } from '@netlify/functions';
 import { startLocalSupabase, type LocalSupabase } from '../../local-platform/postgrest/local-supabase';
-import { emulatorClaims, setEmulatorClaims, spyOnLogs } from '../support/functions';
+import { emulatorClaims, emulatorSignUp, setEmulatorClaims, spyOnLogs } from '../support/functions';
 
 const EMULATOR = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 let db: LocalSupabase;
@@ -51,14 +51,8 @@ afterEach(() => {
 /** A new account in the emulator, signed in: its uid and a fresh ID token. */
 async function newUser(displayName?: string): Promise<{ memberId: string; idToken: string; email: string }> {
   const email = `member-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const res = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'secret-password', returnSecureToken: true, ...(displayName ? { displayName } : {}) }),
-  });
-  const data = (await res.json()) as { localId: string; idToken: string };
-  if (!res.ok) throw new Error(`emulator signUp failed: ${JSON.stringify(data)}`);
-  return { memberId: data.localId, idToken: data.idToken, email };
+  const { memberId, idToken } = await emulatorSignUp({ email, password: 'secret-password', ...(displayName ? { displayName } : {}) });
+  return { memberId, idToken, email };
 }
 
 function call(init: { method?: string; token?: string | null; body?: string; headers?: Record<string, string> } = {}) {

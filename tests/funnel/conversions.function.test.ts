@@ -12,7 +12,7 @@ import webhook from '../../netlify/functions/stripe-webhook.mts';
 import { stripePriceId, type SignedEvent, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
 import catalogue from '../../src/content/catalogue.json';
 import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
-import { call } from '../support/functions';
+import { call, emulatorSignUp } from '../support/functions';
 import { withStandIns } from '../support/stand-ins';
 
 const SECRET = 'whsec_test_double_secret';
@@ -34,13 +34,8 @@ beforeEach(async () => {
 
 describe('sign-ups: counted once a member, by auth-sync', () => {
   async function newAccount(): Promise<{ uid: string; idToken: string }> {
-    const res = await fetch(`http://${EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `funnel-${crypto.randomUUID().slice(0, 8)}@example.com`, password: 'secret-password', returnSecureToken: true }),
-    });
-    const data = (await res.json()) as { localId: string; idToken: string };
-    return { uid: data.localId, idToken: data.idToken };
+    const { memberId, idToken } = await emulatorSignUp({ email: `funnel-${crypto.randomUUID().slice(0, 8)}@example.com`, password: 'secret-password' });
+    return { uid: memberId, idToken };
   }
   const sync = (idToken: string) => authSync(new Request('http://localhost/api/auth-sync', { method: 'POST', headers: { authorization: `Bearer ${idToken}` } }));
 

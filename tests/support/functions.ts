@@ -71,14 +71,30 @@ export interface EmulatorUser {
 
 /** Creates a user on the Auth emulator and returns a fresh ID token minted for it. */
 export async function createEmulatorUser(email = `member-${crypto.randomUUID().slice(0, 8)}@example.com`): Promise<EmulatorUser> {
-  const res = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'correct-horse-battery', returnSecureToken: true }),
-  });
-  if (!res.ok) throw new Error(`emulator signUp failed: ${res.status} ${await res.text()}`);
-  const data = (await res.json()) as { localId: string; idToken: string };
-  return { memberId: data.localId, email, idToken: data.idToken };
+  const { memberId, idToken } = await emulatorSignUp({ email, password: 'correct-horse-battery' });
+  return { memberId, email, idToken };
+}
+
+/**
+ * A new email-and-password account on the Auth emulator, and an ID token from signing in with it
+ * right after. Not signUp's own token: the emulator dates that token's auth_time from the start
+ * of the request but sets validSince later in it, so a sign-up that straddles a second boundary
+ * (a loaded machine) gets a token from "before" its own validSince, which every member function
+ * rightly refuses as revoked (401). A sign-in after the sign-up is always at or after it.
+ */
+export async function emulatorSignUp(body: { email: string; password: string; displayName?: string }): Promise<{ memberId: string; idToken: string }> {
+  const call = async (method: string, payload: object) => {
+    const res = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...payload, returnSecureToken: true }),
+    });
+    if (!res.ok) throw new Error(`emulator ${method} failed: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { localId: string; idToken: string };
+  };
+  const { localId } = await call('signUp', body);
+  const { idToken } = await call('signInWithPassword', { email: body.email, password: body.password });
+  return { memberId: localId, idToken };
 }
 
 /** What the Auth emulator holds for an account (Admin API lookup, as the owner). */
