@@ -3,7 +3,7 @@
  * JavaScript budgets. For every built page it adds up the gzip size of the JavaScript a
  * signed-out visitor downloads on load: inline scripts, module scripts and everything they
  * import statically, and the component and renderer modules of every island that hydrates for
- * a visitor (islands on the `signedin` directive load only for members and are left out).
+ * a visitor (islands on the `signedin` and `role` directives load only for members and are left out).
  * Dynamic imports (loaded on first use) are not counted. Fails when a page is over its budget.
  * What a signed-in member loads (everything, dynamic imports included) is measured in the
  * browser on the members build: tests/site/member-weight.members.spec.ts, at most
@@ -85,7 +85,7 @@ export function measure(dist) {
     for (const m of html.matchAll(/<astro-island\b([^>]*)>/g)) {
       const attrs = m[1];
       const client = attrs.match(/\bclient="([^"]+)"/)?.[1];
-      if (!client || client === 'only-members' || client === 'signedin') continue;
+      if (!client || client === 'only-members' || client === 'signedin' || client === 'role') continue;
       islands++;
       for (const key of ['component-url', 'renderer-url']) {
         const u = attrs.match(new RegExp(`\\b${key}="([^"]+)"`))?.[1];

@@ -89,12 +89,18 @@ test('the coach opens /coach, reads who is coming, sets a session’s join link 
   ]);
 });
 
-test('a member without the coach claim reads that /coach is the coach’s, and sees no one’s signup', async ({ page }) => {
+test('a member without the coach claim reads that /coach is the coach’s, loads nothing for it, and sees no one’s signup', async ({ page }) => {
   const session = sessionOn(6);
   await addSessions([session], [1]);
   await signIn(page, await createUser('Ana Lima'));
+  const loaded: string[] = [];
+  page.on('request', (req) => loaded.push(new URL(req.url()).pathname));
   await page.goto('/coach');
-  await expect(page.locator('[data-coach-refused]')).toContainText(COACH_MESSAGES.notCoach);
+  await expect(page.locator('[data-role-refused]')).toBeVisible();
+  await expect(page.locator('[data-role-refused]')).toContainText(COACH_MESSAGES.notCoach);
+  // Their token carries no coach claim: the page loads neither the island nor a coach function.
+  await page.waitForLoadState('networkidle');
+  expect(loaded.filter((p) => /\/CoachPage\.[^/]*\.js$/.test(p) || p.startsWith('/api/coach-'))).toEqual([]);
   await expect(page.getByText('guest1@example.com')).toHaveCount(0);
   await expect(page.locator('[data-coach-page]')).toHaveCount(0);
 });

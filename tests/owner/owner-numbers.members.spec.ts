@@ -129,14 +129,15 @@ test('the demo owner opens /coach/numbers: this month’s numbers with a purchas
   expect(total).toBeLessThanOrEqual(SIGNED_IN_BUDGET);
 });
 
-test('a visitor gets the static shell and loads no island; a member without the claim sees no number', async ({ page, browser }) => {
+test('a visitor gets the static shell and loads no island; a member without the claim loads none either and reads whose page it is', async ({ page, browser }) => {
   test.slow();
   const loaded: string[] = [];
   page.on('request', (req) => loaded.push(new URL(req.url()).pathname));
   const numbersCalls: string[] = [];
   page.on('request', (req) => req.url().includes('/api/owner-numbers') && numbersCalls.push(req.url()));
   await page.goto('/coach/numbers');
-  await expect(page.getByText('This page is for the owner.')).toBeVisible();
+  await expect(page.locator('[data-visitor-only]', { hasText: OWNER_MESSAGES.notOwner })).toBeVisible();
+  await expect(page.locator('[data-role-refused]')).toBeHidden();
   await page.waitForLoadState('networkidle');
   expect(loaded.filter((p) => ISLAND.test(p))).toEqual([]);
   expect(numbersCalls).toEqual([]);
@@ -145,8 +146,15 @@ test('a visitor gets the static shell and loads no island; a member without the 
   const context = await browser.newContext();
   const memberPage = await context.newPage();
   await signIn(memberPage, await createUser('Mia Member'));
+  const memberLoaded: string[] = [];
+  memberPage.on('request', (req) => memberLoaded.push(new URL(req.url()).pathname));
   await memberPage.goto('/coach/numbers');
-  await expect(memberPage.locator('[data-owner-refused]')).toContainText(OWNER_MESSAGES.notOwner, { timeout: SLOW });
+  await expect(memberPage.locator('[data-role-refused]')).toBeVisible();
+  await expect(memberPage.locator('[data-role-refused]')).toContainText(OWNER_MESSAGES.notOwner);
+  await memberPage.waitForLoadState('networkidle');
+  // Issue 44: the page "loads nothing for anyone else", a signed-in member without the claim too.
+  expect(memberLoaded.filter((p) => ISLAND.test(p))).toEqual([]);
+  expect(memberLoaded.filter((p) => p.includes('/api/owner-numbers'))).toEqual([]);
   await expect(memberPage.locator('[data-owner-numbers]')).toHaveCount(0);
   await expect(memberPage.getByRole('table')).toHaveCount(0);
   await context.close();

@@ -22,7 +22,7 @@ export const HOME_URL = /^https?:\/\/[^/]+\/$/;
  * Pages a visitor can open that the sitemap leaves out (not indexed). /dashboard is not among
  * them: a visitor never sees it, the guard sends them on to /login.
  */
-export const UNLISTED_ROUTES = ['/success?session_id=cs_test_a1B2c3', '/debug', '/coach', '/404'] as const;
+export const UNLISTED_ROUTES = ['/success?session_id=cs_test_a1B2c3', '/debug', '/coach', '/coach/numbers', '/404'] as const;
 
 /** The routes of the built site listed in its sitemap. */
 export async function builtRoutes(page: { request: APIRequestContext }): Promise<string[]> {
@@ -37,10 +37,10 @@ export async function builtRoutes(page: { request: APIRequestContext }): Promise
 }
 
 /**
- * Islands that hydrate for a visitor: every island except the navigation's member corner
- * (`client:signedin`), which loads nothing unless the browser holds the signed-in hint.
+ * Islands that hydrate for a visitor: every island except the member islands (`client:signedin`,
+ * `client:role`), which load nothing unless the browser holds the signed-in hint.
  */
-export const VISITOR_ISLANDS = 'astro-island:not([client="signedin"])';
+export const VISITOR_ISLANDS = 'astro-island:not([client="signedin"]):not([client="role"])';
 
 /** Collects the JavaScript the page downloads, to look for SDK code in it. */
 export function collectScripts(page: Page): { bodies: Promise<string>[] } {
@@ -102,7 +102,7 @@ export async function islandsPressableBeforeHydration(page: { request: APIReques
   for (const route of [...(await builtRoutes(page)), ...UNLISTED_ROUTES]) {
     const html = await (await page.request.get(route)).text();
     for (const [, attrs, body] of html.matchAll(/<astro-island\b([^>]*)>([\s\S]*?)<\/astro-island>/g)) {
-      if (/\bclient="signedin"/.test(attrs!)) continue;
+      if (/\bclient="(signedin|role)"/.test(attrs!)) continue;
       const name = attrs!.match(/component-url="\/_astro\/([A-Za-z]+)\./)![1]!;
       const posts = /<form\b[^>]*\baction=/.test(body!);
       const buttons = [...body!.matchAll(/<button\b([^>]*)>/g)].map((m) => m[1]!);
