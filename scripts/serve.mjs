@@ -12,6 +12,7 @@
  *
  *   PORT (default 4321), HOST (default 127.0.0.1)
  */
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -108,15 +109,31 @@ await netlify.start();
 /** Content types a CDN compresses. */
 const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
 
-/** A compressing stream for what the client accepts, or null (with the header to send). */
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } };
+const GZIP = { level: 6 };
+
+/** How to compress for what the client accepts (as a stream, or bytes at once), or null. */
 function encoderFor(req, contentType) {
   if (!COMPRESSIBLE.test(contentType ?? '')) return null;
   const accepted = String(req.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accepted)) {
-    return { encoding: 'br', stream: zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6 } }) };
-  }
-  if (/\bgzip\b/.test(accepted)) return { encoding: 'gzip', stream: zlib.createGzip({ level: 6 }) };
+  if (/\bbr\b/.test(accepted)) return { encoding: 'br', stream: () => zlib.createBrotliCompress(BROTLI), bytes: (body) => zlib.brotliCompressSync(body, BROTLI) };
+  if (/\bgzip\b/.test(accepted)) return { encoding: 'gzip', stream: () => zlib.createGzip(GZIP), bytes: (body) => zlib.gzipSync(body, GZIP) };
   return null;
+}
+
+/** Compressed files of the build, by encoding and the file's own bytes (its SHA-1). */
+const compressedFiles = new Map();
+
+/** The compressed bytes of a file of the build, compressed at its first request only. */
+async function compressedFile(response, encoder) {
+  const body = Buffer.from(await response.arrayBuffer());
+  const key = `${encoder.encoding}:${createHash('sha1').update(body).digest('hex')}`;
+  let bytes = compressedFiles.get(key);
+  if (!bytes) {
+    bytes = encoder.bytes(body);
+    compressedFiles.set(key, bytes);
+  }
+  return bytes;
 }
 
 const notFoundPage = await readFile(path.join(dist, '404.html')).catch(() => Buffer.from('Not found'));
@@ -153,10 +170,15 @@ const server = createServer(async (req, res) => {
       out['content-encoding'] = encoder.encoding;
       out.vary = out.vary ? `${out.vary}, Accept-Encoding` : 'Accept-Encoding';
     }
+    // A file of the build is compressed once and kept (as a CDN keeps it): the same bytes, the
+    // same compressed answer. Function answers are compressed as they stream.
+    const compressed = encoder && !fn && response.status === 200 ? await compressedFile(response, encoder) : null;
     if (res.destroyed) return; // the browser gave up on it (a page left mid-load)
+    if (compressed) out['content-length'] = String(compressed.length);
     res.writeHead(response.status, out);
     if (!hasBody) res.end();
-    else if (encoder) pipeline(Readable.fromWeb(response.body), encoder.stream, res, () => {});
+    else if (compressed) res.end(compressed);
+    else if (encoder) pipeline(Readable.fromWeb(response.body), encoder.stream(), res, () => {});
     else Readable.fromWeb(response.body).pipe(res);
   } catch (error) {
     if (res.destroyed || error?.code === 'ERR_STREAM_DESTROYED') return; // the browser gave up on it
