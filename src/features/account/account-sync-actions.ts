@@ -10,6 +10,18 @@ import { accountSyncMessage, withRetries } from './account-sync';
 import { setAccountSync } from './account-sync-store';
 import { $session, authService, type AuthService } from '../../core/session/store';
 import { askAsMember } from '../../core/member-api';
+import { campaignOf, optedOut } from '../../core/hit';
+
+/**
+ * The campaign this page's address carries (its utm_source: the sign-up page keeps the one the
+ * visitor came with, src/features/funnel/Beacon.astro), sent with the sync so the owner's funnel
+ * counts the sign-up under it; none when the browser asks not to be tracked. Read from the
+ * address only, never from the device. The server keeps it only for the sign-up this sign-in made.
+ */
+function pageSource(): string | undefined {
+  if (typeof location === 'undefined' || typeof navigator === 'undefined' || optedOut(navigator)) return undefined;
+  return campaignOf(location.search).utm_source;
+}
 
 /**
  * What the sync call answered. Never thrown: a failing sync never blocks a sign-in. The server's
@@ -21,12 +33,9 @@ export interface AuthSyncResult {
   error: string | null;
 }
 
-export async function syncAccount(idToken: string, fullName?: string | null): Promise<AuthSyncResult> {
-  const answer = await askAsMember(
-    '/api/auth-sync',
-    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fullName ? { full_name: fullName } : {}) },
-    idToken,
-  );
+export async function syncAccount(idToken: string, fullName?: string | null, source = pageSource()): Promise<AuthSyncResult> {
+  const body = { ...(fullName ? { full_name: fullName } : {}), ...(source ? { utm_source: source } : {}) };
+  const answer = await askAsMember('/api/auth-sync', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }, idToken);
   if (answer.kind === 'signedOut') return { ok: false, status: 0, error: 'not signed in' };
   if (answer.kind === 'unreachable') {
     const { cause } = answer;
