@@ -115,7 +115,7 @@ describe('sign-ups: under the campaign the sign-up page’s address carried', ()
       const res = await syncWith(member.idToken, { full_name: 'Bea', utm_source: source }, headers);
       expect(res.status, JSON.stringify(source)).toBe(200);
       expect(await res.json()).toMatchObject({ ok: true });
-      expect(db.tables.profiles.find((p) => p['id'] === member.memberId), JSON.stringify(source)).toMatchObject({ full_name: 'Bea' });
+      expect(db.tables.profiles?.find((p) => p['id'] === member.memberId), JSON.stringify(source)).toMatchObject({ full_name: 'Bea' });
       expect(await signupSource(member.memberId), JSON.stringify(source)).toEqual([null]);
     }
   });
