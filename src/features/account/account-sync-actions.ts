@@ -10,18 +10,6 @@ import { accountSyncMessage, withRetries } from './account-sync';
 import { setAccountSync } from './account-sync-store';
 import { $session, authService, type AuthService } from '../../core/session/store';
 import { askAsMember } from '../../core/member-api';
-import { campaignOf, optedOut } from '../../core/hit';
-
-/**
- * The campaign this page's address carries (its utm_source: the sign-up page keeps the one the
- * visitor came with, src/features/funnel/Beacon.astro), sent with the sync so the owner's funnel
- * counts the sign-up under it; none when the browser asks not to be tracked. Read from the
- * address only, never from the device. The server keeps it only for the sign-up this sign-in made.
- */
-function pageSource(): string | undefined {
-  if (typeof location === 'undefined' || typeof navigator === 'undefined' || optedOut(navigator)) return undefined;
-  return campaignOf(location.search).utm_source;
-}
 
 /**
  * What the sync call answered. Never thrown: a failing sync never blocks a sign-in. The server's
@@ -33,7 +21,11 @@ export interface AuthSyncResult {
   error: string | null;
 }
 
-export async function syncAccount(idToken: string, fullName?: string | null, source = pageSource()): Promise<AuthSyncResult> {
+/**
+ * `source` is the utm_source of the sign-in page's address (src/core/hit-api.ts pageSource), for
+ * the owner's funnel; the server keeps it only for the sign-up this sign-in created.
+ */
+export async function syncAccount(idToken: string, fullName?: string | null, source?: string): Promise<AuthSyncResult> {
   const body = { ...(fullName ? { full_name: fullName } : {}), ...(source ? { utm_source: source } : {}) };
   const answer = await askAsMember('/api/auth-sync', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }, idToken);
   if (answer.kind === 'signedOut') return { ok: false, status: 0, error: 'not signed in' };
@@ -56,14 +48,14 @@ export function resetAccountSync(): void {
  * the token the database receives. It never stops the sign-in: after the last try the failure
  * is logged and the account area tells the member (with a way to try again).
  */
-export async function syncAccountAfterSignIn(auth: AuthService, fullName: string | null): Promise<boolean> {
+export async function syncAccountAfterSignIn(auth: AuthService, fullName: string | null, source?: string): Promise<boolean> {
   setAccountSync({ status: 'syncing' });
   let result: AuthSyncResult;
   try {
     result = await withRetries(async () => {
       const token = await auth.getIdToken();
       if (!token) return { ok: false, status: 401, error: 'no signed-in user' };
-      return syncAccount(token, fullName);
+      return syncAccount(token, fullName, source);
     });
   } catch (error) {
     result = { ok: false, status: 0, error: error instanceof Error ? error.message : String(error) };
