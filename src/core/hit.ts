@@ -44,15 +44,44 @@ export function hitOf(event: HitEvent, page: PageAddress, referrer: string): Hit
     /* not an address: no referrer */
   }
   if (host && host !== page.hostname) hit.referrer = host;
-  const params = new URLSearchParams(page.search);
+  return { ...hit, ...campaignOf(page.search) };
+}
+
+/** The utm_* fields of an address's query (`?a=b...`): each trimmed and cut to MAX_UTM characters, the empty ones left out. */
+export function campaignOf(search: string): { [K in UtmField]?: string } {
+  const params = new URLSearchParams(search);
+  const campaign: { [K in UtmField]?: string } = {};
   for (const field of UTM_FIELDS) {
     const value = params.get(field)?.trim().slice(0, MAX_UTM);
-    if (value) hit[field] = value;
+    if (value) campaign[field] = value;
   }
-  return hit;
+  return campaign;
+}
+
+/** Control characters (a newline, a tab...), by their code points: none in a campaign tag. */
+const hasControl = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
+/**
+ * A campaign value as the server accepts it: text, trimmed, 1 to MAX_UTM characters, no control
+ * characters; null otherwise. (/api/hit refuses a beacon with such a value; auth-sync ignores it.)
+ */
+export function utmValue(given: unknown): string | null {
+  if (typeof given !== 'string') return null;
+  const text = given.trim();
+  return !text || text.length > MAX_UTM || hasControl(text) ? null : text;
+}
+
+/** A utm_source as it is kept: a utm value in lower case ("Newsletter" and "newsletter" are one source), or null. */
+export function sourceValue(given: unknown): string | null {
+  return utmValue(given)?.toLowerCase() ?? null;
 }
 
 /** Whether the browser asks not to be tracked (Global Privacy Control, or Do Not Track). */
 export function optedOut(nav: { globalPrivacyControl?: boolean; doNotTrack?: string | null }): boolean {
   return nav.globalPrivacyControl === true || nav.doNotTrack === '1';
+}
+
+/** Whether the request asks not to be tracked: Global Privacy Control (Sec-GPC: 1) or Do Not Track (DNT: 1). */
+export function asksNotToBeTracked(headers: Headers): boolean {
+  return headers.get('sec-gpc')?.trim() === '1' || headers.get('dnt')?.trim() === '1';
 }

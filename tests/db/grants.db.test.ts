@@ -261,6 +261,10 @@ describe('grants on a project created today', () => {
       { fn: 'funnel_salt', role: 'anon', execute: false },
       { fn: 'funnel_salt', role: 'authenticated', execute: false },
       { fn: 'funnel_salt', role: 'service_role', execute: true },
+      // The campaign of a sign-up, recorded by auth-sync (20261210000000).
+      { fn: 'funnel_signup_source', role: 'anon', execute: false },
+      { fn: 'funnel_signup_source', role: 'authenticated', execute: false },
+      { fn: 'funnel_signup_source', role: 'service_role', execute: true },
       { fn: 'owner_funnel', role: 'anon', execute: false },
       { fn: 'owner_funnel', role: 'authenticated', execute: false },
       { fn: 'owner_funnel', role: 'service_role', execute: true },

@@ -117,6 +117,8 @@ describe('the migrations', () => {
       { proname: 'funnel_count_purchase', anon: false, authenticated: false },
       { proname: 'funnel_hit', anon: false, authenticated: false },
       { proname: 'funnel_salt', anon: false, authenticated: false },
+      // A sign-up's campaign, recorded by auth-sync (20261210000000).
+      { proname: 'funnel_signup_source', anon: false, authenticated: false },
       { proname: 'owner_funnel', anon: false, authenticated: false },
       // The owner's numbers (20261207000100): the owner-numbers function's, after its owner check.
       { proname: 'owner_numbers', anon: false, authenticated: false },

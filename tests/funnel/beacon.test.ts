@@ -6,8 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { HIT_ENDPOINT, hitOf, MAX_UTM, optedOut, UTM_FIELDS, type PageAddress } from '../../src/core/hit';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HIT_ENDPOINT, hitOf, MAX_UTM, optedOut, sourceValue, UTM_FIELDS, type PageAddress } from '../../src/core/hit';
+import { pageSource } from '../../src/core/hit-api';
 import { checkHit } from '../../src/features/funnel/hit-check';
 
 const source = readFileSync(path.resolve(import.meta.dirname, '../../src/features/funnel/Beacon.astro'), 'utf8');
@@ -66,5 +67,30 @@ describe('the beacon’s body', () => {
     expect(optedOut({ globalPrivacyControl: true })).toBe(true);
     expect(optedOut({ doNotTrack: '1' })).toBe(true);
     expect(optedOut({ doNotTrack: 'unspecified' })).toBe(false);
+  });
+});
+
+describe('the sign-up’s campaign (src/core/hit-api.ts pageSource, sent with the account sync)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const on = (page: string, nav: { globalPrivacyControl?: boolean; doNotTrack?: string | null } = {}) => {
+    vi.stubGlobal('location', new URL(page));
+    vi.stubGlobal('navigator', nav);
+    return pageSource();
+  };
+
+  it('is the utm_source of the page’s address, as the beacon reads it, and none when the browser asks not to be tracked', () => {
+    expect(on('https://inner-alchemy.example/signup?utm_source=%20Newsletter%20&utm_medium=email')).toBe('Newsletter');
+    expect(on(`https://inner-alchemy.example/signup?utm_source=${'y'.repeat(150)}`)).toBe('y'.repeat(MAX_UTM));
+    expect(on('https://inner-alchemy.example/signup?utm_medium=email')).toBeUndefined();
+    expect(on('https://inner-alchemy.example/signup?utm_source=%20')).toBeUndefined();
+    expect(on('https://inner-alchemy.example/signup?utm_source=newsletter', { globalPrivacyControl: true })).toBeUndefined();
+    expect(on('https://inner-alchemy.example/signup?utm_source=newsletter', { doNotTrack: '1' })).toBeUndefined();
+  });
+
+  it('is kept by the server as /api/hit keeps a source: lower case, 1 to 100 characters, no control characters', () => {
+    expect(sourceValue('  Newsletter ')).toBe('newsletter');
+    expect(sourceValue('x'.repeat(100))).toBe('x'.repeat(100));
+    for (const bad of ['x'.repeat(101), '', '  ', 'news\nletter', 42, null, undefined, ['newsletter']]) expect(sourceValue(bad), String(bad)).toBeNull();
+    expect(checkHit({ path: '/', event: 'pageview', utm_source: '  Newsletter ' }, [])?.utm.utm_source).toBe(sourceValue('  Newsletter '));
   });
 });

@@ -12,7 +12,7 @@ import webhook from '../../netlify/functions/stripe-webhook.mts';
 import { stripePriceId, type SignedEvent, type StripeDouble } from '../../local-platform/stripe/stripe-standin';
 import catalogue from '../../src/content/catalogue.json';
 import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
-import { call, emulatorSignUp } from '../support/functions';
+import { call, emulatorHost, emulatorSignUp } from '../support/functions';
 import { withStandIns } from '../support/stand-ins';
 
 const SECRET = 'whsec_test_double_secret';
@@ -57,24 +57,135 @@ describe('sign-ups: counted once a member, by auth-sync', () => {
   });
 });
 
+/** The source recorded on the member's sign-up ([] when no sign-up is counted for them). */
+const signupSource = async (memberId: string) =>
+  (
+    await db.query<{ source: string | null }>(
+      `select source from private.funnel_conversions where kind = 'signup' and key = encode(sha256(convert_to('signup:' || $1, 'UTF8')), 'hex')`,
+      [memberId],
+    )
+  ).map((r) => r.source);
+
+/** auth-sync as the sign-up form calls it, with the sign-up page's utm_source in the body. */
+const syncWith = (idToken: string, body: unknown, headers: Record<string, string> = {}) =>
+  authSync(
+    new Request('http://localhost/api/auth-sync', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${idToken}`, 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    }),
+  );
+
+describe('sign-ups: under the campaign the sign-up page’s address carried', () => {
+  const PASSWORD = 'secret-password';
+  const account = async () => {
+    const email = `source-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    return { email, ...(await emulatorSignUp({ email, password: PASSWORD })) };
+  };
+  /** A later sign-in of the same account: a new ID token, its auth_time now. */
+  const signIn = async (email: string) => {
+    const res = await fetch(`http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD, returnSecureToken: true }),
+    });
+    return ((await res.json()) as { idToken: string }).idToken;
+  };
+
+  it('records the utm_source sent with the first sync, in lower case; a retried sync with another changes nothing', async () => {
+    if (!EMULATOR) throw new Error('Run the function tests through scripts/with-auth-emulator.mjs');
+    const ada = await account();
+    expect((await syncWith(ada.idToken, { full_name: 'Ada', utm_source: '  Newsletter ' })).status).toBe(200);
+    expect(await signupSource(ada.memberId)).toEqual(['newsletter']);
+    expect((await syncWith(ada.idToken, { utm_source: 'podcast' })).status).toBe(200);
+    expect(await signupSource(ada.memberId)).toEqual(['newsletter']);
+  });
+
+  it('signs up, counted without a source, when the source is not a campaign tag, or the browser asks not to be tracked', async () => {
+    const bad: [unknown, Record<string, string>][] = [
+      ['x'.repeat(101), {}],
+      [42, {}],
+      ['news\nletter', {}],
+      ['   ', {}],
+      ['newsletter', { 'sec-gpc': '1' }],
+      ['newsletter', { dnt: '1' }],
+    ];
+    for (const [source, headers] of bad) {
+      const member = await account();
+      const res = await syncWith(member.idToken, { full_name: 'Bea', utm_source: source }, headers);
+      expect(res.status, JSON.stringify(source)).toBe(200);
+      expect(await res.json()).toMatchObject({ ok: true });
+      expect(db.tables.profiles?.find((p) => p['id'] === member.memberId), JSON.stringify(source)).toMatchObject({ full_name: 'Bea' });
+      expect(await signupSource(member.memberId), JSON.stringify(source)).toEqual([null]);
+    }
+  });
+
+  it('does not give a campaign to a sign-up made before this sign-in (signed up without one, back later from a tagged link)', async () => {
+    const cai = await account();
+    expect((await syncWith(cai.idToken, {})).status).toBe(200);
+    // The sign-up was an hour ago; the member signs in again now, on a page with a campaign.
+    await db.query(`update private.funnel_conversions set occurred_at = now() - interval '1 hour' where kind = 'signup'`);
+    const again = await signIn(cai.email);
+    expect((await syncWith(again, { utm_source: 'newsletter' })).status).toBe(200);
+    expect(await signupSource(cai.memberId)).toEqual([null]);
+  });
+});
+
 describe('purchases: counted once a paid Checkout Session, by the webhook', () => {
   const deliver = (event: SignedEvent) =>
     call(webhook, '/api/stripe-webhook', { method: 'POST', headers: { 'stripe-signature': event.signature, 'content-type': 'application/json' }, body: event.body });
   const about = (type: string, sessionId: string) => stripe.event(type, { ...stripe.sessions.get(sessionId), items: undefined }, SECRET);
 
-  async function checkout(catalogueId: string): Promise<string> {
+  async function checkout(catalogueId: string, memberId = 'uid_1', customer = 'cus_1'): Promise<string> {
     const sdk = new Stripe(stripe.env.STRIPE_SECRET_KEY, { host: stripe.env.STRIPE_API_HOST, port: Number(stripe.env.STRIPE_API_PORT), protocol: 'http' });
     const session = await sdk.checkout.sessions.create({
       mode: 'payment',
       line_items: [{ price: stripePriceId(catalogueId), quantity: 1 }],
-      customer: 'cus_1',
-      client_reference_id: 'uid_1',
+      customer,
+      client_reference_id: memberId,
       success_url: 'http://localhost:4321/success?session_id={CHECKOUT_SESSION_ID}',
       cancel_url: 'http://localhost:4321/products',
-      metadata: { firebase_uid: 'uid_1' },
+      metadata: { firebase_uid: memberId },
     });
     return session.id;
   }
+
+  it('a member who signed up from a campaign buys: the purchase counts once, under that campaign, whatever the repeats', async () => {
+    if (!EMULATOR) throw new Error('Run the function tests through scripts/with-auth-emulator.mjs');
+    const email = `buyer-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const buyer = await emulatorSignUp({ email, password: 'secret-password' });
+    const synced = await authSync(
+      new Request('http://localhost/api/auth-sync', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${buyer.idToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ utm_source: 'newsletter' }),
+      }),
+    );
+    expect(synced.status).toBe(200);
+    db.tables.stripe_customers = [{ user_id: 'uid_1', customer_id: 'cus_1' }, { user_id: buyer.memberId, customer_id: 'cus_buyer' }];
+    const id = await checkout('price_app_stillpoint', buyer.memberId, 'cus_buyer');
+    stripe.complete(id, 'paid');
+    const event = about('checkout.session.completed', id);
+    for (let i = 0; i < 2; i++) expect((await deliver(event)).status).toBe(200);
+    expect(await deliver(about('checkout.session.async_payment_succeeded', id))).toMatchObject({ status: 200 });
+    // And a purchase by a member with no sign-up counted here stays without a campaign.
+    const other = await checkout('price_master_alchemist_course');
+    stripe.complete(other, 'paid');
+    await deliver(about('checkout.session.completed', other));
+    const sources = await db.query<{ kind: string; source: string | null }>(`select kind, source from private.funnel_conversions order by kind, source nulls last`);
+    expect(sources).toEqual([
+      { kind: 'purchase', source: 'newsletter' },
+      { kind: 'purchase', source: null },
+      { kind: 'signup', source: 'newsletter' },
+    ]);
+    // The owner's month of the purchase (in Berlin): the newsletter's row holds it (one: "fewer than 5", null).
+    const [funnel] = await db.query<{ f: { by_source: { source: string | null; purchases: number | null }[] } }>(
+      `select public.owner_funnel(to_char(c.occurred_at at time zone 'Europe/Berlin', 'YYYY-MM')) as f
+       from private.funnel_conversions c where c.kind = 'purchase' and c.source = 'newsletter'`,
+    );
+    expect(funnel!.f.by_source.find((row) => row.source === 'newsletter')).toMatchObject({ purchases: null });
+    expect(funnel!.f.by_source.find((row) => row.source === null)).toMatchObject({ purchases: null });
+  });
 
   it('the same completed event three times, and the settle event of a paid purchase, count one purchase', async () => {
     const id = await checkout('price_app_stillpoint');

@@ -511,9 +511,17 @@ export type Database = {
         };
         Returns: undefined;
       };
-      /** A paid Checkout Session counted as a purchase once: true when this call counted it (service role only; migration 20261207100000). */
+      /**
+       * A paid Checkout Session counted as a purchase once, under the sign-up source of its member
+       * when given: true when this call counted it (service role only; migrations 20261207100000, 20261210000000).
+       */
       funnel_count_purchase: {
-        Args: { checkout_session: string; occurred_at: string };
+        Args: { checkout_session: string; occurred_at: string; member?: string | null };
+        Returns: boolean;
+      };
+      /** The campaign of a member's sign-up, written once by the sync of the sign-in that created it (service role only; migration 20261210000000). */
+      funnel_signup_source: {
+        Args: { member: string; source: string; signed_in_at: string };
         Returns: boolean;
       };
       /** Leaves the member's own place in the coaching waitlist, or declines its offer (migration 20261209100000). */

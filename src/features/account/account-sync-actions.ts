@@ -21,12 +21,13 @@ export interface AuthSyncResult {
   error: string | null;
 }
 
-export async function syncAccount(idToken: string, fullName?: string | null): Promise<AuthSyncResult> {
-  const answer = await askAsMember(
-    '/api/auth-sync',
-    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(fullName ? { full_name: fullName } : {}) },
-    idToken,
-  );
+/**
+ * `source` is the utm_source of the sign-in page's address (src/core/hit-api.ts pageSource), for
+ * the owner's funnel; the server keeps it only for the sign-up this sign-in created.
+ */
+export async function syncAccount(idToken: string, fullName?: string | null, source?: string): Promise<AuthSyncResult> {
+  const body = { ...(fullName ? { full_name: fullName } : {}), ...(source ? { utm_source: source } : {}) };
+  const answer = await askAsMember('/api/auth-sync', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }, idToken);
   if (answer.kind === 'signedOut') return { ok: false, status: 0, error: 'not signed in' };
   if (answer.kind === 'unreachable') {
     const { cause } = answer;
@@ -47,14 +48,14 @@ export function resetAccountSync(): void {
  * the token the database receives. It never stops the sign-in: after the last try the failure
  * is logged and the account area tells the member (with a way to try again).
  */
-export async function syncAccountAfterSignIn(auth: AuthService, fullName: string | null): Promise<boolean> {
+export async function syncAccountAfterSignIn(auth: AuthService, fullName: string | null, source?: string): Promise<boolean> {
   setAccountSync({ status: 'syncing' });
   let result: AuthSyncResult;
   try {
     result = await withRetries(async () => {
       const token = await auth.getIdToken();
       if (!token) return { ok: false, status: 401, error: 'no signed-in user' };
-      return syncAccount(token, fullName);
+      return syncAccount(token, fullName, source);
     });
   } catch (error) {
     result = { ok: false, status: 0, error: error instanceof Error ? error.message : String(error) };

@@ -13,10 +13,14 @@ import { $session, authService, setSignedInHint, type AuthService } from '../../
 export const followSession = async (session: Session) => (await import('../../core/offline/device-api')).followSession(session);
 export const confirmSession = async () => (await import('../../core/session/session-end-api')).confirmSession();
 
-/** The account sync after every sign-in (./account-sync-actions.ts), loaded on first use. */
+/**
+ * The account sync after every sign-in (./account-sync-actions.ts), loaded on first use, with the
+ * campaign of this page's address (a sign-up from a newsletter link counts under it in the
+ * owner's funnel; src/core/hit-api.ts, also loaded here so no member page carries it).
+ */
 async function syncAfterSignIn(auth: AuthService, fullName: string | null): Promise<boolean> {
-  const { syncAccountAfterSignIn } = await import('./account-sync-actions');
-  return syncAccountAfterSignIn(auth, fullName);
+  const [{ syncAccountAfterSignIn }, { pageSource }] = await Promise.all([import('./account-sync-actions'), import('../../core/hit-api')]);
+  return syncAccountAfterSignIn(auth, fullName, pageSource());
 }
 
 /** On sign-out: forgets a failed account sync kept for the browser session. */

@@ -3,14 +3,13 @@
  * is counted only when every field is as the site's own pages send it (src/core/hit.ts); any
  * other body, a browser that asks not to be tracked, and a known bot are not counted at all.
  */
-import { HIT_EVENTS, MAX_UTM, UTM_FIELDS, type Hit, type HitEvent, type UtmField } from '../../core/hit';
+import { HIT_EVENTS, sourceValue, UTM_FIELDS, utmValue, type Hit, type HitEvent, type UtmField } from '../../core/hit';
+export { asksNotToBeTracked } from '../../core/hit';
 
 /** A path of the site: letters, digits and - . _ ~ /, at most 200 characters (as the table checks). */
 const PATH = /^\/[A-Za-z0-9/._~-]{0,199}$/;
 /** A host name (the table's check): lower case letters, digits, dots and hyphens. */
 const HOST = /^[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?$/;
-/** Control characters (a newline, a tab...), by their code points: none in a campaign tag. */
-const hasControl = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 const FIELDS = new Set<string>(['path', 'event', 'referrer', ...UTM_FIELDS]);
 
 /** A beacon as it is stored: the path without a trailing slash, the referrer null when it is ours. */
@@ -47,18 +46,12 @@ export function checkHit(value: unknown, ownHosts: readonly string[]): CheckedHi
       utm[field] = null;
       continue;
     }
-    if (typeof given !== 'string') return null;
-    const text = given.trim();
-    if (!text || text.length > MAX_UTM || hasControl(text)) return null;
-    // Sources are grouped on the owner's page: "Newsletter" and "newsletter" are one.
-    utm[field] = field === 'utm_source' ? text.toLowerCase() : text;
+    // Sources are grouped on the owner's page: "Newsletter" and "newsletter" are one (sourceValue).
+    const text = field === 'utm_source' ? sourceValue(given) : utmValue(given);
+    if (text === null) return null;
+    utm[field] = text;
   }
   return { event: event as HitEvent, path: path.length > 1 ? path.replace(/\/+$/, '') : path, referrer_host: host, utm };
-}
-
-/** Whether the request asks not to be tracked: Global Privacy Control (Sec-GPC: 1) or Do Not Track (DNT: 1). */
-export function asksNotToBeTracked(headers: Headers): boolean {
-  return headers.get('sec-gpc')?.trim() === '1' || headers.get('dnt')?.trim() === '1';
 }
 
 /**

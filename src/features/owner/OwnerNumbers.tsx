@@ -195,8 +195,9 @@ function FunnelSection({ funnel, label }: { funnel: Funnel; label: string }) {
         ]}
       />
       <p className="text-sm text-ink-soft">
-        Counted without cookies: a visitor is known for one day only, so a visitor who comes on two days counts twice. Sign-ups and purchases are counted on the server,
-        which cannot know where they came from: they appear under “{sourceName(null)}”.
+        Counted without cookies: a visitor is known for one day only, so a visitor who comes on two days counts twice. A sign-up counts under the campaign of the page
+        it was made on (the campaign tags travel in the page address from page to page), and a purchase under its buyer’s sign-up; those without one appear under
+        “{sourceName(null)}”.
       </p>
       <Table
         caption={`The funnel by campaign (utm_source) in ${label}`}

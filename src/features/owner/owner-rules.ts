@@ -102,8 +102,8 @@ export interface FunnelSteps {
 /**
  * The month's funnel counted without cookies (public.owner_funnel, docs/decisions/funnel.md):
  * `visitors` is the days' visitors added up (the hash changes daily, so a visitor on two days is
- * two); `by_source` null is the visits with no utm_source (and every sign-up and purchase: the
- * server cannot know their source).
+ * two); `by_source` null is the visits with no utm_source, the sign-ups made on a page without
+ * one and the purchases of members whose sign-up had none.
  */
 export interface Funnel extends FunnelSteps {
   visitors: Count;

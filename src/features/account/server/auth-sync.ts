@@ -12,8 +12,14 @@
  *      (profiles.email_verified, from the token's email_verified: Firebase's verification or a
  *      Google sign-in); a proven address is never un-proven by an older token,
  *   4. queues the verification link once for an account that signs in with a password and whose
- *      address is not proven (the outbox key 'signup': once an account, however often it signs in).
- * Body: optional JSON `{ "full_name": string }`, used when the token carries no name yet.
+ *      address is not proven (the outbox key 'signup': once an account, however often it signs in),
+ *   5. records the campaign the sign-up came with (the sign-up page's utm_source, which the page
+ *      sends) on the member's sign-up in the owner's funnel: one statement that fills a source
+ *      still empty, and only for the sign-up this sign-in created (public.funnel_signup_source;
+ *      docs/decisions/funnel.md). A value that is not a campaign tag, or a request with Sec-GPC
+ *      or DNT, records nothing; it never fails the sign-in.
+ * Body: optional JSON `{ "full_name": string, "utm_source": string }`, the name used when the
+ * token carries none yet.
  * Answers `{ ok: true, claimsUpdated }`, or `{ error }`: 400 (body), 401 (token, a deleted account), 405 (method),
  * 413 (size), 502 (Firebase refused the claim, or the profile write failed), 503 (server not
  * configured: no database, or no Firebase service account outside the emulator; checked before
@@ -30,22 +36,29 @@ import { endpoint, upstreamFailure } from '../../../../netlify/functions/_shared
 import { describeDbError, isSupabaseConfigured, supabaseAdmin } from '../../../../netlify/functions/_shared/supabase';
 import type { Outbox } from '../../../../netlify/functions/_shared/email/outbox';
 import { limitMember } from '../../../../netlify/functions/_shared/member-limit';
+import { asksNotToBeTracked, sourceValue } from '../../../core/hit';
 
 /** How long after signing in the token may be used here: 5 minutes. */
 export const MAX_TOKEN_AGE_SECONDS = 300;
 
 const MAX_NAME = 200;
 
-/** The optional body (checked by hand: zod would add a quarter of a megabyte to this function's zip). */
-async function readBody(req: Request): Promise<{ full_name?: string }> {
+/**
+ * The optional body (checked by hand: zod would add a quarter of a megabyte to this function's
+ * zip). A utm_source that is not a campaign tag is dropped, never refused: the funnel's source
+ * must not stand in the way of a sign-up.
+ */
+async function readBody(req: Request): Promise<{ full_name?: string; source: string | null }> {
   const text = await readText(req);
-  if (!text.trim()) return {};
-  const name = parseJsonObject(text).full_name;
-  if (name === undefined) return {};
+  if (!text.trim()) return { source: null };
+  const body = parseJsonObject(text);
+  const source = sourceValue(body['utm_source']);
+  const name = body['full_name'];
+  if (name === undefined) return { source };
   if (typeof name !== 'string') throw new HttpError(400, 'full_name must be text.');
   const fullName = name.trim();
   if (fullName.length > MAX_NAME) throw new HttpError(400, `full_name must be at most ${MAX_NAME} characters`);
-  return { full_name: fullName };
+  return { full_name: fullName, source };
 }
 
 const NAME = 'auth-sync';
@@ -111,6 +124,18 @@ export const authSync = (outbox: Outbox) => endpoint(NAME, async (req) => {
       // The sign-in is complete without it; the member can ask for the link again on the dashboard.
       console.error(`[${NAME}] the verification link could not be queued: ${failure instanceof Error ? failure.message : String(failure)}`);
     }
+  }
+
+  // The campaign of the sign-up page (none when the browser asks not to be tracked). Only a
+  // source still empty, on the sign-up this sign-in created, is filled: retries and later
+  // sign-ins change nothing. A failure is logged; the sign-in is complete without it.
+  if (body.source && !asksNotToBeTracked(req.headers)) {
+    const recorded = await db.rpc('funnel_signup_source', {
+      member: decoded.uid,
+      source: body.source,
+      signed_in_at: new Date(decoded.auth_time * 1000).toISOString(),
+    });
+    if (recorded.error) console.error(`[${NAME}] ${describeDbError('funnel_signup_source', recorded.error)}`);
   }
 
   return json({ ok: true, claimsUpdated });

@@ -3,8 +3,10 @@
  * paid, counted once by public.funnel_count_purchase, whose one statement keys it on the session
  * (hashed), so a repeated, retried or out-of-order event never counts it twice. Paid means its
  * checkout.session.completed says paid (or nothing to pay), or its delayed payment succeeded
- * (async_payment_succeeded); it is counted at the time of that event. The funnel has no
- * visitor's source for it: the site passes none to Checkout (no cookie carries one there).
+ * (async_payment_succeeded); it is counted at the time of that event. Its source is its buyer's
+ * first touch: the campaign their sign-up came with (the sign-up page's utm_source, recorded by
+ * auth-sync), which the same statement reads by the session's member; none when the member
+ * signed up without one, or the session names no member. Nothing from the visitor's device.
  */
 import type Stripe from 'stripe';
 import { describeDbError, supabaseAdmin } from '../../../../../netlify/functions/_shared/supabase';
@@ -24,9 +26,12 @@ export function paidBy(event: CheckoutEvent): boolean {
 /** Counts the event's session as one purchase when the event says it is paid (once, whatever the deliveries). */
 export async function countPurchase(event: CheckoutEvent): Promise<void> {
   if (!paidBy(event)) return;
+  const session = event.data.object;
   const { error } = await supabaseAdmin().rpc('funnel_count_purchase', {
-    checkout_session: event.data.object.id,
+    checkout_session: session.id,
     occurred_at: new Date(event.created * 1000).toISOString(),
+    // The session's member, as the purchase's row takes it (../purchases.ts).
+    member: session.client_reference_id ?? session.metadata?.firebase_uid ?? null,
   });
   // Stripe retries the event; the key keeps the retry from counting it again.
   if (error) throw new Upstream(FAILED, describeDbError('funnel_count_purchase', error));
