@@ -5,15 +5,7 @@
  * otherwise never.
  */
 import type { ClientDirective } from 'astro';
-import { HYDRATE_EVENT, SIGNED_IN_EVENT, SIGNED_IN_HINT_KEY } from '../src/core/session/hint';
-
-const hasHint = (): boolean => {
-  try {
-    return localStorage.getItem(SIGNED_IN_HINT_KEY) === '1';
-  } catch {
-    return false;
-  }
-};
+import { HYDRATE_EVENT, SIGNED_IN_EVENT, hasSignedInHint } from '../src/core/session/hint';
 
 const signedIn: ClientDirective = (load, _options, el) => {
   let started = false;
@@ -22,7 +14,7 @@ const signedIn: ClientDirective = (load, _options, el) => {
     started = true;
     (await load())();
   };
-  if (hasHint()) {
+  if (hasSignedInHint()) {
     void hydrate();
     return;
   }
