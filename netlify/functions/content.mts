@@ -7,11 +7,11 @@
 import type { Config } from '@netlify/functions';
 import { CONTENT, serveContent } from '../../src/features/commerce/server/content-gate/content';
 import { endpoint } from './_shared/log';
-import { gate } from './_registry/gated-content';
+import { gate, GATE_SERVED } from './_registry/gated-content';
 
 export { ITEM_CACHE_CONTROL } from '../../src/features/commerce/server/content-gate/content';
 
-export default endpoint(CONTENT, (req) => serveContent(req, gate));
+export default endpoint(CONTENT, (req) => serveContent(req, gate, GATE_SERVED));
 
 export const config: Config = {
   path: '/api/content/:product/:item',

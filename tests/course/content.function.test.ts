@@ -7,8 +7,11 @@
  * the next request; nothing a caller sends reaches the database; no lesson text is logged.
  * Every verified token is first checked against the account and its tombstone (_shared/auth.ts:
  * a read of deleted_members by the uid's hash); `accessReads` are the gate's own reads, after it.
+ * A paid lesson served counts its member once a Berlin month as having opened a lesson
+ * (private.course_openings, for the owner's numbers); a refusal or a preview counts nothing, and a
+ * count that fails or is slow is logged while the lesson is served.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import handler, { config } from '../../netlify/functions/content.mts';
 import webhook from '../../netlify/functions/stripe-webhook.mts';
@@ -21,6 +24,7 @@ import { stripePriceId, type StripeDouble } from '../../local-platform/stripe/st
 import { call, createEmulatorUser, expectNoLeak, type EmulatorUser, type LogSpies } from '../support/functions';
 import { memberHash } from '../../netlify/functions/_shared/deleted-members';
 import { withStandIns } from '../support/stand-ins';
+import { OPENING_WAIT_MS } from '../../src/features/course/server/openings';
 
 type Lesson = { preview: boolean; title: string; html: string; order: number };
 const lessons = Object.entries(generated.course as Record<string, Lesson>).sort(([, a], [, b]) => a.order - b.order);
@@ -150,10 +154,18 @@ describe('content gate', () => {
   it('queries the database with the verified uid only', async () => {
     alchemist(member.memberId);
     await read(paidSlug);
-    expect(db.requests.map((r) => `${r.method} ${r.table}`).sort()).toEqual(['GET deleted_members', 'GET purchases', 'GET stripe_customers', 'GET stripe_subscriptions']);
+    expect(db.requests.map((r) => `${r.method} ${r.table}`).sort()).toEqual([
+      'GET deleted_members',
+      'GET purchases',
+      'GET stripe_customers',
+      'GET stripe_subscriptions',
+      // The lesson served: its member counted as having opened one this month (by the verified uid).
+      'POST rpc/course_count_opening',
+    ]);
+    expect(db.requestsTo('POST', 'rpc/course_count_opening')[0]!.body).toEqual({ member: member.memberId, opened_at: expect.any(String) });
     // The session check's tombstone read: by the uid's SHA-256, nothing from the path.
     expect(Object.entries(db.requestsTo('GET', 'deleted_members')[0]!.query).filter(([k]) => k !== 'select')).toEqual([['uid_sha256', `eq.${memberHash(member.memberId)}`]]);
-    for (const r of accessReads()) {
+    for (const r of accessReads().filter((r) => r.method === 'GET')) {
       const filters = Object.entries(r.query).filter(([k]) => !['select', 'limit'].includes(k));
       expect(filters).toEqual([[r.table === 'stripe_subscriptions' ? 'customer_id' : 'user_id', `eq.${r.table === 'stripe_subscriptions' ? 'cus_gate' : member.memberId}`]]);
     }
@@ -166,5 +178,63 @@ describe('content gate', () => {
     expect(down.body).toEqual({ error: 'Your access could not be checked just now: our database is not answering. Please try again in a moment.' });
     expect(logs.error.mock.calls).toHaveLength(1);
     expectNoLeak(down.text);
+  });
+});
+
+describe('members who opened a lesson (the owner’s numbers)', () => {
+  /** This month in Berlin, as the owner's numbers count months. */
+  const berlinMonth = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit' }).format(new Date());
+  const openings = () => db.query<{ key: string; month: string }>(`select key, to_char(month, 'YYYY-MM') as month from private.course_openings`);
+  beforeEach(async () => {
+    // The endpoint's reset empties the API's tables; the private one is emptied here.
+    await db.query('delete from private.course_openings');
+  });
+
+  it('counts a member with the course once in the month, however many lessons they open', async () => {
+    alchemist(member.memberId);
+    expect((await read(paidSlug)).status).toBe(200);
+    expect((await read(paidSlug)).status).toBe(200);
+    const [otherSlug] = lessons.filter(([, l]) => !l.preview)[1]!;
+    expect((await read(otherSlug)).status).toBe(200);
+    const rows = await openings();
+    expect(rows).toEqual([{ key: expect.stringMatching(/^[0-9a-f]{64}$/), month: berlinMonth() }]);
+    // What is stored does not name the member.
+    expect(JSON.stringify(rows)).not.toContain(member.memberId);
+    expect(logs.error).not.toHaveBeenCalled();
+  });
+
+  it('counts nothing for a refusal (no access, no token, a bad token) or a free preview', async () => {
+    expect((await read(paidSlug)).status).toBe(403); // an Explorer
+    expect((await read(paidSlug, null)).status).toBe(401);
+    expect((await call(handler, `/api/content/course/${paidSlug}`, { headers: { authorization: 'Bearer not.a.token' } })).status).toBe(401);
+    expect((await read(previewSlug)).status).toBe(200);
+    expect(await openings()).toEqual([]);
+    expect(db.requestsTo('POST', 'rpc/course_count_opening')).toEqual([]);
+  });
+
+  it('serves the lesson when the count fails, with one log line', async () => {
+    alchemist(member.memberId);
+    await db.query('revoke execute on function public.course_count_opening(text, timestamptz) from service_role');
+    try {
+      const res = await read(paidSlug);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ item: paidSlug, html: paid.html });
+    } finally {
+      await db.query('grant execute on function public.course_count_opening(text, timestamptz) to service_role');
+    }
+    expect(await openings()).toEqual([]);
+    expect(logs.error.mock.calls).toHaveLength(1);
+    expect(String(logs.error.mock.calls[0]![0])).toMatch(/^\[content\] served course, not recorded \(course_count_opening.*42501/);
+  });
+
+  it('serves the lesson when the count is slow, without waiting past its limit', async () => {
+    alchemist(member.memberId);
+    db.fail('rpc/course_count_opening', 'POST', 0, '', { delayMs: OPENING_WAIT_MS + 2000 });
+    const started = Date.now();
+    const res = await read(paidSlug);
+    expect(res.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(OPENING_WAIT_MS + 1500);
+    expect(logs.error.mock.calls).toHaveLength(1);
+    expect(String(logs.error.mock.calls[0]![0])).toMatch(/^\[content\] served course, not recorded/);
   });
 });

@@ -251,6 +251,10 @@ describe('grants on a project created today', () => {
       { fn: 'count_member_request', role: 'anon', execute: false },
       { fn: 'count_member_request', role: 'authenticated', execute: false },
       { fn: 'count_member_request', role: 'service_role', execute: true },
+      // The content gate counts a member who opened a paid lesson (20261210100000).
+      { fn: 'course_count_opening', role: 'anon', execute: false },
+      { fn: 'course_count_opening', role: 'authenticated', execute: false },
+      { fn: 'course_count_opening', role: 'service_role', execute: true },
       // The funnel (issue 44): the functions' day salt, beacons and purchases, and the owner's month.
       { fn: 'funnel_count_purchase', role: 'anon', execute: false },
       { fn: 'funnel_count_purchase', role: 'authenticated', execute: false },

@@ -114,6 +114,8 @@ describe('the migrations', () => {
       { proname: 'coaching_waitlist_leave', anon: false, authenticated: true },
       { proname: 'coaching_waitlist_mine', anon: false, authenticated: true },
       { proname: 'count_member_request', anon: false, authenticated: false },
+      // The content gate's count of a member who opened a paid lesson (20261210100000).
+      { proname: 'course_count_opening', anon: false, authenticated: false },
       { proname: 'funnel_count_purchase', anon: false, authenticated: false },
       { proname: 'funnel_hit', anon: false, authenticated: false },
       { proname: 'funnel_salt', anon: false, authenticated: false },

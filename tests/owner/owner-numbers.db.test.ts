@@ -202,9 +202,9 @@ describe('the owner’s other numbers for March 2026', () => {
     expect((await numbers('2026-03-01')).coaching).toEqual({ sessions_held: 5, seats_offered: 100, seats_taken: 12, came: 7 });
   });
 
-  it('the course: members who completed a lesson, lessons completed, and who finished: every lesson the database lists, asked with the month alone', async () => {
-    expect((await numbers('2026-03-01')).course).toEqual({ members_active: 7, lessons_completed: 5 * 27 + 2 + 27, members_finished: 5, lessons: 27 });
-    expect((await numbers('2026-02-01')).course).toEqual({ members_active: null, lessons_completed: null, members_finished: 0, lessons: 27 });
+  it('the course: members who opened a lesson (none here: tests/owner/course-openings.db.test.ts), lessons completed, and who finished: every lesson the database lists, asked with the month alone', async () => {
+    expect((await numbers('2026-03-01')).course).toEqual({ members_opened: 0, lessons_completed: 5 * 27 + 2 + 27, members_finished: 5, lessons: 27 });
+    expect((await numbers('2026-02-01')).course).toEqual({ members_opened: 0, lessons_completed: null, members_finished: 0, lessons: 27 });
     expect((await numbers('2026-04-01')).course).toMatchObject({ members_finished: 0 });
     // The page's lesson count is gone: the function takes the month alone.
     expect(await failure(db, service, `select public.owner_numbers('2026-03-01'::date, 27)`)).toBe('42883');

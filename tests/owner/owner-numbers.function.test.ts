@@ -79,7 +79,7 @@ describe('GET /api/owner-numbers', () => {
     const past = await get('?month=2025-01', bearer(owner.idToken));
     expect(past.status).toBe(200);
     expect((past.body as OwnerNumbers).numbers.money.one_time).toEqual([]);
-    expect((past.body as OwnerNumbers).numbers.course).toEqual({ members_active: 0, lessons_completed: 0, members_finished: 0, lessons: 27 });
+    expect((past.body as OwnerNumbers).numbers.course).toEqual({ members_opened: 0, lessons_completed: 0, members_finished: 0, lessons: 27 });
     expect((await get('?month=2025-01&lessons=3', bearer(owner.idToken))).body).toEqual(past.body);
   });
 

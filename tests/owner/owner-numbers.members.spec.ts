@@ -60,6 +60,8 @@ test('the demo owner opens /coach/numbers: this month’s numbers with a purchas
   for (const caption of ['Recurring revenue and members', `Members by tier at the end of ${monthLabel(month)}`, `Rapid Fire Coaching Live in ${monthLabel(month)}`, `Members who practised in ${monthLabel(month)}, by app`]) {
     await expect(page.getByRole('table', { name: caption })).toBeVisible();
   }
+  // The course counts the members who opened a paid lesson (the content gate records it).
+  await expect(page.getByRole('table', { name: `The Master Alchemist Course in ${monthLabel(month)}` }).getByRole('row', { name: /^Members who opened a lesson/ })).toBeVisible();
   await expect(page.getByRole('img', { name: 'MRR, the last twelve months' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
@@ -70,6 +72,7 @@ test('the demo owner opens /coach/numbers: this month’s numbers with a purchas
   const csv = await readFile((await file.path())!, 'utf8');
   expect(csv.split('\r\n')[0]).toMatch(new RegExp(`^section,figure,${month},\\d{4}-\\d\\d,currency$`));
   expect(csv).toMatch(/money,Founding Membership: gross,\d+\.00,/);
+  expect(csv).toMatch(/\r\ncourse,members who opened a lesson,(\d+|fewer than 5),,\r\n/);
 
   // Another month, from the picker.
   await page.getByLabel('Month', { exact: true }).fill('2025-01');

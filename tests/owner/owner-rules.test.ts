@@ -68,7 +68,7 @@ describe('the CSV of a month', () => {
     money_before: money({ mrr: [{ currency: 'usd', amount: 71200 }], one_time: [], new_paying: null, cancellations: 0, churn: { paying_30_days_before: 15, lost: 0, rate: 0 } }),
     members: { by_tier: { Explorer: 6, Adventurer: 5, Alchemist: 10, Founding: 0 }, total: 21, sign_ups: 5, verified: null },
     coaching: { sessions_held: 5, seats_offered: 100, seats_taken: 12, came: 7 },
-    course: { members_active: 6, lessons_completed: 17, members_finished: 5, lessons: 27 },
+    course: { members_opened: 6, lessons_completed: 17, members_finished: 5, lessons: 27 },
     lounge: { stillpoint: 5, 'the-bloom-book': 0, 'whispers-before-sleep': 0, 'rise-mode': 0, mindstage: 0, 'the-reset-room': null, any: 6 },
   };
 
@@ -101,6 +101,7 @@ describe('the CSV of a month', () => {
     expect(lines).toContain('money,new paying members,5,fewer than 5,');
     expect(lines).toContain('money,churn (%),25,0,');
     expect(lines).toContain('members,sign-ups verified,fewer than 5,,');
+    expect(lines).toContain('course,members who opened a lesson,6,,');
     expect(lines).toContain('lounge,The Reset Room: members who practised,fewer than 5,,');
   });
 

@@ -519,6 +519,11 @@ export type Database = {
         Args: { checkout_session: string; occurred_at: string; member?: string | null };
         Returns: boolean;
       };
+      /** A member who opened a paid lesson, counted once in the Berlin month of opened_at: true when this call counted it (service role only; migration 20261210100000). */
+      course_count_opening: {
+        Args: { member: string; opened_at: string };
+        Returns: boolean;
+      };
       /** The campaign of a member's sign-up, written once by the sync of the sign-in that created it (service role only; migration 20261210000000). */
       funnel_signup_source: {
         Args: { member: string; source: string; signed_in_at: string };

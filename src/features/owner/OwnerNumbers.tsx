@@ -259,12 +259,15 @@ function Numbers({ answer }: { answer: Answer }) {
           caption={`The Master Alchemist Course in ${label}`}
           head={['Figure', 'Count']}
           rows={[
-            ['Members who completed a lesson', countText(n.course.members_active)],
+            ['Members who opened a lesson', countText(n.course.members_opened)],
             ['Lessons completed', countText(n.course.lessons_completed)],
             [n.course.lessons > 0 ? `Members who finished (all ${n.course.lessons} lessons)` : 'Members who finished', countText(n.course.members_finished)],
           ]}
         />
-        <p className="text-sm text-ink-soft">Opening a lesson is not recorded, so a member counts as reading the course in a month when they completed a lesson in it.</p>
+        <p className="text-sm text-ink-soft">
+          A member who opened a paid lesson on the site counts once in the month, however many lessons they opened. Free preview lessons and lessons read offline from the member’s device are not
+          counted.
+        </p>
       </Section>
       <Section title="Lounge" id="owner-lounge">
         <Table

@@ -78,7 +78,7 @@ export interface MonthNumbers {
   money_before: Money;
   members: { by_tier: Record<'Explorer' | 'Adventurer' | 'Alchemist' | 'Founding', Count>; total: Count; sign_ups: Count; verified: Count };
   coaching: { sessions_held: Count; seats_offered: Count; seats_taken: Count; came: Count };
-  course: { members_active: Count; lessons_completed: Count; members_finished: Count; lessons: number };
+  course: { members_opened: Count; lessons_completed: Count; members_finished: Count; lessons: number };
   lounge: Record<LoungeApp | 'any', Count>;
 }
 
@@ -215,7 +215,7 @@ export function numbersCsv(data: MonthNumbers, funnel: Funnel): string {
   lines.push(['coaching', 'seats offered', csvCount(data.coaching.seats_offered), '', '']);
   lines.push(['coaching', 'seats taken', csvCount(data.coaching.seats_taken), '', '']);
   lines.push(['coaching', 'registrants who came', csvCount(data.coaching.came), '', '']);
-  lines.push(['course', 'members who completed a lesson', csvCount(data.course.members_active), '', '']);
+  lines.push(['course', 'members who opened a lesson', csvCount(data.course.members_opened), '', '']);
   lines.push(['course', 'lessons completed', csvCount(data.course.lessons_completed), '', '']);
   lines.push(['course', 'members who finished', csvCount(data.course.members_finished), '', '']);
   for (const app of LOUNGE_APPS) lines.push(['lounge', `${LOUNGE_NAMES[app]}: members who practised`, csvCount(data.lounge[app]), '', '']);

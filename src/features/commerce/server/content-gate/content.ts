@@ -19,15 +19,19 @@
  * netlify/functions/_registry/gated-content.ts). The product and item from the path are matched
  * against that registry only (never sent to the database); the database is queried with the
  * verified uid alone. No log line carries content.
+ *
+ * When it serves a paid item with 200, the gate tells the product's feature (`served`, from the
+ * same registry): the course counts a member who opened a lesson for the owner's numbers. That
+ * is best effort: a failure is logged (one line) and the item is served all the same.
  */
 import { bearerToken, errorResponse, HttpError, json, requireMethod } from '../../../../../netlify/functions/_shared/http';
 import { verifyIdToken } from '../../../../../netlify/functions/_shared/auth';
-import { upstreamFailure } from '../../../../../netlify/functions/_shared/log';
+import { Upstream, upstreamFailure } from '../../../../../netlify/functions/_shared/log';
 import { supabaseAdmin } from '../../../../../netlify/functions/_shared/supabase';
 import { MemberAccessError, readMemberAccess } from '../member-access';
 import { BUILT_IN_CATALOGUE as catalogue } from '../catalogue';
 import { GATE_MESSAGES, gateDecision } from './decision';
-import type { GateRegistry } from './registry';
+import type { GateRegistry, ItemServed } from './registry';
 
 export const CONTENT = 'content';
 /**
@@ -48,8 +52,21 @@ function target(req: Request): { product: string; item: string } | null {
   return { product, item };
 }
 
-/** The gate's answer to `req`, from the products and items of `registry`. */
-export async function serveContent(req: Request, registry: GateRegistry): Promise<Response> {
+/** Tells the product's feature that `memberId` was served a paid item; logs a failure, never throws. */
+async function tellServed(served: ItemServed, product: string, memberId: string, at: Date): Promise<void> {
+  try {
+    await served(memberId, at);
+  } catch (error) {
+    const detail = error instanceof Upstream ? error.detail : error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    console.error(`[${CONTENT}] served ${product}, not recorded (${detail})`);
+  }
+}
+
+/**
+ * The gate's answer to `req`, from the products and items of `registry`; `served` (by product
+ * slug) is told of each paid item served.
+ */
+export async function serveContent(req: Request, registry: GateRegistry, served: Readonly<Record<string, ItemServed>> = {}): Promise<Response> {
   requireMethod(req, 'GET');
   const token = bearerToken(req);
   const user = await verifyIdToken(token);
@@ -74,5 +91,7 @@ export async function serveContent(req: Request, registry: GateRegistry): Promis
     decision = gateDecision(product, item, { ...rows, catalogue, now: new Date() });
   }
   if (decision.status !== 200) return errorResponse(decision.status, decision.message, { 'Cache-Control': REFUSED_CACHE_CONTROL });
+  const tell = !item.preview && Object.hasOwn(served, wanted.product) ? served[wanted.product] : undefined;
+  if (tell) await tellServed(tell, wanted.product, user.uid, new Date());
   return json({ product: wanted.product, item: wanted.item, ...item }, 200, { 'Cache-Control': ITEM_CACHE_CONTROL });
 }

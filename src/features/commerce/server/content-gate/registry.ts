@@ -47,6 +47,13 @@ export interface RegistryEntry {
   public?: { item: string; pointer?: string; blocks?: number; why: string }[];
 }
 
+/**
+ * What a product's feature records when the gate serves a member one of its paid items (the
+ * course counts a member who opened a lesson). Best effort: the gate logs a failure and serves
+ * the item all the same.
+ */
+export type ItemServed = (memberId: string, at: Date) => Promise<void>;
+
 /** What the gate looks up: a product by its slug, an item by its product and id. */
 export interface GateRegistry {
   gatedProduct(slug: string): GatedProduct | null;
