@@ -7,8 +7,16 @@
  * A directive of its own, so the pages of `client:signedin` (all of them) carry none of this.
  */
 import type { ClientDirective } from 'astro';
-import { SIGNED_IN_EVENT, hasSignedInHint } from '../src/core/session/hint';
+import { SIGNED_IN_EVENT, SIGNED_IN_HINT_KEY } from '../src/core/session/hint';
 import { holdsRole } from '../src/core/session/role-hint';
+
+const hasHint = (): boolean => {
+  try {
+    return localStorage.getItem(SIGNED_IN_HINT_KEY) === '1';
+  } catch {
+    return false;
+  }
+};
 
 const role: ClientDirective = (load, options, el) => {
   const claim = String(options.value);
@@ -19,7 +27,7 @@ const role: ClientDirective = (load, options, el) => {
     }
     (await load())();
   };
-  if (hasSignedInHint()) void hydrate();
+  if (hasHint()) void hydrate();
   else window.addEventListener(SIGNED_IN_EVENT, () => void hydrate(), { once: true });
 };
 

@@ -5,7 +5,15 @@
  * otherwise never.
  */
 import type { ClientDirective } from 'astro';
-import { HYDRATE_EVENT, SIGNED_IN_EVENT, hasSignedInHint } from '../src/core/session/hint';
+import { HYDRATE_EVENT, SIGNED_IN_EVENT, SIGNED_IN_HINT_KEY } from '../src/core/session/hint';
+
+const hasHint = (): boolean => {
+  try {
+    return localStorage.getItem(SIGNED_IN_HINT_KEY) === '1';
+  } catch {
+    return false;
+  }
+};
 
 const signedIn: ClientDirective = (load, _options, el) => {
   let started = false;
@@ -14,7 +22,7 @@ const signedIn: ClientDirective = (load, _options, el) => {
     started = true;
     (await load())();
   };
-  if (hasSignedInHint()) {
+  if (hasHint()) {
     void hydrate();
     return;
   }

@@ -7,15 +7,6 @@
 /** The local-storage key ("1" while signed in). */
 export const SIGNED_IN_HINT_KEY = 'ia:signed-in';
 
-/** Whether this browser holds the signed-in hint (false without storage). */
-export function hasSignedInHint(): boolean {
-  try {
-    return localStorage.getItem(SIGNED_IN_HINT_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
 /** Set on <html> while the hint is there: CSS swaps the visitor and member parts with it. */
 export const SIGNED_IN_ATTRIBUTE = 'data-signed-in';
 

@@ -14,7 +14,7 @@
  */
 import { atom } from 'nanostores';
 import { PUBLIC_FIREBASE_API_KEY } from 'astro:env/client';
-import { hasSignedInHint, SIGNED_IN_ATTRIBUTE, SIGNED_IN_EVENT, SIGNED_IN_HINT_KEY } from './hint';
+import { SIGNED_IN_ATTRIBUTE, SIGNED_IN_EVENT, SIGNED_IN_HINT_KEY } from './hint';
 import type { Session } from './user';
 import { setAccessTokenProvider } from './access-token';
 import {
@@ -30,7 +30,13 @@ import {
 
 export const $session = atom<Session>({ status: 'unknown' });
 
-export { hasSignedInHint };
+export function hasSignedInHint(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_HINT_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Records whether someone is signed in on this browser: the local-storage hint, the attribute
