@@ -9,85 +9,24 @@
  * and each holds when Stripe delivers the same events again (the admin page's Resend). Disputes
  * whose ids begin dp_ (most of Stripe's) and du_ are recorded alike.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import webhook from '../../netlify/functions/stripe-webhook.mts';
+import { describe, expect, it } from 'vitest';
 import content from '../../netlify/functions/content.mts';
 import checkoutFunction from '../../netlify/functions/stripe-checkout.mts';
 import generated from '../../netlify/functions/_generated/gated-content.json';
-import type { StripeDouble } from '../../local-platform/stripe/stripe-standin';
-import type { LocalSupabase } from '../../local-platform/postgrest/local-supabase';
-import catalogue from '../../src/content/catalogue.json';
-import { call, createEmulatorUser, SITE, type EmulatorUser } from '../support/functions';
-import { withStandIns } from '../support/stand-ins';
+import { call, SITE, type EmulatorUser } from '../support/functions';
+import { webhookOverHttp } from '../support/webhook-over-http';
 
 const SECRET = 'whsec_test_disputes';
 const paidLesson = Object.entries(generated.course as Record<string, { preview: boolean }>).find(([, l]) => !l.preview)![0];
-let stripe: StripeDouble;
-let db: LocalSupabase;
-let hook: Server;
-let port: number;
-
-beforeAll(async () => {
-  // Our webhook behind HTTP, as the site serves it at /api/stripe-webhook.
-  hook = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-    const response = await webhook(new Request(`${SITE}${req.url ?? '/'}`, { method: req.method, headers, body: Buffer.concat(chunks).toString('utf8') }));
-    res.writeHead(response.status, { 'content-type': 'application/json' });
-    res.end(await response.text());
-  });
-  await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
-  ({ port } = hook.address() as AddressInfo);
-});
-afterAll(async () => {
-  hook.closeAllConnections();
-  await new Promise<void>((resolve) => hook.close(() => resolve()));
-});
-// The tests build on each other: the stand-ins are not reset between them.
-withStandIns(
-  {
-    stripe: () => ({ catalogue, webhook: { url: `http://127.0.0.1:${port}/api/stripe-webhook`, secret: SECRET } }),
-    db: true,
-    env: { STRIPE_WEBHOOK_SECRET: SECRET },
-    unset: ['URL', 'SITE_URL'],
-    reset: false,
-  },
-  (standIns) => ({ stripe, db } = standIns),
-);
-
-/** The admin page's buttons, as a developer presses them (a form POST; the page redirects back). */
-async function admin(action: string, form: Record<string, string> = {}): Promise<void> {
-  const res = await fetch(`${stripe.url}/__admin/${action}`, { method: 'POST', body: new URLSearchParams(form), redirect: 'manual' });
-  expect(res.status).toBe(303);
-  await stripe.deliveries();
-}
-
-/** A member who buys `priceId` through the site's checkout and pays on the stand-in's page. */
-async function buys(priceId: string, mode: 'payment' | 'subscription'): Promise<{ member: EmulatorUser; session: string }> {
-  const member = await createEmulatorUser();
-  db.tables.profiles = [...(db.tables.profiles ?? []), { id: member.memberId, email: member.email.toLowerCase(), membership_tier: 'Explorer' }];
-  const started = await call(checkoutFunction, '/api/stripe-checkout', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${member.idToken}`, origin: SITE },
-    body: { price_id: priceId, mode, success_url: `${SITE}/success?session_id={CHECKOUT_SESSION_ID}`, cancel_url: `${SITE}/products` },
-  });
-  expect(started.status).toBe(200);
-  const { url } = started.body as { url: string };
-  const paid = await fetch(url, { method: 'POST', body: new URLSearchParams({ action: 'pay' }), redirect: 'manual' });
-  expect(paid.status).toBe(303);
-  await stripe.deliveries();
-  return { member, session: url.split('/').pop()! };
-}
+const web = webhookOverHttp(SECRET);
+const { admin, buys } = web;
 
 const opens = async (member: EmulatorUser, product: string, item: string) => (await call(content, `/api/content/${product}/${item}`, { headers: { authorization: `Bearer ${member.idToken}` } })).status;
-const lastDispute = () => [...stripe.disputes.values()].pop()!;
+const lastDispute = () => [...web.stripe.disputes.values()].pop()!;
 const resendAll = async () => {
-  for (const i of stripe.sent.map((_, i) => i)) await admin(`resend/${i}`);
+  for (const i of web.stripe.sent.map((_, i) => i)) await admin(`resend/${i}`);
 };
-const answersOk = () => expect(stripe.sent.filter((e) => e.status !== 200)).toEqual([]);
+const answersOk = () => expect(web.stripe.sent.filter((e) => e.status !== 200)).toEqual([]);
 
 describe('a disputed purchase', () => {
   it('opened: no access; closed as won: access again; the same events again change nothing', async () => {
@@ -95,18 +34,18 @@ describe('a disputed purchase', () => {
     expect(await opens(member, 'course', paidLesson)).toBe(200);
 
     await admin(`dispute/${session}`);
-    expect(stripe.sent.at(-1)?.type).toBe('charge.dispute.created');
+    expect(web.stripe.sent.at(-1)?.type).toBe('charge.dispute.created');
     expect(await opens(member, 'course', paidLesson)).toBe(403);
-    expect(db.tables.purchases?.find((p) => p.checkout_session_id === session)).toMatchObject({ status: 'paid', dispute_status: 'open' });
+    expect(web.db.tables.purchases?.find((p) => p.checkout_session_id === session)).toMatchObject({ status: 'paid', dispute_status: 'open' });
 
     await admin(`close-dispute/${lastDispute().id}`, { outcome: 'won' });
-    expect(stripe.sent.at(-1)?.type).toBe('charge.dispute.closed');
+    expect(web.stripe.sent.at(-1)?.type).toBe('charge.dispute.closed');
     expect(await opens(member, 'course', paidLesson)).toBe(200);
 
     await resendAll();
     answersOk();
     expect(await opens(member, 'course', paidLesson)).toBe(200);
-    expect(db.tables.disputes?.filter((d) => d.checkout_session_id === session)).toEqual([expect.objectContaining({ status: 'won', charge_id: lastDispute().charge })]);
+    expect(web.db.tables.disputes?.filter((d) => d.checkout_session_id === session)).toEqual([expect.objectContaining({ status: 'won', charge_id: lastDispute().charge })]);
   });
 
   it('closed as lost: no access, as after a refund, and the product can be bought again', async () => {
@@ -115,7 +54,7 @@ describe('a disputed purchase', () => {
     await admin(`dispute/${session}`);
     await admin(`close-dispute/${lastDispute().id}`, { outcome: 'lost' });
     expect(await opens(member, 'the-bloom-book', 'prompts')).toBe(403);
-    expect(db.tables.purchases?.find((p) => p.checkout_session_id === session)).toMatchObject({ dispute_status: 'lost', dispute_since: expect.any(String) });
+    expect(web.db.tables.purchases?.find((p) => p.checkout_session_id === session)).toMatchObject({ dispute_status: 'lost', dispute_since: expect.any(String) });
     await resendAll();
     answersOk();
     expect(await opens(member, 'the-bloom-book', 'prompts')).toBe(403);
@@ -140,18 +79,18 @@ describe('disputes as Stripe names them', () => {
       await admin(`close-dispute/${lastDispute().id}`, { outcome: 'won' });
       answersOk();
       expect(await opens(member, 'the-reset-room', 'resets')).toBe(200);
-      expect(db.tables.disputes?.filter((d) => d.checkout_session_id === session)).toEqual([expect.objectContaining({ dispute_id: lastDispute().id, status: 'won' })]);
+      expect(web.db.tables.disputes?.filter((d) => d.checkout_session_id === session)).toEqual([expect.objectContaining({ dispute_id: lastDispute().id, status: 'won' })]);
     }
   });
 });
 
 describe('a disputed membership payment', () => {
-  const row = (customer: string) => db.tables.stripe_subscriptions?.find((s) => s.customer_id === customer);
-  const tier = (memberId: string) => db.tables.profiles?.find((p) => p.id === memberId)?.membership_tier;
+  const row = (customer: string) => web.db.tables.stripe_subscriptions?.find((s) => s.customer_id === customer);
+  const tier = (memberId: string) => web.db.tables.profiles?.find((p) => p.id === memberId)?.membership_tier;
 
   it('opened: no access and Explorer; closed as won: access and Alchemist again', async () => {
     const { member } = await buys('price_alchemist_monthly', 'subscription');
-    const customer = db.tables.stripe_customers!.find((c) => c.user_id === member.memberId)!.customer_id as string;
+    const customer = web.db.tables.stripe_customers!.find((c) => c.user_id === member.memberId)!.customer_id as string;
     const subscription = row(customer)!.subscription_id as string;
     expect(await opens(member, 'course', paidLesson)).toBe(200);
     expect(tier(member.memberId)).toBe('Alchemist');
@@ -173,12 +112,12 @@ describe('a disputed membership payment', () => {
 
   it('closed as lost: no access, the subscription cancelled at Stripe (no further charge), Explorer; the same events again change nothing', async () => {
     const { member } = await buys('price_adventurer_monthly', 'subscription');
-    const customer = db.tables.stripe_customers!.find((c) => c.user_id === member.memberId)!.customer_id as string;
+    const customer = web.db.tables.stripe_customers!.find((c) => c.user_id === member.memberId)!.customer_id as string;
     const subscription = row(customer)!.subscription_id as string;
     expect(await opens(member, 'rise-mode', 'statements')).toBe(200);
     await admin(`dispute-subscription/${encodeURIComponent(subscription)}`);
     await admin(`close-dispute/${lastDispute().id}`, { outcome: 'lost' });
-    expect(stripe.subscriptions.get(subscription)?.status).toBe('canceled');
+    expect(web.stripe.subscriptions.get(subscription)?.status).toBe('canceled');
     expect(await opens(member, 'rise-mode', 'statements')).toBe(403);
     expect(row(customer)).toMatchObject({ subscription_status: 'canceled', dispute_status: 'lost' });
     expect(tier(member.memberId)).toBe('Explorer');
